@@ -1,0 +1,126 @@
+import { HMAC_LENGTH, IV_LENGTH, KEY_LENGTH } from './constants.js'
+import { BaseError, DecryptionError } from './errors.js'
+import { bytesToHex, hexToBytes } from './hex.js'
+import type { Envelope } from './messages.js'
+
+/** Parameters of {@link encrypt}. */
+export type EncryptParameters = {
+  /** A fixed IV (hex, 16 bytes). Only for test vectors: a reused IV breaks confidentiality. @default 16 fresh random bytes */
+  iv?: string | undefined
+}
+
+/** A key that is not 32 bytes of hex. The message never contains the key. */
+export class InvalidKeyError extends BaseError {
+  static override code = 'ERR_KEY_INVALID'
+  override name = 'InvalidKeyError'
+  constructor() {
+    super('Key must be 32 bytes of hex (64 hex characters)')
+  }
+}
+
+type Keys = { aes: CryptoKey; hmac: CryptoKey }
+
+// Importing a raw key costs more than encrypting a small payload; a session reuses its key for every message.
+const keyCache = new Map<string, Promise<Keys>>()
+const KEY_CACHE_SIZE = 32
+
+/** 32 random bytes as 64 lowercase hex characters: the symmetric key of a new session. */
+export function generateKey(): string {
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(KEY_LENGTH)))
+}
+
+/**
+ * Encrypts a JSON-RPC payload for the peer (reference §2): AES-256-CBC with PKCS#7 padding and a fresh IV, then
+ * HMAC-SHA256 over ciphertext‖iv with the same key. Hex out is lowercase without `0x`.
+ *
+ * @example
+ * const envelope = await encrypt({ id: 1, jsonrpc: '2.0', method: 'personal_sign', params }, key)
+ */
+export async function encrypt(
+  payload: unknown,
+  key: string,
+  parameters: EncryptParameters = {},
+): Promise<Envelope> {
+  const keys = await importKeys(key)
+  if (!keys) throw new InvalidKeyError()
+  const iv =
+    parameters.iv === undefined
+      ? globalThis.crypto.getRandomValues(new Uint8Array(IV_LENGTH))
+      : hexToBytes(parameters.iv)
+  if (!iv || iv.length !== IV_LENGTH)
+    throw new BaseError('IV must be 16 bytes of hex', { code: 'ERR_IV_INVALID' })
+  const plaintext = new TextEncoder().encode(JSON.stringify(payload))
+  const data = new Uint8Array(
+    await globalThis.crypto.subtle.encrypt({ name: 'AES-CBC', iv }, keys.aes, plaintext),
+  )
+  const hmac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', keys.hmac, concat(data, iv)))
+  return { data: bytesToHex(data), hmac: bytesToHex(hmac), iv: bytesToHex(iv) }
+}
+
+/**
+ * Authenticates and decrypts an envelope (an object or its JSON text) and returns the parsed payload. The MAC is
+ * checked in constant time before anything is decrypted. Every failure — bad MAC, padding, hex, sizes, UTF-8, JSON,
+ * a wrong or malformed key — throws the same {@link DecryptionError}, so the outside learns nothing from it.
+ */
+export async function decrypt(envelope: Envelope | string, key: string): Promise<unknown> {
+  try {
+    const fields = typeof envelope === 'string' ? JSON.parse(envelope) : envelope
+    if (typeof fields !== 'object' || fields === null) throw new DecryptionError()
+    const { data: dataHex, hmac: hmacHex, iv: ivHex } = fields as Record<string, unknown>
+    if (typeof dataHex !== 'string' || typeof hmacHex !== 'string' || typeof ivHex !== 'string') {
+      throw new DecryptionError()
+    }
+    const keys = await importKeys(key)
+    const data = hexToBytes(dataHex)
+    const mac = hexToBytes(hmacHex)
+    const iv = hexToBytes(ivHex)
+    if (!keys || !data || !mac || !iv) throw new DecryptionError()
+    if (
+      iv.length !== IV_LENGTH ||
+      mac.length !== HMAC_LENGTH ||
+      data.length === 0 ||
+      data.length % 16 !== 0
+    ) {
+      throw new DecryptionError()
+    }
+    const expected = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', keys.hmac, concat(data, iv)))
+    if (!constantTimeEqual(expected, mac)) throw new DecryptionError()
+    const plaintext = await globalThis.crypto.subtle.decrypt({ name: 'AES-CBC', iv }, keys.aes, data)
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext))
+  } catch {
+    // One error for every cause: distinguishing padding from MAC failures is what padding-oracle attacks feed on.
+    throw new DecryptionError()
+  }
+}
+
+/** Compares two byte arrays in time independent of where they differ. */
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0)
+  return diff === 0
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a, 0)
+  out.set(b, a.length)
+  return out
+}
+
+/** Imports the AES and HMAC keys of a hex key, or resolves `undefined` when the key is not 32 bytes of hex. */
+function importKeys(key: string): Promise<Keys | undefined> {
+  if (typeof key !== 'string') return Promise.resolve(undefined)
+  const cached = keyCache.get(key)
+  if (cached) return cached
+  const raw = hexToBytes(key)
+  if (!raw || raw.length !== KEY_LENGTH) return Promise.resolve(undefined)
+  const subtle = globalThis.crypto.subtle
+  const keys = Promise.all([
+    subtle.importKey('raw', raw, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']),
+    subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+  ]).then(([aes, hmac]) => ({ aes, hmac }))
+  if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value as string)
+  keyCache.set(key, keys)
+  return keys
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Installs what this checkout needs, idempotently: npm packages when package-lock.json changed since the last
+// install, and (for tests) the Debian packages the suites drive: Chromium and redis-server.
+// Quick when nothing changed: one hash of the lock file and a few `which` look-ups.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { root } from './lib.mjs'
+
+const purpose = process.argv.includes('--for=start') ? 'start' : 'test'
+const lock = join(root, 'package-lock.json')
+const stamp = join(root, 'node_modules', '.pairlink-install')
+const digest = createHash('sha256').update(readFileSync(lock)).digest('hex')
+
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
+  console.log('[ensure] installing npm packages (npm ci)…')
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) {
+    console.error('[ensure] npm ci failed')
+    process.exit(r.status ?? 1)
+  }
+  writeFileSync(stamp, digest)
+}
+
+/** Debian packages the tests drive, keyed by the file that proves they are installed. */
+const system =
+  purpose === 'test'
+    ? [
+        { file: '/usr/bin/chromium', pkg: 'chromium' },
+        { file: 'redis-server', pkg: 'redis-server', unless: 'REDIS_URL' },
+      ]
+    : []
+
+const has = (file) =>
+  file.startsWith('/') ? existsSync(file) : spawnSync('which', [file], { stdio: 'ignore' }).status === 0
+const missing = system.filter((s) => !(s.unless && process.env[s.unless]) && !has(s.file)).map((s) => s.pkg)
+
+if (missing.length > 0) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot || !has('apt-get')) {
+    console.error(
+      `[ensure] missing Debian packages: ${missing.join(' ')} — install them with apt-get (as root)`,
+    )
+    process.exit(1)
+  }
+  console.log(`[ensure] installing Debian packages: ${missing.join(' ')}…`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  })
+}
