@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { attachRelay } from './relay.js'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const REGISTRY = readFileSync(here('../../../../shared/registry/wallets.json'))
+
+/** The URI of the reference's deep-link vectors. */
+export const URI =
+  'wc:8a5e5bdc-a0e4-4702-ba63-8f1a5655744f@1?bridge=https%3A%2F%2Fbridge.walletconnect.org&key=41791102999c339c844880b23950704cc43aa840f3739e365323cda4dfa89e7a'
+
+// A host page with loud styles: none of them may reach into the modal.
+const page = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>modal e2e</title>
+<style>p{color:rgb(255,0,0);font-size:40px;font-family:serif}button{background:rgb(255,0,0)}svg{display:none}</style></head>
+<body><p id="outside">Host page text</p><button id="opener" type="button">Connect wallet</button><div id="root"></div>
+<script type="module" src="/${script}.js"></script></body></html>`
+
+async function bundle(): Promise<Map<string, Uint8Array>> {
+  const result = await build({
+    entryPoints: { plain: here('pages/plain.ts'), react: here('pages/react.tsx'), v1: here('pages/v1.ts') },
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    outdir: '/out',
+    write: false,
+    platform: 'browser',
+    jsx: 'automatic',
+    alias: { '@pairlink/protocol': here('../../../packages/protocol/src/index.ts') },
+    define: { global: 'globalThis', 'process.env.NODE_ENV': '"production"' },
+    inject: [here('buffer-shim.ts')],
+    external: ['ws'],
+    logLevel: 'error',
+  })
+  return new Map(result.outputFiles.map((file) => [file.path.slice('/out/'.length), file.contents]))
+}
+
+/** Starts the test site on 127.0.0.1: the three pages, a registry that can be told to fail, and a v1 relay. */
+export async function startServer() {
+  const files = await bundle()
+  const state = { registryFailing: false, registryRequests: 0 }
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    if (path === '/registry') {
+      state.registryRequests++
+      if (state.registryFailing) return void response.writeHead(503).end('unavailable')
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(REGISTRY)
+    }
+    const name = path.slice(1).replace(/\.html$/, '') || 'plain'
+    if (['plain', 'react', 'v1'].includes(name)) {
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end(page(name))
+    }
+    const file = files.get(path.slice(1))
+    if (file) return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(file)
+    response.writeHead(404).end()
+  })
+  const relay = attachRelay(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    state,
+    relay,
+    close: () =>
+      new Promise<void>((resolve) => {
+        relay.close()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

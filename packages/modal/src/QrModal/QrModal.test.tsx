@@ -1,0 +1,57 @@
+import { act, render } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { fakeFetch, modal, uri } from '../../test/fixtures.js'
+import { QrModal } from './QrModal.js'
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+describe('QrModal', () => {
+  test('default', async () => {
+    const { fetch } = fakeFetch()
+    const view = render(<QrModal uri={uri} platform="desktop" fetch={fetch} />)
+    expect(view.container.innerHTML).toBe('')
+    expect(modal().root.getElementById('walletconnect-qrcode-text')).toBeTruthy()
+  })
+
+  test('behavior: the person closing it calls onClose after the fade', async () => {
+    vi.useFakeTimers()
+    const onClose = vi.fn()
+    render(<QrModal uri={uri} platform="android" onClose={onClose} />)
+    act(() => modal().root.getElementById('walletconnect-qrcode-close')?.click())
+    act(() => vi.advanceTimersByTime(300))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+  })
+
+  test('args: open={false} fades it out without onClose', () => {
+    vi.useFakeTimers()
+    const onClose = vi.fn()
+    const view = render(<QrModal uri={uri} platform="android" onClose={onClose} />)
+    view.rerender(<QrModal uri={uri} platform="android" onClose={onClose} open={false} />)
+    act(() => vi.advanceTimersByTime(300))
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+  })
+
+  test('behavior: re-rendering with equal options keeps the same modal', () => {
+    const view = render(
+      <QrModal uri={uri} platform="ios" mobileLinks={['rainbow']} fetch={fakeFetch().fetch} />,
+    )
+    const host = modal().host
+    view.rerender(<QrModal uri={uri} platform="ios" mobileLinks={['rainbow']} fetch={fakeFetch().fetch} />)
+    expect(modal().host).toBe(host)
+  })
+
+  test('behavior: StrictMode mounts one modal', () => {
+    render(
+      <StrictMode>
+        <QrModal uri={uri} platform="android" />
+      </StrictMode>,
+    )
+    expect(document.querySelectorAll('#walletconnect-wrapper')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { modal, uri } from '../../test/fixtures.js'
+import { getStrings, LANGUAGES } from '../locales/strings.js'
+import { createModal } from './createModal.js'
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.restoreAllMocks()
+})
+
+describe('createModal: languages', () => {
+  test.each(LANGUAGES)('args: language %s renders its strings', (language) => {
+    const strings = getStrings(language)
+    createModal({ uri, platform: 'android', language })
+    const m = modal()
+    const root = m.root.getElementById('walletconnect-qrcode-modal')!
+    expect(root.getAttribute('lang')).toBe(language)
+    expect(root.getAttribute('dir')).toBe(language === 'fa' ? 'rtl' : 'ltr')
+    expect(m.getByText(strings.connect_mobile_wallet)).toBeTruthy()
+    expect(m.root.getElementById(`walletconnect-connect-button-${strings.connect}`)?.textContent).toBe(
+      strings.connect,
+    )
+    expect(m.getByRole('tab', { name: strings.qrcode })).toBeTruthy()
+    expect(m.getByRole('tab', { name: strings.mobile })).toBeTruthy()
+    expect(m.root.getElementById('walletconnect-qrcode-close')?.getAttribute('aria-label')).toBe(
+      strings.close,
+    )
+    m.getByRole('tab', { name: strings.qrcode }).click()
+    expect(m.root.getElementById('walletconnect-qrcode-text')?.textContent).toBe(
+      strings.scan_qrcode_with_wallet,
+    )
+    expect(m.getByRole('button', { name: strings.copy_to_clipboard })).toBeTruthy()
+  })
+
+  test('behavior: the language follows navigator.language', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-CH')
+    createModal({ uri, platform: 'android' })
+    expect(modal().getByText('Mit Mobile Wallet verbinden')).toBeTruthy()
+  })
+
+  test('behavior: an unshipped language falls back to English', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('it-IT')
+    createModal({ uri, platform: 'android' })
+    expect(modal().getByText('Connect to Mobile Wallet')).toBeTruthy()
+  })
+})

@@ -1,0 +1,264 @@
+import { InvalidUriError, MODAL_FADE_MS } from '@pairlink/protocol'
+import { createCopyLink } from '../CopyLink/createCopyLink.js'
+import { ModalEnvironmentError } from '../errors.js'
+import { h } from '../h.js'
+import { getDirection, getStrings, type Language, resolveLanguage } from '../locales/strings.js'
+import { detectPlatform, type Platform } from '../platform/detectPlatform.js'
+import { renderQrCode } from '../QrCode/renderQrCode.js'
+import { fetchRegistry } from '../registry/fetchRegistry.js'
+import { filterWallets } from '../registry/parseRegistry.js'
+import { createWalletList, type WalletList } from '../WalletList/createWalletList.js'
+import { createStyles } from './createStyles.js'
+import { type RegistryState, renderBody, type View } from './renderBody.js'
+
+/** Colour scheme of the modal: fixed, or following the system's `prefers-color-scheme`. */
+export type Theme = 'light' | 'dark' | 'system'
+
+/** Options of the modal, a superset of v1's `qrcodeModalOptions`. */
+export type ModalOptions = {
+  /**
+   * Wallet registry answering the v2 shape `{ listings, count }`.
+   * @default 'https://registry.walletconnect.com/api/v2/wallets'
+   */
+  registryUrl?: string | undefined
+  /** Allow-list of mobile wallet names, in display order (v1 `mobileLinks`). `[]` shows no list. @default every wallet */
+  mobileLinks?: readonly string[] | undefined
+  /** Allow-list of desktop wallet names (v1 `desktopLinks`). `[]` shows the QR code only. @default every wallet */
+  desktopLinks?: readonly string[] | undefined
+  /** @default 'system' */
+  theme?: Theme | undefined
+  /** @default the prefix of `navigator.language` when shipped, else `'en'` */
+  language?: Language | undefined
+  /** Forces the platform (tests, previews). @default detected from the user agent */
+  platform?: Platform | undefined
+  /** The `fetch` the registry is loaded with. @default globalThis.fetch */
+  fetch?: typeof fetch | undefined
+}
+
+/** Parameters of {@link createModal}. */
+export type CreateModalParameters = ModalOptions & {
+  /** The full `wc:` pairing URI. */
+  uri: string
+  /** Runs once, after the fade-out, when the person closes the modal (button, Escape, backdrop). */
+  onUserClose?: (() => void) | undefined
+}
+
+/** A mounted modal. */
+export type Modal = {
+  /** The `#walletconnect-wrapper` host element; the views live in its open shadow root. */
+  readonly host: HTMLElement
+  /** Fades out and removes the modal without calling `onUserClose` (the app closed it). */
+  close: () => void
+  /** Removes the modal at once, without a fade. */
+  destroy: () => void
+}
+
+/**
+ * v1's `ERROR_INVALID_URI`, byte-exact (pinned against `V1_ERRORS.INVALID_URI` in the tests). Spelled out here
+ * because importing `V1_ERRORS` would pull every v1 text into the 15 KB browser build.
+ */
+const INVALID_URI = 'URI format is invalid'
+
+let current: { modal: Modal; opener: Element | null } | undefined
+
+/**
+ * Mounts the QR-code modal on `document.body`: the framework-free core that both `open()` and the React
+ * `<QrModal>` drive. One modal shows at a time; a new one replaces the old at once.
+ *
+ * @example
+ * const modal = createModal({ uri, onUserClose: () => console.log('closed'), registryUrl: '/registry/wallets.json' })
+ * modal.close()
+ */
+export function createModal(parameters: CreateModalParameters): Modal {
+  const { uri } = parameters
+  if (typeof document === 'undefined') throw new ModalEnvironmentError()
+  if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new InvalidUriError(INVALID_URI)
+
+  const opener = current ? current.opener : document.activeElement
+  current?.modal.destroy()
+  const platform = parameters.platform ?? detectPlatform()
+  const language = resolveLanguage(parameters.language, globalThis.navigator?.language)
+  const strings = getStrings(language)
+  const side = platform === 'desktop' ? 'desktop' : 'mobile'
+  const allowList = side === 'desktop' ? parameters.desktopLinks : parameters.mobileLinks
+  const fetches = platform !== 'android' && allowList?.length !== 0
+
+  let view: View = platform === 'desktop' ? 'qr' : 'links'
+  let registry: RegistryState = fetches ? { status: 'loading' } : { status: 'ready', wallets: [] }
+  let walletList: WalletList | undefined
+  let abort: AbortController | undefined
+  let closing = false
+  let fadeTimer: ReturnType<typeof setTimeout> | undefined
+  let pendingCallback: (() => void) | undefined
+
+  const host = h('div', { id: 'walletconnect-wrapper', style: 'all:initial' })
+  const shadow = host.attachShadow({ mode: 'open' })
+  const body = h('div', { class: 'body' })
+  const copyLink = createCopyLink({ uri, strings })
+  const qrPanel = h(
+    'div',
+    {},
+    h('p', { id: 'walletconnect-qrcode-text', class: 'text' }, strings.scan_qrcode_with_wallet),
+    renderQrCode(document, uri, strings.qrcode),
+    copyLink.element,
+  )
+  qrPanel.querySelector('svg')?.setAttribute('class', 'walletconnect-qrcode__image qr')
+  const closeButton = h('button', {
+    type: 'button',
+    id: 'walletconnect-qrcode-close',
+    class: 'close',
+    'aria-label': strings.close,
+    onclick: () => userClose(),
+  })
+  closeButton.innerHTML =
+    '<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="M1 1l12 12M13 1L1 13" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>'
+  const card = h(
+    'div',
+    { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', tabindex: '-1' },
+    h('div', { class: 'header' }, h('h2', { id: 'title', class: 'title' }, 'WalletConnect'), closeButton),
+    body,
+  )
+  const root = h(
+    'div',
+    {
+      id: 'walletconnect-qrcode-modal',
+      class: 'root',
+      lang: language,
+      dir: getDirection(language),
+      'data-theme': parameters.theme ?? 'system',
+    },
+    h('div', { class: 'backdrop', onclick: () => userClose() }),
+    card,
+  )
+  shadow.append(h('style', {}, createStyles()), root)
+
+  const render = () => {
+    const focused = shadow.activeElement as HTMLElement | null
+    const key = focused?.dataset.key
+    body.replaceChildren(
+      ...renderBody({
+        platform,
+        view,
+        registry,
+        uri,
+        strings,
+        qrPanel,
+        walletList: () => {
+          walletList ??= createWalletList({
+            wallets: registry.status === 'ready' ? registry.wallets : [],
+            uri,
+            strings,
+          })
+          return walletList.element
+        },
+        onView: (next) => {
+          view = next
+          render()
+        },
+        onRetry: () => void load(),
+      }),
+    )
+    // Re-rendering replaces the toggle; keep focus where it was so keyboard users do not fall to <body>.
+    if (key && body.contains(focused) === false)
+      (body.querySelector<HTMLElement>(`[data-key="${key}"]`) ?? card).focus()
+  }
+
+  const load = async () => {
+    abort?.abort()
+    const controller = new AbortController()
+    abort = controller
+    registry = { status: 'loading' }
+    walletList?.dispose()
+    walletList = undefined
+    render()
+    try {
+      const wallets = await fetchRegistry({
+        url: parameters.registryUrl,
+        side,
+        fetch: parameters.fetch,
+        signal: controller.signal,
+      })
+      registry = { status: 'ready', wallets: filterWallets(wallets, allowList) }
+    } catch {
+      registry = { status: 'error' }
+    }
+    if (abort !== controller || closing) return
+    render()
+  }
+
+  const focusables = () =>
+    [...card.querySelectorAll<HTMLElement>('a[href],button,input,[tabindex="0"]')].filter(
+      (element) => !element.hasAttribute('disabled'),
+    )
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (closing || current?.modal !== modal) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      userClose()
+    } else if (event.key === 'Tab') {
+      const list = focusables()
+      const first = list[0]
+      const last = list[list.length - 1]
+      const active = shadow.activeElement as HTMLElement | null
+      const inside = active !== null && card.contains(active)
+      if (event.shiftKey && (!inside || active === first || active === card)) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && (!inside || active === last)) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+  }
+
+  const teardown = () => {
+    document.removeEventListener('keydown', onKeyDown, true)
+    abort?.abort()
+    copyLink.dispose()
+    walletList?.dispose()
+  }
+
+  const remove = () => {
+    clearTimeout(fadeTimer)
+    const hadFocus = document.activeElement === host || document.activeElement === document.body
+    host.remove()
+    if (current?.modal === modal) {
+      current = undefined
+      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+    const callback = pendingCallback
+    pendingCallback = undefined
+    callback?.()
+  }
+
+  const finish = (callback?: () => void) => {
+    if (closing) return
+    closing = true
+    pendingCallback = callback
+    teardown()
+    if (globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return remove()
+    root.classList.add('out')
+    fadeTimer = setTimeout(remove, MODAL_FADE_MS)
+  }
+
+  const userClose = () => finish(parameters.onUserClose)
+
+  const modal: Modal = {
+    host,
+    close: () => finish(),
+    destroy: () => {
+      closing = true
+      teardown()
+      remove()
+    },
+  }
+
+  document.body.append(host)
+  current = { modal, opener }
+  document.addEventListener('keydown', onKeyDown, true)
+  render()
+  card.focus()
+  if (fetches) void load()
+  return modal
+}

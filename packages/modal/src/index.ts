@@ -1,0 +1,33 @@
+export { type CopyLink, type CreateCopyLinkParameters, createCopyLink } from './CopyLink/createCopyLink.js'
+export { ModalEnvironmentError, QrCodeError, RegistryError } from './errors.js'
+export {
+  getDirection,
+  getStrings,
+  LANGUAGES,
+  type Language,
+  resolveLanguage,
+  type Strings,
+} from './locales/strings.js'
+export { close, open } from './open.js'
+export { type DetectPlatformParameters, detectPlatform, type Platform } from './platform/detectPlatform.js'
+export { type EncodedQr, encodeQr, QR_LEVEL_M_MAX_BYTES } from './QrCode/encodeQr.js'
+export { renderQrCode } from './QrCode/renderQrCode.js'
+export {
+  type CreateModalParameters,
+  createModal,
+  type Modal,
+  type ModalOptions,
+  type Theme,
+} from './QrModal/createModal.js'
+export { QrModal, type QrModalProps } from './QrModal/QrModal.js'
+export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'
+export { formatDeepLink, type Wallet } from './registry/formatDeepLink.js'
+export { filterWallets, parseRegistry } from './registry/parseRegistry.js'
+export { type DeepLinkChoice, saveDeepLinkChoice } from './registry/saveDeepLinkChoice.js'
+export {
+  type CreateWalletListParameters,
+  createWalletList,
+  SEARCH_DEBOUNCE_MS,
+  type WalletList,
+} from './WalletList/createWalletList.js'
+export { getMonogram, type Monogram } from './WalletList/getMonogram.js'

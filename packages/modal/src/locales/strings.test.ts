@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest'
+import { getDirection, getStrings, LANGUAGES, resolveLanguage } from './strings.js'
+
+describe('strings', () => {
+  test('default: English is v1 byte for byte (reference §6.7)', () => {
+    expect(getStrings('en')).toEqual({
+      choose_preferred_wallet: 'Choose your preferred wallet',
+      connect_mobile_wallet: 'Connect to Mobile Wallet',
+      scan_qrcode_with_wallet: 'Scan QR code with a WalletConnect-compatible wallet',
+      connect: 'Connect',
+      qrcode: 'QR Code',
+      mobile: 'Mobile',
+      desktop: 'Desktop',
+      copy_to_clipboard: 'Copy to clipboard',
+      copied_to_clipboard: 'Copied to clipboard!',
+      connect_with: 'Connect with',
+      loading: 'Loading...',
+      something_went_wrong: 'Something went wrong',
+      no_supported_wallets: 'There are no supported wallets yet',
+      no_wallets_found: 'No wallets found',
+      retry: 'Try again',
+      close: 'Close',
+      search: 'Search',
+      error: 'Error',
+    })
+  })
+
+  test('behavior: the eight v1 languages, each with every key filled', () => {
+    expect(LANGUAGES).toEqual(['en', 'de', 'es', 'fr', 'ko', 'pt', 'zh', 'fa'])
+    const keys = Object.keys(getStrings('en'))
+    for (const language of LANGUAGES) {
+      const strings = getStrings(language)
+      expect(Object.keys(strings)).toEqual(keys)
+      for (const value of Object.values(strings)) expect(value.trim()).not.toBe('')
+    }
+  })
+
+  test('behavior: the reference texts of de, es and fr', () => {
+    expect([getStrings('de').loading, getStrings('de').something_went_wrong]).toEqual([
+      'Laden...',
+      'Etwas ist schief gelaufen',
+    ])
+    expect([getStrings('es').loading, getStrings('es').something_went_wrong]).toEqual([
+      'Cargando...',
+      'Algo salió mal',
+    ])
+    expect([getStrings('fr').loading, getStrings('fr').something_went_wrong]).toEqual([
+      'Chargement...',
+      'Quelque chose a mal tourné',
+    ])
+  })
+
+  test('args: resolveLanguage — option, then navigator.language prefix, then en', () => {
+    expect(resolveLanguage('ko', 'de-DE')).toBe('ko')
+    expect(resolveLanguage(undefined, 'pt-BR')).toBe('pt')
+    expect(resolveLanguage(undefined, 'ZH')).toBe('zh')
+    expect(resolveLanguage(undefined, 'it-IT')).toBe('en')
+    expect(resolveLanguage(undefined, undefined)).toBe('en')
+    expect(resolveLanguage('xx' as never, 'fa-IR')).toBe('fa')
+  })
+
+  test('behavior: fa is right to left', () => {
+    expect(LANGUAGES.filter((language) => getDirection(language) === 'rtl')).toEqual(['fa'])
+  })
+})

@@ -1,0 +1,48 @@
+import { fireEvent } from '@testing-library/dom'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { modal, uri } from '../test/fixtures.js'
+import qrcodeModal, { close, open } from './open.js'
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+describe('open', () => {
+  test('default', () => {
+    open(uri, () => {}, { platform: 'android' })
+    expect(modal().root.getElementById('walletconnect-connect-button-Connect')?.getAttribute('href')).toBe(
+      uri,
+    )
+  })
+
+  test('behavior: the default export has v1 qrcode-modal shape { open, close }', () => {
+    expect(qrcodeModal).toEqual({ open, close })
+  })
+
+  test('behavior: onUserClose runs after the fade when the person closes it', () => {
+    vi.useFakeTimers()
+    const onUserClose = vi.fn()
+    open(uri, onUserClose, { platform: 'android' })
+    fireEvent.keyDown(document, { key: 'Escape' })
+    vi.advanceTimersByTime(300)
+    expect(onUserClose).toHaveBeenCalledTimes(1)
+  })
+
+  test('behavior: close() fades out without calling onUserClose; a second close() is a no-op', () => {
+    vi.useFakeTimers()
+    const onUserClose = vi.fn()
+    open(uri, onUserClose, { platform: 'android' })
+    close()
+    close()
+    vi.advanceTimersByTime(300)
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+    expect(onUserClose).not.toHaveBeenCalled()
+  })
+
+  test('behavior: the URI is never logged (v1 logged it)', () => {
+    const log = vi.spyOn(console, 'log')
+    open(uri, undefined, { platform: 'android' })
+    expect(log).not.toHaveBeenCalled()
+  })
+})
