@@ -9,7 +9,14 @@ import { root } from './lib.mjs'
 
 const file = join(root, 'package-lock.json')
 const lock = JSON.parse(readFileSync(file, 'utf8'))
-const OS = { darwin: 'darwin', linux: 'linux', win32: 'win32', windows: 'win32', android: 'android', freebsd: 'freebsd' }
+const OS = {
+  darwin: 'darwin',
+  linux: 'linux',
+  win32: 'win32',
+  windows: 'win32',
+  android: 'android',
+  freebsd: 'freebsd',
+}
 const CPU = { arm64: 'arm64', x64: 'x64', amd64: 'x64', ia32: 'ia32', arm: 'arm' }
 
 function platformOf(name) {

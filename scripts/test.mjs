@@ -15,10 +15,14 @@ let failed = false
 
 if (!only || only === 'unit') {
   const out = join(reports, 'vitest.json')
-  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const r = spawnSync(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   failed ||= r.status !== 0
   const report = readJson(out)
   if (report) {
@@ -29,7 +33,8 @@ if (!only || only === 'unit') {
 }
 
 const e2e = join(root, 'e2e')
-const hasSpecs = existsSync(e2e) && readdirSync(e2e, { recursive: true }).some((f) => String(f).endsWith('.spec.ts'))
+const hasSpecs =
+  existsSync(e2e) && readdirSync(e2e, { recursive: true }).some((f) => String(f).endsWith('.spec.ts'))
 if ((!only || only === 'e2e') && hasSpecs) {
   const out = join(reports, 'playwright.json')
   const r = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
@@ -46,7 +51,9 @@ if ((!only || only === 'e2e') && hasSpecs) {
   } else failed = true
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+)
 process.exit(failed || totals.failed > 0 ? 1 : 0)
 
 function readJson(file) {
