@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Installs what this checkout needs, idempotently: npm packages when package-lock.json changed since the last
-// install, and (for tests) the Debian packages the suites drive: Chromium and redis-server.
+// install, and (for tests) the Debian packages the suites drive: Chromium, redis-server and PostgreSQL.
 // Quick when nothing changed: one hash of the lock file and a few `which` look-ups.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
 
@@ -23,17 +23,28 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
   writeFileSync(stamp, digest)
 }
 
+/** Debian's PostgreSQL keeps its server binaries under /usr/lib/postgresql/<version>/bin, off the PATH. */
+function postgresInitdb() {
+  const base = '/usr/lib/postgresql'
+  return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')))
+}
+
 /** Debian packages the tests drive, keyed by the file that proves they are installed. */
 const system =
   purpose === 'test'
     ? [
         { file: '/usr/bin/chromium', pkg: 'chromium' },
         { file: 'redis-server', pkg: 'redis-server', unless: 'REDIS_URL' },
+        { file: postgresInitdb, pkg: 'postgresql', unless: 'DATABASE_URL' },
       ]
     : []
 
 const has = (file) =>
-  file.startsWith('/') ? existsSync(file) : spawnSync('which', [file], { stdio: 'ignore' }).status === 0
+  typeof file === 'function'
+    ? file()
+    : file.startsWith('/')
+      ? existsSync(file)
+      : spawnSync('which', [file], { stdio: 'ignore' }).status === 0
 const missing = system.filter((s) => !(s.unless && process.env[s.unless]) && !has(s.file)).map((s) => s.pkg)
 
 if (missing.length > 0) {
