@@ -1,0 +1,80 @@
+// One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
+// Redis backend) or the minimal `ws` relay baseline. Reports its port, answers `rss`, stops on `stop`.
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import { createBridgeServer, createMemoryBackend, createRedisBackend } from '@pairlink/bridge'
+import pino from 'pino'
+
+// The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
+const { WebSocketServer } = createRequire(new URL('../../packages/bridge/package.json', import.meta.url))(
+  'ws',
+)
+
+const [kind, redisUrl, keyPrefix] = process.argv.slice(2)
+
+/** The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. */
+function createMinimalRelay() {
+  const server = createServer()
+  const wss = new WebSocketServer({ server, perMessageDeflate: false })
+  const topics = new Map()
+  wss.on('connection', (ws) => {
+    const mine = new Set()
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return
+      const text = data.toString()
+      let message
+      try {
+        message = JSON.parse(text)
+      } catch {
+        return
+      }
+      if (message.type === 'sub') {
+        let set = topics.get(message.topic)
+        if (!set) {
+          set = new Set()
+          topics.set(message.topic, set)
+        }
+        set.add(ws)
+        mine.add(message.topic)
+      } else if (message.type === 'pub') {
+        const set = topics.get(message.topic)
+        if (set) for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
+      }
+    })
+    ws.on('close', () => {
+      for (const topic of mine) topics.get(topic)?.delete(ws)
+    })
+  })
+  return {
+    listen: () => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address()))),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+function createPairlink() {
+  const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
+  // Limits meant for the public internet would throttle a load generator on one address.
+  const bridge = createBridgeServer({
+    backend,
+    logger: pino({ level: 'silent' }),
+    maxMessagesPerSecond: 0,
+    maxConnectionsPerIp: 0,
+  })
+  return {
+    listen: () => bridge.listen(0, '127.0.0.1'),
+    close: () => bridge.close(),
+  }
+}
+
+const relay = kind === 'minimal' ? createMinimalRelay() : createPairlink()
+const { port } = await relay.listen()
+process.send({ type: 'ready', port })
+process.on('message', async (message) => {
+  if (message.type === 'rss') {
+    globalThis.gc?.()
+    process.send({ type: 'rss', ...process.memoryUsage() })
+  } else if (message.type === 'stop') {
+    await relay.close()
+    process.exit(0)
+  }
+})

@@ -1,0 +1,132 @@
+import pino from 'pino'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { startRedis, type TestRedis } from '../../test/redis.js'
+import { createBridgeMetrics } from '../metrics.js'
+import type { Backend, BackendContext } from './backend.js'
+import { createRedisBackend } from './redis.js'
+
+let redis: TestRedis
+beforeAll(async () => {
+  redis = await startRedis()
+})
+afterAll(() => redis.stop())
+
+const backends: Backend[] = []
+afterEach(async () => {
+  for (const backend of backends.splice(0)) await backend.close()
+})
+
+let run = 0
+async function start(
+  queue: Partial<BackendContext['queue']> = {},
+  keyPrefix = `${redis.keyPrefix}${++run}:`,
+) {
+  const backend = createRedisBackend({ url: redis.url, keyPrefix })
+  backends.push(backend)
+  const delivered: [string, string][] = []
+  const context: BackendContext = {
+    counts: createBridgeMetrics().counts,
+    logger: pino({ level: 'silent' }),
+    queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, ...queue },
+    webhooks: { maxPerTopic: 2, ttlSeconds: 60 },
+    deliver(topic, frame) {
+      delivered.push([topic, frame])
+      return 1
+    },
+  }
+  await backend.start(context)
+  return { backend, counts: context.counts, delivered, keyPrefix }
+}
+
+test('default', async () => {
+  const { backend, counts } = await start()
+  await backend.publish('t', 'a', 1, 0)
+  await backend.publish('t', 'b', 1, 0)
+  await backend.publish('t', 'c', 1, 1)
+  expect(await backend.drain('t')).toEqual(['a', 'b'])
+  expect(await backend.drain('t')).toEqual([])
+  expect(counts.queued).toBe(2)
+})
+
+describe('behavior', () => {
+  test('behavior: two nodes draining at once never share a frame', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    const frames = Array.from({ length: 50 }, (_, i) => `frame-${i}`)
+    for (const frame of frames) await a.backend.enqueue('t', frame, frame.length)
+    const [fromA, fromB] = await Promise.all([a.backend.drain('t'), b.backend.drain('t')])
+    expect([...fromA, ...fromB].sort()).toEqual([...frames].sort())
+    expect(fromA.length === 0 || fromB.length === 0).toBe(true)
+  })
+
+  test('behavior: a frame published on one node is delivered by the node subscribed to its topic', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    await a.backend.publish('t', 'hello', 5, 0)
+    await expect.poll(() => b.delivered).toEqual([['t', 'hello']])
+    // Delivered on b, so nothing was queued.
+    expect(await a.backend.drain('t')).toEqual([])
+    expect(a.delivered).toEqual([])
+  })
+
+  test('behavior: a node does not deliver its own frames twice', async () => {
+    const a = await start()
+    a.backend.subscribe('t')
+    await a.backend.drain('t')
+    await a.backend.publish('t', 'x', 1, 1)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(a.delivered).toEqual([])
+  })
+
+  test('behavior: webhooks are kept per topic, newest first beyond the cap', async () => {
+    const { backend } = await start()
+    await backend.addWebhook('t', 'https://a.example/push')
+    await backend.addWebhook('t', 'https://b.example/push')
+    await backend.addWebhook('t', 'https://c.example/push')
+    expect([...(await backend.webhooks('t'))].sort()).toEqual([
+      'https://b.example/push',
+      'https://c.example/push',
+    ])
+    expect(await backend.webhooks('other')).toEqual([])
+  })
+
+  test('behavior: isHealthy is true while Redis answers', async () => {
+    const { backend } = await start()
+    expect(await backend.isHealthy()).toBe(true)
+  })
+})
+
+describe('error', () => {
+  test('error: beyond maxQueueLength the oldest message is dropped and counted', async () => {
+    const { backend, counts } = await start({ maxQueueLength: 2 })
+    for (const frame of ['1', '2', '3']) await backend.enqueue('t', frame, 1)
+    expect(await backend.drain('t')).toEqual(['2', '3'])
+    expect(counts.dropped).toBe(1)
+  })
+
+  test('error: beyond maxQueuedBytes the oldest messages are dropped; a larger frame is not queued', async () => {
+    const { backend, counts } = await start({ maxQueuedBytes: 10 })
+    await backend.enqueue('t', 'aaaa', 4)
+    await backend.enqueue('t', 'bbbb', 4)
+    await backend.enqueue('t', 'cccc', 4)
+    await backend.enqueue('t', 'x'.repeat(11), 11)
+    expect(await backend.drain('t')).toEqual(['bbbb', 'cccc'])
+    expect(counts.dropped).toBe(2)
+    // The byte counter went with the drained queue.
+    await backend.enqueue('t', 'd'.repeat(10), 10)
+    expect(await backend.drain('t')).toEqual(['d'.repeat(10)])
+  })
+
+  test('error: messages older than the TTL expire and are counted', async () => {
+    const { backend, counts } = await start({ ttlSeconds: 0.2 })
+    await backend.enqueue('t', 'old', 3)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    await backend.enqueue('t', 'new', 3)
+    expect(counts.expired).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(await backend.drain('t')).toEqual([])
+    expect(counts.expired).toBe(2)
+  })
+})

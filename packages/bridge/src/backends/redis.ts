@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto'
+import { Redis, type RedisOptions } from 'ioredis'
+import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
+import { BackendError } from '../errors.js'
+import type { Backend, BackendContext } from './backend.js'
+import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
+
+/** Parameters of {@link createRedisBackend}. */
+export type CreateRedisBackendParameters = {
+  /** Redis URL, e.g. `redis://127.0.0.1:6379/0`. */
+  url: string
+  /** Prefix of every key and channel, so several bridges (or test runs) can share one Redis. @default 'pairlink:bridge:' */
+  keyPrefix?: string | undefined
+  /** Extra ioredis options (TLS, password, …). */
+  redisOptions?: RedisOptions | undefined
+}
+
+type Scripted = Redis & {
+  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number]>
+  pairlinkDrain(queue: string, bytes: string): Promise<string[]>
+}
+
+// How long a queue key outlives its newest message, so expired messages are still counted by the next push or drain.
+const KEY_GRACE_MS = 3_600_000
+// A node re-registers its topics this often; the registration of a node that died expires after three periods.
+const REGISTRY_REFRESH_MS = 600_000
+// How long a node trusts "no other node subscribes this topic" before asking Redis again. A node that registers
+// announces it on the interest channel at once, so this only bounds how long a lost announcement could matter.
+const INTEREST_TTL_MS = 5_000
+
+/** What this node knows about other nodes' subscribers of a topic it has subscribers of. */
+type Interest = { remote: boolean; checkedAt: number; version: number }
+
+/**
+ * The backend for several bridge nodes behind one address. Each node listens on a channel of its own and registers
+ * in a Redis set per topic while it has subscribers of it; a `pub` goes to the registered nodes only. A frame
+ * delivered on its own node while no other node subscribes its topic (the usual case) costs Redis nothing. Queued messages and webhooks live in Redis with their TTL, so
+ * they survive restarts of every node and are drained once, by whichever node the peer comes back to.
+ *
+ * @example
+ * const bridge = createBridge({ backend: createRedisBackend({ url: process.env.REDIS_URL }) })
+ */
+export function createRedisBackend(parameters: CreateRedisBackendParameters): Backend {
+  const prefix = parameters.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX
+  const nodeId = randomBytes(8).toString('hex')
+  const nodeChannelPrefix = `${prefix}n:`
+  const interestChannel = `${prefix}interest`
+  const interestChannelBytes = Buffer.byteLength(interestChannel)
+  const options: RedisOptions = { lazyConnect: true, ...parameters.redisOptions }
+  // Fail fast while Redis is away instead of piling commands up in memory; the relay keeps working locally.
+  const commands = new Redis(parameters.url, {
+    enableAutoPipelining: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    ...options,
+  }) as Scripted
+  const subscriber = new Redis(parameters.url, options)
+  commands.defineCommand('pairlinkEnqueue', { numberOfKeys: 3, lua: ENQUEUE_SCRIPT })
+  commands.defineCommand('pairlinkDrain', { numberOfKeys: 2, lua: DRAIN_SCRIPT })
+
+  // Topics with subscribers on this node. While no other node has any, a frame delivered here needs no Redis at all.
+  const topics = new Map<string, Interest>()
+  let context: BackendContext | undefined
+  let refresher: ReturnType<typeof setInterval> | undefined
+  let started = false
+
+  const ctx = () => {
+    if (!context) throw new BackendError('The Redis backend is used before start()')
+    return context
+  }
+  const failed = (error: unknown) => {
+    const { counts, logger } = ctx()
+    counts.backendErrors++
+    logger.warn(
+      { backend: 'redis', error: error instanceof Error ? error.message : String(error) },
+      'redis error',
+    )
+  }
+  const nodesKey = (topic: string) => `${prefix}s:${topic}`
+  const queueKey = (topic: string) => `${prefix}q:${topic}`
+  const bytesKey = (topic: string) => `${prefix}qb:${topic}`
+  const hooksKey = (topic: string) => `${prefix}w:${topic}`
+
+  const register = (topic: string, announce: boolean) => {
+    const multi = commands
+      .multi()
+      .sadd(nodesKey(topic), nodeId)
+      .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
+    if (announce) multi.publish(interestChannel, nodeId + topic)
+    return multi.exec().catch(failed)
+  }
+
+  const checkInterest = (topic: string, interest: Interest) => {
+    const { version } = interest
+    interest.checkedAt = Date.now()
+    commands.smembers(nodesKey(topic)).then((nodes) => {
+      // An announcement that arrived meanwhile is newer than this answer.
+      if (interest.version === version) interest.remote = nodes.some((node) => node !== nodeId)
+    }, failed)
+  }
+
+  const enqueue = async (topic: string, frame: string, bytes: number, fanOut = false, delivered = 0) => {
+    const { counts, queue } = ctx()
+    const ttlMs = Math.max(1, Math.round(queue.ttlSeconds * 1000))
+    const [queued, dropped, expired] = await commands.pairlinkEnqueue(
+      nodesKey(topic),
+      queueKey(topic),
+      bytesKey(topic),
+      nodeId,
+      topic,
+      frame,
+      delivered,
+      bytes,
+      queue.maxQueueLength,
+      queue.maxQueuedBytes,
+      ttlMs,
+      Date.now(),
+      ttlMs + Math.min(ttlMs, KEY_GRACE_MS),
+      fanOut ? nodeChannelPrefix : '',
+    )
+    counts.queued += queued
+    counts.dropped += dropped
+    counts.expired += expired
+  }
+
+  // Registration and drain go through the same connection, in order: the drain sees every frame queued before
+  // other nodes could see this node in the topic's set.
+  const drain = async (topic: string) => {
+    const entries = await commands.pairlinkDrain(queueKey(topic), bytesKey(topic))
+    const now = Date.now()
+    const frames: string[] = []
+    for (const entry of entries) {
+      const sep = entry.indexOf(':')
+      if (Number(entry.slice(0, sep)) > now) frames.push(entry.slice(sep + 1))
+      else ctx().counts.expired++
+    }
+    return frames
+  }
+
+  const deliverHere = (topic: string, frame: string) => {
+    // The publisher counted this node as a receiver and queued nothing: queue here if nobody got it.
+    if (ctx().deliver(topic, frame) === 0) enqueue(topic, frame, Buffer.byteLength(frame)).catch(failed)
+  }
+  const onMessage = (channel: Buffer, message: Buffer) => {
+    if (channel.length === interestChannelBytes) {
+      const topic = message.toString('utf8', nodeId.length)
+      const interest = topics.get(topic)
+      if (interest && message.toString('latin1', 0, nodeId.length) !== nodeId) {
+        interest.remote = true
+        interest.version++
+      }
+      return
+    }
+    const sep = message.indexOf(58) // ':'
+    const length = Number(message.toString('latin1', 0, sep))
+    deliverHere(
+      message.toString('utf8', sep + 1, sep + 1 + length),
+      message.toString('utf8', sep + 1 + length),
+    )
+  }
+
+  // After the node channel was lost, publishers dropped this node from the topic sets and queued for it instead:
+  // register again and take what was queued meanwhile.
+  const recover = () => {
+    for (const [topic, interest] of topics) {
+      register(topic, true)
+      interest.remote = true
+      interest.version++
+      drain(topic)
+        .then((frames) => {
+          for (const frame of frames) deliverHere(topic, frame)
+        })
+        .catch(failed)
+    }
+  }
+
+  return {
+    name: 'redis',
+    async start(value) {
+      context = value
+      commands.on('error', failed)
+      subscriber.on('error', failed)
+      subscriber.on('messageBuffer', onMessage)
+      try {
+        await Promise.all([commands.connect(), subscriber.connect()])
+        await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
+      } catch (error) {
+        commands.disconnect()
+        subscriber.disconnect()
+        throw new BackendError('Cannot connect to Redis', { cause: error })
+      }
+      subscriber.on('ready', () => {
+        if (started) recover()
+      })
+      refresher = setInterval(() => {
+        for (const topic of topics.keys()) register(topic, false)
+      }, REGISTRY_REFRESH_MS)
+      refresher.unref()
+      started = true
+    },
+    subscribe(topic) {
+      // Assume other nodes until Redis says otherwise.
+      topics.set(topic, { remote: true, checkedAt: 0, version: 0 })
+      register(topic, true)
+    },
+    unsubscribe(topic) {
+      topics.delete(topic)
+      commands.srem(nodesKey(topic), nodeId).catch(failed)
+    },
+    publish(topic, frame, bytes, delivered) {
+      const interest = delivered > 0 ? topics.get(topic) : undefined
+      if (interest) {
+        const fresh = Date.now() - interest.checkedAt < INTEREST_TTL_MS
+        if (fresh && !interest.remote) return
+        if (!fresh) checkInterest(topic, interest)
+      }
+      return enqueue(topic, frame, bytes, true, delivered)
+    },
+    enqueue: (topic, frame, bytes) => enqueue(topic, frame, bytes),
+    drain,
+    async addWebhook(topic, url) {
+      const { webhooks } = ctx()
+      const now = Date.now()
+      const ttlMs = Math.max(1, Math.round(webhooks.ttlSeconds * 1000))
+      const key = hooksKey(topic)
+      // Scored by expiry: the newest registrations rank last and survive the per-topic cap.
+      await commands
+        .multi()
+        .zadd(key, now + ttlMs, url)
+        .zremrangebyscore(key, '-inf', now)
+        .zremrangebyrank(key, 0, -(webhooks.maxPerTopic + 1))
+        .pexpire(key, ttlMs)
+        .exec()
+    },
+    webhooks: (topic) => commands.zrangebyscore(hooksKey(topic), Date.now(), '+inf'),
+    async isHealthy() {
+      if (commands.status !== 'ready' || subscriber.status !== 'ready') return false
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())
+      return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
+    },
+    async close() {
+      if (refresher) clearInterval(refresher)
+      // Leave the topic sets now rather than have publishers find this node gone.
+      const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
+      topics.clear()
+      const quit = Promise.allSettled([...left, commands.quit(), subscriber.quit()])
+      const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
+      await Promise.race([quit, timeout])
+      commands.disconnect()
+      subscriber.disconnect()
+    },
+  }
+}

@@ -1,0 +1,293 @@
+import { parseSocketMessage } from '@pairlink/protocol'
+import pino, { type Logger } from 'pino'
+import type { Backend, BackendContext } from './backends/backend.js'
+import { createMemoryBackend } from './backends/memory.js'
+import { byteLength } from './byteLength.js'
+import { type BridgeMetrics, createBridgeMetrics } from './metrics.js'
+import { type BridgeOptions, resolveBridgeOptions } from './resolveBridgeOptions.js'
+import { createWebhookNotifier, type WebhookNotifierParameters } from './webhooks.js'
+
+/** The one thing the core needs of a WebSocket: the adapter (`server.ts`) wraps a `ws` socket in it. */
+export type Socket = {
+  /** Unique per bridge, for logs. */
+  readonly id: string
+  /** The peer's address (after `trustProxy`), for logs and per-address limits. */
+  readonly remoteAddress: string
+  /** Writes a text frame; `false` when the socket cannot take it (closed, or too far behind). */
+  send(text: string): boolean
+  /** Closes the socket with a WebSocket close code. */
+  close(code: number, reason: string): void
+}
+
+/** What the core returns for each socket: the adapter feeds it the socket's frames. */
+export type Connection = {
+  /** Handles one text frame; `bytes` is its UTF-8 size (the adapter has it for free). */
+  receive(text: string, bytes?: number): void
+  /** Counts a binary frame, which v1 never sends, and ignores it. */
+  receiveBinary(bytes: number): void
+  /** The socket closed: forgets its subscriptions. */
+  close(): void
+}
+
+/** Parameters of {@link createBridge}. Every limit has a safe default. */
+export type CreateBridgeParameters = {
+  /** Where queues, webhooks and cross-node fan-out live. @default createMemoryBackend() */
+  backend?: Backend | undefined
+  /** Logger; logs never contain payloads. @default pino() at level `info` */
+  logger?: Logger | undefined
+  /** Time-to-live of a queued message in seconds (fractions allowed). @default 86400 */
+  ttlSeconds?: number | undefined
+  /** Messages queued per topic. @default 100 */
+  maxQueueLength?: number | undefined
+  /** Bytes queued per topic. @default 8388608 */
+  maxQueuedBytes?: number | undefined
+  /** Largest frame in bytes; larger ones close the socket with 1009. @default 1048576 */
+  maxFrameBytes?: number | undefined
+  /** Topics one socket may subscribe. @default 32 */
+  maxTopicsPerSocket?: number | undefined
+  /** Longest topic. @default 128 */
+  maxTopicLength?: number | undefined
+  /** Open sockets per remote address; `0` disables the limit. @default 256 */
+  maxConnectionsPerIp?: number | undefined
+  /** Frames per second per socket (token bucket rate); `0` disables the limit. @default 100 */
+  maxMessagesPerSecond?: number | undefined
+  /** Token bucket size. @default 200 */
+  messageBurst?: number | undefined
+  /** Bytes waiting to be written to a socket before it is dropped as dead. @default 16777216 */
+  maxBufferedBytes?: number | undefined
+  /** Interval between server pings in milliseconds; a socket silent for a whole interval is terminated. @default 10000 */
+  pingIntervalMs?: number | undefined
+  /** Webhooks kept per topic. @default 8 */
+  maxWebhooksPerTopic?: number | undefined
+  /** How long a webhook is kept, in seconds. @default 2592000 */
+  webhookTtlSeconds?: number | undefined
+  /** Webhook calls: time-out, concurrency, allow-list of private hosts. */
+  webhooks?: Omit<WebhookNotifierParameters, 'counts' | 'logger'> | undefined
+  /** Use the last `X-Forwarded-For` address as the remote address (behind a trusted proxy). @default false */
+  trustProxy?: boolean | undefined
+  /** Export prom-client's process metrics too. @default false */
+  processMetrics?: boolean | undefined
+}
+
+/** Return type of {@link createBridge}. */
+export type Bridge = {
+  readonly options: BridgeOptions
+  readonly backend: Backend
+  readonly logger: Logger
+  readonly metrics: BridgeMetrics
+  /** Connects the backend; call once before serving (the server helpers do). */
+  start(): Promise<void>
+  /** Registers a socket and returns the handle its frames go through. */
+  connect(socket: Socket): Connection
+  /** Registers a push webhook (`POST /subscribe`); throws `InvalidWebhookError` / `WebhookRefusedError`. */
+  subscribeWebhook(topic: string, url: string): Promise<void>
+  /** Whether the backend is reachable (`GET /health`). */
+  isHealthy(): Promise<boolean>
+  /** Stops the backend; sockets are the adapter's to close first. */
+  close(): Promise<void>
+}
+
+type SocketState = Connection & {
+  socket: Socket
+  // An array, not a Set: a v1 socket has one or two topics, and 10 000 idle sockets should cost little memory.
+  topics: string[]
+  tokens: number
+  refilledAt: number
+  closed: boolean
+}
+
+/**
+ * Creates the bridge core: WalletConnect v1 pub/sub (reference §3.3) over plain text frames, with no I/O of its own.
+ * `sub` subscribes and drains the topic's queue; `pub` goes to every other live subscriber, or to the queue;
+ * `ack` and unknown types are ignored; frames are relayed unchanged.
+ *
+ * @example
+ * const bridge = createBridge({ ttlSeconds: 3600 })
+ * await bridge.start()
+ * const connection = bridge.connect({ id: '1', remoteAddress: '127.0.0.1', send: (text) => true, close() {} })
+ * connection.receive('{"topic":"t","type":"sub","payload":"","silent":true}')
+ */
+export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
+  const options = resolveBridgeOptions(parameters)
+  const logger = parameters.logger ?? pino()
+  const backend = parameters.backend ?? createMemoryBackend()
+  const metrics = createBridgeMetrics({ processMetrics: parameters.processMetrics })
+  const { counts } = metrics
+  const notifier = createWebhookNotifier({ ...parameters.webhooks, counts, logger })
+  const subscribers = new Map<string, Set<SocketState>>()
+  const rate = options.maxMessagesPerSecond / 1000
+  const burst = options.messageBurst
+
+  const backendError = (error: unknown) => {
+    counts.backendErrors++
+    logger.warn({ backend: backend.name, error: errorMessage(error) }, 'backend operation failed')
+  }
+  // Backend calls answer synchronously (memory) or with a promise (Redis): only the latter needs a catch.
+  const settle = <T>(result: T | Promise<T>, then: (value: T) => void) => {
+    if (result instanceof Promise) result.then(then, backendError)
+    else then(result)
+  }
+
+  const deliver = (topic: string, frame: string, bytes: number, except?: SocketState) => {
+    const set = subscribers.get(topic)
+    if (!set) return 0
+    let delivered = 0
+    for (const state of set) {
+      if (state === except || !state.socket.send(frame)) continue
+      delivered++
+    }
+    counts.delivered += delivered
+    counts.bytesSent += delivered * bytes
+    return delivered
+  }
+
+  const drainTo = (state: SocketState, topic: string) => {
+    settle(backend.drain(topic), (frames) => {
+      for (let i = 0; i < frames.length; i++) {
+        const frame = frames[i] as string
+        const bytes = byteLength(frame)
+        if (!state.closed && state.socket.send(frame)) {
+          counts.delivered++
+          counts.bytesSent += bytes
+          // The socket went away between drain and send: put the message back rather than lose it.
+        } else settle(backend.enqueue(topic, frame, bytes), noop)
+      }
+    })
+  }
+
+  const subscribe = (state: SocketState, topic: string) => {
+    if (!state.topics.includes(topic)) {
+      if (state.topics.length >= options.maxTopicsPerSocket) {
+        counts.refusedTopicsPerSocket++
+        return
+      }
+      state.topics.push(topic)
+      counts.subscriptions++
+      let set = subscribers.get(topic)
+      if (!set) {
+        set = new Set()
+        subscribers.set(topic, set)
+        backend.subscribe(topic)
+      }
+      set.add(state)
+    }
+    drainTo(state, topic)
+  }
+
+  const publish = (state: SocketState, topic: string, frame: string, bytes: number, silent: boolean) => {
+    counts.published++
+    const delivered = deliver(topic, frame, bytes, state)
+    const result = backend.publish(topic, frame, bytes, delivered)
+    if (result) result.catch(backendError)
+    // v1 bridges call the push webhooks on every non-silent pub, whether or not a subscriber is live (§3.4).
+    if (!silent) settle(backend.webhooks(topic), (urls) => notifier.notify(urls, topic))
+  }
+
+  const unsubscribeAll = (state: SocketState) => {
+    for (const topic of state.topics) {
+      const set = subscribers.get(topic)
+      if (!set) continue
+      set.delete(state)
+      if (set.size === 0) {
+        subscribers.delete(topic)
+        backend.unsubscribe(topic)
+      }
+    }
+    counts.subscriptions -= state.topics.length
+    state.topics = []
+  }
+
+  const allow = (state: SocketState) => {
+    if (rate === 0) return true
+    const now = performance.now()
+    state.tokens = Math.min(burst, state.tokens + (now - state.refilledAt) * rate)
+    state.refilledAt = now
+    if (state.tokens < 1) return false
+    state.tokens--
+    return true
+  }
+
+  // One class per bridge: its methods live once on the prototype instead of as closures on every socket.
+  class SocketConnection implements SocketState {
+    topics: string[] = []
+    tokens = burst
+    refilledAt = performance.now()
+    closed = false
+    constructor(readonly socket: Socket) {}
+
+    receive(text: string, bytes = byteLength(text)) {
+      counts.bytesReceived += bytes
+      if (this.closed) return
+      if (!allow(this)) {
+        counts.refusedRateLimit++
+        return
+      }
+      const message = parseSocketMessage(text)
+      // v1 clients ignore the text replies some bridges sent for bad frames, so ignoring them loses nothing.
+      if (!message) {
+        counts.invalidMalformed++
+        return
+      }
+      const { topic, type } = message
+      if (topic.length === 0 || topic.length > options.maxTopicLength) {
+        counts.invalidTopic++
+        return
+      }
+      if (type === 'pub') publish(this, topic, text, bytes, message.silent)
+      else if (type === 'sub') subscribe(this, topic)
+      // `ack` (sent by 1.8.0 for every frame it receives) and unknown types are ignored, as every v1 bridge did.
+    }
+
+    receiveBinary(bytes: number) {
+      counts.bytesReceived += bytes
+      counts.invalidBinary++
+    }
+
+    close() {
+      if (this.closed) return
+      this.closed = true
+      counts.connections--
+      unsubscribeAll(this)
+    }
+  }
+
+  const context: BackendContext = {
+    counts,
+    logger,
+    queue: {
+      ttlSeconds: options.ttlSeconds,
+      maxQueueLength: options.maxQueueLength,
+      maxQueuedBytes: options.maxQueuedBytes,
+    },
+    webhooks: { maxPerTopic: options.maxWebhooksPerTopic, ttlSeconds: options.webhookTtlSeconds },
+    deliver: (topic, frame) => deliver(topic, frame, byteLength(frame)),
+  }
+
+  return {
+    options,
+    backend,
+    logger,
+    metrics,
+    start: () => backend.start(context),
+    connect(socket) {
+      counts.connections++
+      counts.connectionsOpened++
+      return new SocketConnection(socket)
+    },
+    async subscribeWebhook(topic, url) {
+      await notifier.check(url)
+      await backend.addWebhook(topic, url)
+    },
+    isHealthy: () => backend.isHealthy(),
+    async close() {
+      await notifier.close()
+      await backend.close()
+    },
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
+
+function noop() {}

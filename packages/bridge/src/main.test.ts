@@ -1,0 +1,139 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connect } from '../test/client.js'
+import { freePort, startRedis, type TestRedis } from '../test/redis.js'
+
+// The CLI as an operator runs it: a child process, flags and env vars, logs on stdout, SIGTERM.
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const main = fileURLToPath(new URL('./main.ts', import.meta.url))
+
+beforeAll(() => {
+  // main.ts runs from sources through tsx, but resolves @pairlink/protocol from its build.
+  if (!existsSync(`${root}packages/protocol/dist/index.js`))
+    execFileSync(`${root}node_modules/.bin/tsc`, ['-b', 'packages/protocol'], { cwd: root })
+})
+
+const children = new Set<ChildProcess>()
+afterAll(() => {
+  for (const child of children) if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL')
+})
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  const { REDIS_URL: _, ...inherited } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    cwd: root,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${stderr}${stdout}`)), 15_000)
+    child.stdout?.on('data', () => {
+      const line = stdout.split('\n').find((entry) => entry.includes('bridge listening'))
+      if (line) {
+        clearTimeout(timer)
+        resolve(JSON.parse(line).url)
+      }
+    })
+    exited.then(() => {
+      clearTimeout(timer)
+      reject(new Error(`CLI exited: ${stderr}${stdout}`))
+    })
+  })
+  listening.catch(() => {})
+  return {
+    listening,
+    exited,
+    output: () => stdout + stderr,
+    stop: () => {
+      if (child.pid) process.kill(child.pid, 'SIGTERM')
+      return exited
+    },
+  }
+}
+
+test('default', async () => {
+  const port = await freePort()
+  const cli = await run(['--port', String(port)], { LOG_LEVEL: 'debug', BRIDGE_TTL: '60' })
+  const url = await cli.listening
+  expect(url).toBe(`http://127.0.0.1:${port}`)
+  expect(await (await fetch(`${url}/hello`)).text()).toBe('Hello World, this is Pairlink Bridge v0.1.0')
+  const metrics = await (await fetch(`${url}/metrics`)).text()
+  expect(metrics).toContain('pairlink_bridge_process_resident_memory_bytes')
+
+  const a = await connect(url)
+  const b = await connect(url)
+  b.sub('topic')
+  const secret = 'PAYLOAD-MUST-NOT-BE-LOGGED'
+  a.pub('topic', secret)
+  await b.next()
+  a.send('not json')
+  expect(await cli.stop()).toBe(0)
+  expect(await a.closed).toEqual({ code: 1001, reason: 'Server shutting down' })
+  expect(cli.output()).toContain('shutting down')
+  expect(cli.output()).not.toContain(secret)
+})
+
+describe('behavior', () => {
+  let redis: TestRedis
+  beforeAll(async () => {
+    redis = await startRedis()
+  })
+  afterAll(() => redis.stop())
+
+  test('behavior: with --redis, queued messages outlive a SIGTERM restart', async () => {
+    const prefix = `${redis.keyPrefix}cli:`
+    const first = await run([
+      '--port',
+      String(await freePort()),
+      '--redis',
+      redis.url,
+      '--redis-prefix',
+      prefix,
+    ])
+    const dapp = await connect(await first.listening)
+    const frame = dapp.pub('t', 'kept')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await first.stop()).toBe(0)
+    expect(first.output()).not.toContain(redis.url)
+
+    const second = await run(['--port', String(await freePort())], {
+      REDIS_URL: redis.url,
+      BRIDGE_REDIS_PREFIX: prefix,
+    })
+    const wallet = await connect(await second.listening)
+    wallet.sub('t')
+    expect(await wallet.next()).toBe(frame)
+    await second.stop()
+  })
+})
+
+describe('error', () => {
+  test('error: a bad flag exits with 2 and the usage', async () => {
+    const cli = await run(['--port', 'nope'])
+    expect(await cli.exited).toBe(2)
+    expect(cli.output()).toContain('Usage: pairlink-bridge')
+  })
+
+  test('error: an unreachable Redis exits with 1', async () => {
+    const cli = await run([
+      '--port',
+      String(await freePort()),
+      '--redis',
+      `redis://127.0.0.1:${await freePort()}`,
+    ])
+    expect(await cli.exited).toBe(1)
+    expect(cli.output()).toContain('bridge failed to start')
+  })
+})

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+import pino from 'pino'
+import { createMemoryBackend } from './backends/memory.js'
+import { createRedisBackend } from './backends/redis.js'
+import { formatCliUsage, parseCliOptions } from './parseCliOptions.js'
+import { createBridgeServer } from './server.js'
+
+// Shutdown must finish even if a peer or Redis hangs: after this, exit anyway.
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+let cli: ReturnType<typeof parseCliOptions>
+try {
+  cli = parseCliOptions(process.argv.slice(2), process.env)
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${formatCliUsage()}\n`)
+  process.exit(2)
+}
+if (cli.help) {
+  process.stdout.write(`${formatCliUsage()}\n`)
+  process.exit(0)
+}
+
+const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } })
+const backend = cli.redis
+  ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix })
+  : createMemoryBackend()
+const bridge = createBridgeServer({ ...cli.bridge, backend, logger, processMetrics: true })
+
+try {
+  const { url } = await bridge.listen(cli.port, cli.host)
+  // Never log the Redis URL: it may carry a password.
+  logger.info({ url, backend: backend.name }, 'bridge listening')
+} catch (error) {
+  logger.fatal({ error: error instanceof Error ? error.message : String(error) }, 'bridge failed to start')
+  process.exit(1)
+}
+
+let stopping = false
+const stop = (signal: string) => {
+  if (stopping) process.exit(1)
+  stopping = true
+  logger.info({ signal }, 'shutting down')
+  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
+  bridge.close().then(
+    () => {
+      logger.info('bridge stopped')
+      process.exit(0)
+    },
+    (error: unknown) => {
+      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed')
+      process.exit(1)
+    },
+  )
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

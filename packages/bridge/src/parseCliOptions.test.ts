@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest'
+import { InvalidBridgeOptionsError } from './errors.js'
+import { CLI_OPTIONS, formatCliUsage, parseCliOptions } from './parseCliOptions.js'
+
+test('default', () => {
+  expect(parseCliOptions([], {})).toEqual({
+    help: false,
+    port: 5001,
+    host: '127.0.0.1',
+    redis: undefined,
+    redisPrefix: undefined,
+    logLevel: 'info',
+    bridge: { webhooks: {} },
+  })
+})
+
+describe('args', () => {
+  test('args: every flag', () => {
+    const options = parseCliOptions(
+      [
+        '--port=6000',
+        '--host',
+        '0.0.0.0',
+        '--redis',
+        'redis://127.0.0.1:1',
+        '--redis-prefix',
+        'p:',
+        '--ttl',
+        '60',
+        '--max-queue-length',
+        '5',
+        '--max-queued-bytes',
+        '1000',
+        '--max-frame-bytes',
+        '2048',
+        '--max-topics-per-socket',
+        '4',
+        '--max-topic-length',
+        '64',
+        '--max-connections-per-ip',
+        '0',
+        '--max-messages-per-second',
+        '10',
+        '--message-burst',
+        '20',
+        '--max-buffered-bytes',
+        '4096',
+        '--ping-interval',
+        '5000',
+        '--webhook-timeout',
+        '1000',
+        '--webhook-allow',
+        'push.internal, 10.0.0.0/8',
+        '--trust-proxy',
+        '--log-level',
+        'debug',
+      ],
+      {},
+    )
+    expect(options).toEqual({
+      help: false,
+      port: 6000,
+      host: '0.0.0.0',
+      redis: 'redis://127.0.0.1:1',
+      redisPrefix: 'p:',
+      logLevel: 'debug',
+      bridge: {
+        ttlSeconds: 60,
+        maxQueueLength: 5,
+        maxQueuedBytes: 1000,
+        maxFrameBytes: 2048,
+        maxTopicsPerSocket: 4,
+        maxTopicLength: 64,
+        maxConnectionsPerIp: 0,
+        maxMessagesPerSecond: 10,
+        messageBurst: 20,
+        maxBufferedBytes: 4096,
+        pingIntervalMs: 5000,
+        trustProxy: true,
+        webhooks: { timeoutMs: 1000, allowHosts: ['push.internal', '10.0.0.0/8'] },
+      },
+    })
+  })
+
+  test('args: every flag has an environment variable; a flag wins over it', () => {
+    expect(new Set(CLI_OPTIONS.map((option) => option.env)).size).toBe(CLI_OPTIONS.length)
+    const options = parseCliOptions(['--ttl', '30'], {
+      PORT: '7000',
+      REDIS_URL: 'redis://r:6379',
+      BRIDGE_TTL: '99',
+      BRIDGE_TRUST_PROXY: 'false',
+      BRIDGE_WEBHOOK_ALLOW: '127.0.0.1',
+    })
+    expect(options.port).toBe(7000)
+    expect(options.redis).toBe('redis://r:6379')
+    expect(options.bridge).toEqual({
+      ttlSeconds: 30,
+      trustProxy: false,
+      webhooks: { allowHosts: ['127.0.0.1'] },
+    })
+  })
+
+  test('args: --help', () => {
+    expect(parseCliOptions(['-h'], {}).help).toBe(true)
+    const usage = formatCliUsage()
+    for (const option of CLI_OPTIONS) expect(usage).toContain(`--${option.flag}`)
+  })
+})
+
+describe('error', () => {
+  test('error: unknown flags and wrong-typed values throw InvalidBridgeOptionsError', () => {
+    for (const [argv, env] of [
+      [['--nope'], {}],
+      [['--port', 'abc'], {}],
+      [['--port', '70000'], {}],
+      [['--ttl', ''], { BRIDGE_TTL: 'x' }],
+      [[], { BRIDGE_TRUST_PROXY: 'maybe' }],
+    ] as const)
+      expect(() => parseCliOptions(argv, env)).toThrow(InvalidBridgeOptionsError)
+  })
+})

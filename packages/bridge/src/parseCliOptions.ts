@@ -1,0 +1,248 @@
+import { parseArgs } from 'node:util'
+import type { CreateBridgeParameters } from './createBridge.js'
+import { InvalidBridgeOptionsError } from './errors.js'
+
+type Kind = 'number' | 'string' | 'boolean' | 'list'
+type Target = 'port' | 'host' | 'redis' | 'redisPrefix' | 'logLevel' | 'webhookTimeoutMs' | 'webhookAllow'
+type Option = {
+  flag: string
+  env: string
+  kind: Kind
+  /** A bridge option, or a CLI-level setting. */
+  key: keyof CreateBridgeParameters | Target
+  description: string
+}
+
+/** Every CLI flag with its environment variable; `--help` and the README table are made from this list. */
+export const CLI_OPTIONS: readonly Option[] = [
+  { flag: 'port', env: 'PORT', kind: 'number', key: 'port', description: 'TCP port (default 5001)' },
+  {
+    flag: 'host',
+    env: 'HOST',
+    kind: 'string',
+    key: 'host',
+    description: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)',
+  },
+  {
+    flag: 'redis',
+    env: 'REDIS_URL',
+    kind: 'string',
+    key: 'redis',
+    description: 'Redis URL: share state between nodes',
+  },
+  {
+    flag: 'redis-prefix',
+    env: 'BRIDGE_REDIS_PREFIX',
+    kind: 'string',
+    key: 'redisPrefix',
+    description: 'Redis key and channel prefix (default pairlink:bridge:)',
+  },
+  {
+    flag: 'ttl',
+    env: 'BRIDGE_TTL',
+    kind: 'number',
+    key: 'ttlSeconds',
+    description: 'queued message TTL, s (86400)',
+  },
+  {
+    flag: 'max-queue-length',
+    env: 'BRIDGE_MAX_QUEUE_LENGTH',
+    kind: 'number',
+    key: 'maxQueueLength',
+    description: 'messages queued per topic (100)',
+  },
+  {
+    flag: 'max-queued-bytes',
+    env: 'BRIDGE_MAX_QUEUED_BYTES',
+    kind: 'number',
+    key: 'maxQueuedBytes',
+    description: 'bytes queued per topic (8388608)',
+  },
+  {
+    flag: 'max-frame-bytes',
+    env: 'BRIDGE_MAX_FRAME_BYTES',
+    kind: 'number',
+    key: 'maxFrameBytes',
+    description: 'largest frame; larger closes with 1009 (1048576)',
+  },
+  {
+    flag: 'max-topics-per-socket',
+    env: 'BRIDGE_MAX_TOPICS_PER_SOCKET',
+    kind: 'number',
+    key: 'maxTopicsPerSocket',
+    description: 'subscriptions per socket (32)',
+  },
+  {
+    flag: 'max-topic-length',
+    env: 'BRIDGE_MAX_TOPIC_LENGTH',
+    kind: 'number',
+    key: 'maxTopicLength',
+    description: 'longest topic (128)',
+  },
+  {
+    flag: 'max-connections-per-ip',
+    env: 'BRIDGE_MAX_CONNECTIONS_PER_IP',
+    kind: 'number',
+    key: 'maxConnectionsPerIp',
+    description: 'open sockets per address, 0 = no limit (256)',
+  },
+  {
+    flag: 'max-messages-per-second',
+    env: 'BRIDGE_MAX_MESSAGES_PER_SECOND',
+    kind: 'number',
+    key: 'maxMessagesPerSecond',
+    description: 'frames per second per socket, 0 = no limit (100)',
+  },
+  {
+    flag: 'message-burst',
+    env: 'BRIDGE_MESSAGE_BURST',
+    kind: 'number',
+    key: 'messageBurst',
+    description: 'frames per socket in a burst (200)',
+  },
+  {
+    flag: 'max-buffered-bytes',
+    env: 'BRIDGE_MAX_BUFFERED_BYTES',
+    kind: 'number',
+    key: 'maxBufferedBytes',
+    description: 'unsent bytes before a socket is dropped (16777216)',
+  },
+  {
+    flag: 'ping-interval',
+    env: 'BRIDGE_PING_INTERVAL_MS',
+    kind: 'number',
+    key: 'pingIntervalMs',
+    description: 'server ping interval, ms (10000)',
+  },
+  {
+    flag: 'webhook-timeout',
+    env: 'BRIDGE_WEBHOOK_TIMEOUT_MS',
+    kind: 'number',
+    key: 'webhookTimeoutMs',
+    description: 'push webhook time-out, ms (5000)',
+  },
+  {
+    flag: 'webhook-allow',
+    env: 'BRIDGE_WEBHOOK_ALLOW',
+    kind: 'list',
+    key: 'webhookAllow',
+    description: 'comma-separated private hosts/IPs/CIDRs webhooks may reach',
+  },
+  {
+    flag: 'trust-proxy',
+    env: 'BRIDGE_TRUST_PROXY',
+    kind: 'boolean',
+    key: 'trustProxy',
+    description: 'take the client address from X-Forwarded-For',
+  },
+  {
+    flag: 'log-level',
+    env: 'LOG_LEVEL',
+    kind: 'string',
+    key: 'logLevel',
+    description: 'pino log level (info)',
+  },
+]
+
+/** Return type of {@link parseCliOptions}. */
+export type CliOptions = {
+  help: boolean
+  port: number
+  host: string
+  redis: string | undefined
+  redisPrefix: string | undefined
+  logLevel: string
+  /** Options for `createBridgeServer` (without backend and logger). */
+  bridge: CreateBridgeParameters
+}
+
+/**
+ * Reads the CLI's flags, falling back to environment variables (a flag wins over its variable).
+ * Throws `InvalidBridgeOptionsError` on an unknown flag or a value of the wrong type.
+ *
+ * @example
+ * parseCliOptions(['--port', '5001', '--redis', 'redis://127.0.0.1:6379'], process.env)
+ */
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): CliOptions {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(
+          CLI_OPTIONS.map((option) => [
+            option.flag,
+            { type: option.kind === 'boolean' ? 'boolean' : 'string' },
+          ]),
+        ),
+      },
+    }).values as Record<string, string | boolean | undefined>
+  } catch (error) {
+    throw new InvalidBridgeOptionsError(error instanceof Error ? error.message : String(error))
+  }
+
+  const read: Record<string, unknown> = {}
+  for (const option of CLI_OPTIONS) {
+    // An empty variable counts as unset (the shell convention); an empty flag is a mistake worth reporting.
+    const raw = values[option.flag] ?? (env[option.env] || undefined)
+    if (raw === undefined) continue
+    read[option.key] = convert(option, raw)
+  }
+  const { port, host, redis, redisPrefix, logLevel, webhookTimeoutMs, webhookAllow, ...bridge } = read
+  const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
+  if (webhookTimeoutMs !== undefined) webhooks.timeoutMs = webhookTimeoutMs as number
+  if (webhookAllow !== undefined) webhooks.allowHosts = webhookAllow as string[]
+  if (port !== undefined && (!Number.isInteger(port) || (port as number) > 65_535))
+    throw new InvalidBridgeOptionsError(`Invalid --port: ${String(port)}`)
+  return {
+    help: values.help === true,
+    port: (port as number | undefined) ?? 5001,
+    host: (host as string | undefined) ?? '127.0.0.1',
+    redis: redis as string | undefined,
+    redisPrefix: redisPrefix as string | undefined,
+    logLevel: (logLevel as string | undefined) ?? 'info',
+    bridge: { ...(bridge as CreateBridgeParameters), webhooks },
+  }
+}
+
+/** The `--help` text. */
+export function formatCliUsage(): string {
+  const rows = CLI_OPTIONS.map((option) => {
+    const name = `--${option.flag}${option.kind === 'boolean' ? '' : ' <value>'}`
+    return `  ${name.padEnd(34)}${option.env.padEnd(32)}${option.description}`
+  })
+  return [
+    'Usage: pairlink-bridge [options]',
+    '',
+    `  ${'flag'.padEnd(34)}${'env'.padEnd(32)}what`,
+    ...rows,
+  ].join('\n')
+}
+
+function convert(option: Option, raw: string | boolean): unknown {
+  switch (option.kind) {
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw
+      if (/^(1|true|yes)$/i.test(raw)) return true
+      if (/^(0|false|no)$/i.test(raw)) return false
+      throw new InvalidBridgeOptionsError(`Invalid ${option.env}: expected true or false`)
+    case 'number': {
+      const value = Number(raw)
+      if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(value))
+        throw new InvalidBridgeOptionsError(`Invalid --${option.flag}: expected a number, got ${String(raw)}`)
+      return value
+    }
+    case 'list':
+      return String(raw)
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    default:
+      return String(raw)
+  }
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_MESSAGE_TTL_SECONDS } from '@pairlink/protocol'
+import {
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_CONNECTIONS_PER_IP,
+  DEFAULT_MAX_FRAME_BYTES,
+  DEFAULT_MAX_MESSAGES_PER_SECOND,
+  DEFAULT_MAX_QUEUE_LENGTH,
+  DEFAULT_MAX_QUEUED_BYTES,
+  DEFAULT_MAX_TOPIC_LENGTH,
+  DEFAULT_MAX_TOPICS_PER_SOCKET,
+  DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
+  DEFAULT_MESSAGE_BURST,
+  DEFAULT_PING_INTERVAL_MS,
+  DEFAULT_WEBHOOK_TTL_SECONDS,
+} from './constants.js'
+import type { CreateBridgeParameters } from './createBridge.js'
+import { InvalidBridgeOptionsError } from './errors.js'
+
+/** Options of a bridge after defaults are applied. */
+export type BridgeOptions = {
+  -readonly [key in keyof Omit<
+    CreateBridgeParameters,
+    'backend' | 'logger' | 'webhooks' | 'processMetrics'
+  >]-?: NonNullable<CreateBridgeParameters[key]>
+}
+
+/**
+ * Applies the defaults to a bridge's parameters and checks them; throws `InvalidBridgeOptionsError` on a value out
+ * of range.
+ */
+export function resolveBridgeOptions(parameters: CreateBridgeParameters): BridgeOptions {
+  const options: BridgeOptions = {
+    ttlSeconds: parameters.ttlSeconds ?? DEFAULT_MESSAGE_TTL_SECONDS,
+    maxQueueLength: parameters.maxQueueLength ?? DEFAULT_MAX_QUEUE_LENGTH,
+    maxQueuedBytes: parameters.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES,
+    maxFrameBytes: parameters.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+    maxTopicsPerSocket: parameters.maxTopicsPerSocket ?? DEFAULT_MAX_TOPICS_PER_SOCKET,
+    maxTopicLength: parameters.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH,
+    maxConnectionsPerIp: parameters.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP,
+    maxMessagesPerSecond: parameters.maxMessagesPerSecond ?? DEFAULT_MAX_MESSAGES_PER_SECOND,
+    messageBurst: parameters.messageBurst ?? DEFAULT_MESSAGE_BURST,
+    maxBufferedBytes: parameters.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    pingIntervalMs: parameters.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+    maxWebhooksPerTopic: parameters.maxWebhooksPerTopic ?? DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
+    webhookTtlSeconds: parameters.webhookTtlSeconds ?? DEFAULT_WEBHOOK_TTL_SECONDS,
+    trustProxy: parameters.trustProxy ?? false,
+  }
+  // Zero means "no limit" only where a limit can be switched off; elsewhere it would silently break relaying.
+  const mayBeZero = new Set(['maxConnectionsPerIp', 'maxMessagesPerSecond'])
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value === 'boolean') continue
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && !mayBeZero.has(name)))
+      throw new InvalidBridgeOptionsError(`Invalid bridge option ${name}: ${String(value)}`, {
+        details: mayBeZero.has(name) ? 'expected a number ≥ 0' : 'expected a number > 0',
+      })
+  }
+  if (options.maxMessagesPerSecond > 0 && options.messageBurst < 1)
+    throw new InvalidBridgeOptionsError(`Invalid bridge option messageBurst: ${options.messageBurst}`)
+  return options
+}

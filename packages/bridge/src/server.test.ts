@@ -1,0 +1,228 @@
+import { createServer } from 'node:http'
+import pino from 'pino'
+import { afterEach, describe, expect, test } from 'vitest'
+import { WebSocket } from 'ws'
+import { connect, settle, type TestClient } from '../test/client.js'
+import { startBridge } from '../test/server.js'
+import { createBridge } from './createBridge.js'
+import { attachBridge, type CreateBridgeServerParameters } from './server.js'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function bridge(parameters: CreateBridgeServerParameters = {}) {
+  const started = await startBridge(parameters)
+  cleanups.push(started.close)
+  return started
+}
+async function client(url: string, options: Parameters<typeof connect>[1] = {}): Promise<TestClient> {
+  const c = await connect(url, options)
+  cleanups.push(() => c.close())
+  return c
+}
+
+test('default', async () => {
+  const { url } = await bridge()
+  const dapp = await client(url)
+  const wallet = await client(url)
+  wallet.sub('t')
+  await settle()
+  const frame = dapp.pub('t', '{"data":"00","hmac":"11","iv":"22"}', false)
+  expect(await wallet.next()).toBe(frame)
+  expect(await dapp.quiet()).toEqual([])
+})
+
+describe('behavior', () => {
+  test('behavior: accepts any path and query string, with or without a slash before it', async () => {
+    const { url } = await bridge()
+    const sockets = await Promise.all(
+      ['?env=browser&host=dapp.example%3A8080&protocol=wc&version=1', '/?env=node', '', '/any/path?x=1'].map(
+        (query) => client(url, { query }),
+      ),
+    )
+    const [first, ...others] = sockets as [TestClient, ...TestClient[]]
+    for (const other of others) other.sub('t')
+    await settle()
+    const frame = first.pub('t', 'x')
+    for (const other of others) expect(await other.next()).toBe(frame)
+  })
+
+  test('behavior: a peer that connects later gets the queued messages (queued delivery)', async () => {
+    const { url, counts } = await bridge()
+    const dapp = await client(url)
+    const frames = [dapp.pub('t', '1'), dapp.pub('t', '2'), dapp.pub('t', '3')]
+    await settle()
+    const wallet = await client(url)
+    wallet.sub('t')
+    expect([await wallet.next(), await wallet.next(), await wallet.next()]).toEqual(frames)
+    expect(counts.queued).toBe(3)
+    const again = await client(url)
+    again.sub('t')
+    expect(await again.quiet()).toEqual([])
+  })
+
+  test('behavior: pings and terminates a socket that does not answer', async () => {
+    const { url } = await bridge({ pingIntervalMs: 100 })
+    const silent = await client(url, { autoPong: false })
+    const healthy = await client(url)
+    const { code } = await silent.closed
+    expect(code).toBe(1006)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(healthy.ws.readyState).toBe(WebSocket.OPEN)
+  })
+
+  test('behavior: close() closes every socket with 1001', async () => {
+    const started = await bridge()
+    const a = await client(started.url)
+    await started.close()
+    expect(await a.closed).toEqual({ code: 1001, reason: 'Server shutting down' })
+  })
+
+  test('behavior: trustProxy counts connections per X-Forwarded-For address', async () => {
+    const { url, counts } = await bridge({ trustProxy: true, maxConnectionsPerIp: 1 })
+    await client(url, { headers: { 'x-forwarded-for': '203.0.113.1' } })
+    await client(url, { headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.2' } })
+    await expect(connect(url, { headers: { 'x-forwarded-for': '203.0.113.1' } })).rejects.toThrow('HTTP 429')
+    expect(counts.connectionsRefused).toBe(1)
+  })
+})
+
+describe('error', () => {
+  test('error: a frame larger than maxFrameBytes closes that socket with 1009 only', async () => {
+    const { url, counts } = await bridge({ maxFrameBytes: 1024 })
+    const abuser = await client(url)
+    const a = await client(url)
+    const b = await client(url)
+    b.sub('t')
+    abuser.pub('t', 'x'.repeat(2000))
+    expect((await abuser.closed).code).toBe(1009)
+    expect(counts.invalidTooLarge).toBe(1)
+    const frame = a.pub('t', 'x'.repeat(900))
+    expect(await b.next()).toBe(frame)
+  })
+
+  test('error: binary frames are counted and ignored, the socket stays usable', async () => {
+    const { url, counts } = await bridge()
+    const a = await client(url)
+    const b = await client(url)
+    b.sub('t')
+    a.ws.send(Buffer.from(JSON.stringify({ topic: 't', type: 'pub', payload: 'x', silent: true })))
+    const frame = a.pub('t', 'y')
+    expect(await b.next()).toBe(frame)
+    expect(await b.quiet()).toEqual([])
+    expect(counts.invalidBinary).toBe(1)
+  })
+
+  test('error: connections beyond maxConnectionsPerIp are refused with 429', async () => {
+    const { url, counts } = await bridge({ maxConnectionsPerIp: 2 })
+    const first = await client(url)
+    await client(url)
+    await expect(connect(url)).rejects.toThrow('HTTP 429')
+    expect(counts.connectionsRefused).toBe(1)
+    await first.close()
+    await settle()
+    await client(url)
+  })
+
+  test('error: a socket that stops reading is dropped once maxBufferedBytes wait for it', async () => {
+    const { url } = await bridge({
+      maxBufferedBytes: 64 * 1024,
+      maxMessagesPerSecond: 0,
+      maxFrameBytes: 1 << 20,
+    })
+    const reader = await client(url)
+    const writer = await client(url)
+    reader.sub('t')
+    await settle()
+    // Stop reading: the kernel buffers fill, then the server's send buffer grows.
+    ;(reader.ws as unknown as { _socket: { pause(): void } })._socket.pause()
+    const payload = 'x'.repeat(256 * 1024)
+    for (let i = 0; i < 200 && reader.ws.readyState === WebSocket.OPEN; i++) {
+      writer.pub('t', payload)
+      if (i % 10 === 9) await settle(10)
+    }
+    ;(reader.ws as unknown as { _socket: { resume(): void } })._socket.resume()
+    expect((await reader.closed).code).toBe(1006)
+  })
+})
+
+describe('http', () => {
+  test('http: GET /hello, /info, /health and /metrics', async () => {
+    const { url } = await bridge()
+    const hello = await fetch(`${url}/hello`)
+    expect(hello.status).toBe(200)
+    expect(await hello.text()).toBe('Hello World, this is Pairlink Bridge v0.1.0')
+    const info = await fetch(`${url}/info`)
+    expect(await info.json()).toEqual({
+      name: 'pairlink-bridge',
+      description: 'WalletConnect v1 compatible bridge server',
+      version: '0.1.0',
+    })
+    expect((await fetch(`${url}/health`)).status).toBe(204)
+    const metrics = await (await fetch(`${url}/metrics`)).text()
+    expect(metrics).toContain('pairlink_bridge_messages_published_total 0')
+    expect((await fetch(`${url}/nope`)).status).toBe(404)
+    expect((await fetch(`${url}/hello`, { method: 'POST' })).status).toBe(405)
+  })
+
+  test('http: POST /subscribe validates its body', async () => {
+    const { url } = await bridge({ webhooks: { allowHosts: ['127.0.0.1'] } })
+    const post = async (body: string) => {
+      const response = await fetch(`${url}/subscribe`, { method: 'POST', body })
+      return [response.status, await response.json()]
+    }
+    expect(await post(JSON.stringify({ topic: 't', webhook: 'http://127.0.0.1:1/push' }))).toEqual([
+      200,
+      { success: true },
+    ])
+    expect(await post('nope')).toEqual([400, { message: 'Error: missing or invalid request body' }])
+    expect(await post('[]')).toEqual([400, { message: 'Error: missing or invalid request body' }])
+    expect(await post(JSON.stringify({ webhook: 'http://127.0.0.1/' }))).toEqual([
+      400,
+      { message: 'Error: missing or invalid topic field' },
+    ])
+    expect(await post(JSON.stringify({ topic: 't', webhook: 5 }))).toEqual([
+      400,
+      { message: 'Error: missing or invalid webhook field' },
+    ])
+    expect(await post(JSON.stringify({ topic: 't', webhook: 'ftp://example.org/' }))).toEqual([
+      400,
+      { message: 'Error: missing or invalid webhook field (Webhook URL must use http or https)' },
+    ])
+    const [status] = await post(JSON.stringify({ topic: 't', webhook: 'x'.repeat(20_000) }))
+    expect(status).toBe(413)
+  })
+})
+
+describe('attachBridge', () => {
+  test('behavior: shares the http.Server of an app: prefixed endpoints, app routes untouched, upgrades on any path', async () => {
+    const bridge = createBridge({ logger: pino({ level: 'silent' }) })
+    await bridge.start()
+    const server = createServer()
+    const attached = attachBridge(server, bridge, { handleRequests: false, prefix: '/bridge' })
+    server.on('request', async (request, response) => {
+      if (await attached.handleRequest(request, response)) return
+      response.end(`app ${request.url}`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    cleanups.push(async () => {
+      await attached.close()
+      await new Promise((resolve) => server.close(resolve))
+      await bridge.close()
+    })
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    expect(await (await fetch(`${url}/bridge/hello`)).text()).toBe(
+      'Hello World, this is Pairlink Bridge v0.1.0',
+    )
+    expect(await (await fetch(`${url}/hello`)).text()).toBe('app /hello')
+    expect(await (await fetch(`${url}/bridge/other`)).text()).toBe('app /bridge/other')
+    const a = await client(`${url}/bridge`)
+    const b = await client(url)
+    b.sub('t')
+    await settle()
+    const frame = a.pub('t', 'x')
+    expect(await b.next()).toBe(frame)
+  })
+})

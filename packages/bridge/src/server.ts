@@ -1,0 +1,299 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { CLOSE_GOING_AWAY, MAX_HTTP_BODY_BYTES } from './constants.js'
+import {
+  type Bridge,
+  type Connection,
+  type CreateBridgeParameters,
+  createBridge,
+  type Socket,
+} from './createBridge.js'
+import { handleHttpRequest } from './http.js'
+
+/** Parameters of {@link attachBridge}. */
+export type AttachBridgeParameters = {
+  /**
+   * Answer HTTP requests from a `request` listener of the bridge's own (404 for other paths). Set `false` when the
+   * app has its own routes and calls `handleRequest` from its listener.
+   * @default true
+   */
+  handleRequests?: boolean | undefined
+  /** Path prefix of the HTTP endpoints, e.g. `/bridge` for `/bridge/hello`. @default '' */
+  prefix?: string | undefined
+  /**
+   * Which upgrade requests are the bridge's. v1 clients use any path and query, so the default takes every one;
+   * an app with WebSockets of its own narrows it and handles the others itself.
+   * @default () => true
+   */
+  shouldUpgrade?: ((request: IncomingMessage) => boolean) | undefined
+}
+
+/** Return type of {@link attachBridge}. */
+export type AttachBridgeReturnType = {
+  /** Serves a bridge endpoint; resolves `false` (and writes nothing) when the path is not one. */
+  handleRequest(request: IncomingMessage, response: ServerResponse): Promise<boolean>
+  /** Stops pinging, closes every socket with 1001 and detaches from the server (which stays open). */
+  close(): Promise<void>
+}
+
+/**
+ * Serves a bridge on an existing `http.Server`: WebSocket upgrades on any path, the HTTP endpoints, server pings,
+ * per-address connection limits. The only place that touches `ws` and `node:http`.
+ *
+ * @example
+ * const bridge = createBridge()
+ * await bridge.start()
+ * const attached = attachBridge(server, bridge, { handleRequests: false, prefix: '/bridge' })
+ * server.on('request', async (req, res) => { if (!(await attached.handleRequest(req, res))) app(req, res) })
+ */
+export function attachBridge(
+  server: Server,
+  bridge: Bridge,
+  parameters: AttachBridgeParameters = {},
+): AttachBridgeReturnType {
+  const { options, metrics, logger } = bridge
+  const { counts } = metrics
+  const prefix = parameters.prefix ?? ''
+  const shouldUpgrade = parameters.shouldUpgrade
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxFrameBytes,
+    perMessageDeflate: false,
+  })
+  const perAddress = new Map<string, number>()
+  const peers = new Set<Peer>()
+  let nextId = 0
+
+  const addressOf = (request: IncomingMessage) => {
+    const forwarded = options.trustProxy ? request.headers['x-forwarded-for'] : undefined
+    // The last entry is the one our own proxy appended; earlier ones are whatever the client claimed.
+    const last = typeof forwarded === 'string' ? forwarded.split(',').pop()?.trim() : undefined
+    return last || request.socket.remoteAddress || 'unknown'
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (shouldUpgrade && !shouldUpgrade(request)) return
+    socket.on('error', noop)
+    const address = addressOf(request)
+    if (options.maxConnectionsPerIp > 0) {
+      const open = perAddress.get(address) ?? 0
+      if (open >= options.maxConnectionsPerIp) {
+        counts.connectionsRefused++
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        return
+      }
+      // Counted per TCP socket, so a handshake that fails half-way gives its slot back too.
+      perAddress.set(address, open + 1)
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1
+        if (left === 0) perAddress.delete(address)
+        else perAddress.set(address, left)
+      })
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
+      peer.connection = bridge.connect(peer)
+      peers.add(peer)
+      ;(ws as PeerSocket)[PEER] = peer
+      ws.on('message', onMessage)
+      ws.on('pong', onPong)
+      ws.on('error', onError)
+      ws.on('close', onClose)
+    })
+  }
+
+  // Listeners shared by every socket (`this` is the socket), so an idle socket carries no closures of its own.
+  function onMessage(this: WebSocket, data: RawData, isBinary: boolean) {
+    const peer = (this as PeerSocket)[PEER]
+    peer.alive = true
+    const buffer = data as Buffer
+    if (isBinary) peer.connection.receiveBinary(buffer.length)
+    else peer.connection.receive(buffer.toString(), buffer.length)
+  }
+  function onPong(this: WebSocket) {
+    ;(this as PeerSocket)[PEER].alive = true
+  }
+  function onError(this: WebSocket, error: Error & { code?: string }) {
+    // ws closes with 1009 itself; the error only needs counting.
+    if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') counts.invalidTooLarge++
+    else logger.debug({ socket: (this as PeerSocket)[PEER].id, error: error.message }, 'socket error')
+  }
+  function onClose(this: WebSocket) {
+    const peer = (this as PeerSocket)[PEER]
+    peers.delete(peer)
+    peer.connection.close()
+  }
+
+  // reference §3.3: ping every interval; a socket that answered nothing since the last ping is terminated.
+  const pinger = setInterval(() => {
+    for (const peer of peers) {
+      if (!peer.alive) {
+        peer.ws.terminate()
+        continue
+      }
+      peer.alive = false
+      peer.ws.ping()
+    }
+  }, options.pingIntervalMs)
+  pinger.unref()
+
+  const handleRequest = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '/'
+    const end = url.indexOf('?')
+    let path = end === -1 ? url : url.slice(0, end)
+    if (prefix) {
+      if (!path.startsWith(prefix)) return false
+      path = path.slice(prefix.length) || '/'
+    }
+    const result = await handleHttpRequest(bridge, {
+      method: request.method ?? 'GET',
+      path,
+      body: () => readBody(request),
+    }).catch((error: unknown) => {
+      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'http handler failed')
+      return { status: 500, headers: {}, body: '' }
+    })
+    if (!result) return false
+    response.writeHead(result.status, result.headers)
+    response.end(result.body)
+    return true
+  }
+
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    handleRequest(request, response).then((handled) => {
+      if (handled) return
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end('Not Found')
+    })
+  }
+
+  server.on('upgrade', onUpgrade)
+  if (parameters.handleRequests ?? true) server.on('request', onRequest)
+
+  return {
+    handleRequest,
+    async close() {
+      clearInterval(pinger)
+      server.off('upgrade', onUpgrade)
+      server.off('request', onRequest)
+      const closed = [...peers].map(
+        (peer) =>
+          new Promise<void>((resolve) => {
+            peer.ws.once('close', () => resolve())
+            peer.ws.close(CLOSE_GOING_AWAY, 'Server shutting down')
+            // A peer that does not finish the closing handshake must not hold the shutdown up.
+            setTimeout(() => {
+              peer.ws.terminate()
+              resolve()
+            }, 1_000).unref()
+          }),
+      )
+      await Promise.all(closed)
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}
+
+/** Parameters of {@link createBridgeServer}: the bridge's options plus how to serve them. */
+export type CreateBridgeServerParameters = CreateBridgeParameters &
+  Omit<AttachBridgeParameters, 'handleRequests'>
+
+/** Return type of {@link createBridgeServer}. */
+export type CreateBridgeServerReturnType = {
+  bridge: Bridge
+  server: Server
+  /** Starts the backend, then listens; resolves with the bound address (port 0 picks a free one). */
+  listen(port: number, host?: string): Promise<{ port: number; host: string; url: string }>
+  /** Graceful stop: stops accepting, closes sockets with 1001, then closes the backend (Redis keeps its queues). */
+  close(): Promise<void>
+}
+
+/**
+ * Creates a stand-alone bridge server on its own `http.Server` (what the CLI runs).
+ *
+ * @example
+ * const { listen, close } = createBridgeServer({ ttlSeconds: 3600 })
+ * const { url } = await listen(5001, '127.0.0.1')
+ */
+export function createBridgeServer(
+  parameters: CreateBridgeServerParameters = {},
+): CreateBridgeServerReturnType {
+  const bridge = createBridge(parameters)
+  const server = createServer()
+  const attached = attachBridge(server, bridge, parameters)
+  return {
+    bridge,
+    server,
+    async listen(port, host = '127.0.0.1') {
+      await bridge.start()
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          resolve()
+        })
+      })
+      const address = server.address()
+      const bound = typeof address === 'object' && address ? address.port : port
+      const urlHost = host.includes(':') ? `[${host}]` : host
+      return { port: bound, host, url: `http://${urlHost}:${bound}` }
+    },
+    async close() {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      await attached.close()
+      server.closeAllConnections()
+      await stopped
+      await bridge.close()
+    },
+  }
+}
+
+const PEER = Symbol('pairlink.peer')
+type PeerSocket = WebSocket & { [PEER]: Peer }
+const noop = () => {}
+
+/** A `ws` socket as the core's {@link Socket}; methods on the prototype keep idle sockets small. */
+class Peer implements Socket {
+  alive = true
+  connection!: Connection
+  constructor(
+    readonly ws: WebSocket,
+    readonly id: string,
+    readonly remoteAddress: string,
+    readonly maxBufferedBytes: number,
+  ) {}
+
+  send(text: string) {
+    const { ws } = this
+    if (ws.readyState !== ws.OPEN) return false
+    // A reader that stopped reading would grow this buffer without bound; its client reconnects and drains.
+    if (ws.bufferedAmount > this.maxBufferedBytes) {
+      ws.terminate()
+      return false
+    }
+    ws.send(text)
+    return true
+  }
+
+  close(code: number, reason: string) {
+    this.ws.close(code, reason)
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_HTTP_BODY_BYTES) {
+        reject(new RangeError('Request body too large'))
+        return
+      }
+      chunks.push(chunk)
+    })
+    request.on('end', () => resolve(Buffer.concat(chunks).toString()))
+    request.on('error', reject)
+  })
+}
