@@ -1,3 +1,4 @@
+export { checksumAddress, isAddress } from './address.js'
 export {
   BLOCK_FETCH_RETRIES,
   BLOCK_FETCH_RETRY_DELAY_MS,
@@ -64,8 +65,6 @@ export {
   type StoredSession,
 } from './messages.js'
 export {
-  checksumAddress,
-  isAddress,
   normalizePersonalSign,
   normalizeTransaction,
   type QuantityInput,

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { vectors } from '../test/vectors.js'
+import { checksumAddress, isAddress } from './address.js'
 import { InvalidTransactionError } from './errors.js'
-import { checksumAddress, isAddress, normalizePersonalSign, normalizeTransaction } from './transaction.js'
+import { normalizePersonalSign, normalizeTransaction } from './transaction.js'
 
 describe('normalizeTransaction', () => {
   const ok = vectors.parseTransactionData_examples.filter((v) => 'output' in v)
@@ -19,10 +20,13 @@ describe('normalizeTransaction', () => {
     )
   })
 
-  test('error: a mixed-case from with a bad EIP-55 checksum', () => {
-    expect(() => normalizeTransaction({ from: '0x9B2055d370f73ec7d8a03e965129118dc8f5bf83' })).toThrowError(
+  test('behavior: the from format is checked, its EIP-55 checksum is left to the signing wallet', () => {
+    expect(() => normalizeTransaction({ from: '0x9b2055d370f73ec7d8a03e965129118dc8f5bf8' })).toThrowError(
       "Transaction object must include a valid 'from' value.",
     )
+    expect(normalizeTransaction({ from: '0x9B2055d370f73ec7d8a03e965129118dc8f5bf83' })).toMatchObject({
+      from: '0x9B2055d370f73ec7d8a03e965129118dc8f5bf83',
+    })
   })
 
   test('args: bigint quantities and gasLimit', () => {

@@ -1,6 +1,5 @@
-import { keccak_256 } from '@noble/hashes/sha3.js'
 import { InvalidTransactionError, V1_ERRORS } from './errors.js'
-import { bytesToHex, isHex, strip0x, utf8ToHex } from './hex.js'
+import { isHex, strip0x, utf8ToHex } from './hex.js'
 
 /** A transaction as dapps pass it: quantities as numbers, bigints, decimal or hex strings. */
 export type TransactionInput = {
@@ -34,10 +33,18 @@ export type WireTransaction = {
  * Normalises a transaction as v1's `parseTransactionData` does, so wallets built on v1 read it unchanged
  * (reference §4.3): a typed transaction (`type` set and not `"0"`) is returned untouched; otherwise quantities become
  * hex with v1's one-leading-zero-nibble rule, `gas` falls back to `gasLimit`, and `data` becomes `0x`-hex.
- * Throws {@link InvalidTransactionError} (`Transaction object must include a valid 'from' value.`) on a bad `from`.
+ * Throws {@link InvalidTransactionError} (`Transaction object must include a valid 'from' value.`) when `from` is not
+ * `0x` and 40 hex digits. Unlike v1 it does not check a mixed-case EIP-55 checksum here: that needs keccak, a third of
+ * a browser client's size budget, and the wallet that signs for the address refuses a wrong checksum anyway
+ * ({@link isAddress} checks it where wanted).
  */
 export function normalizeTransaction(tx: TransactionInput): WireTransaction | TransactionInput {
-  if (typeof tx !== 'object' || tx === null || !isAddress(tx.from)) {
+  if (
+    typeof tx !== 'object' ||
+    tx === null ||
+    typeof tx.from !== 'string' ||
+    !/^0x[0-9a-fA-F]{40}$/.test(tx.from)
+  ) {
     throw new InvalidTransactionError(V1_ERRORS.INVALID_TRANSACTION_FROM)
   }
   if (tx.type !== undefined && tx.type !== '0') return tx
@@ -61,28 +68,6 @@ export function normalizePersonalSign(params: readonly unknown[]): unknown[] {
   const [message, ...rest] = params
   if (typeof message !== 'string' || (message.startsWith('0x') && isHex(message))) return [...params]
   return [utf8ToHex(message), ...rest]
-}
-
-/**
- * Whether a value is an address: `0x` and 40 hex digits; when the digits mix upper and lower case they must carry
- * a valid EIP-55 checksum.
- */
-export function isAddress(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) return false
-  const body = value.slice(2)
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return true
-  return checksumAddress(value) === value
-}
-
-/** The EIP-55 mixed-case form of an address. */
-export function checksumAddress(address: string): string {
-  const body = strip0x(address).toLowerCase()
-  const hash = bytesToHex(keccak_256(new TextEncoder().encode(body)))
-  let out = '0x'
-  for (let i = 0; i < body.length; i++) {
-    out += Number.parseInt(hash[i] ?? '0', 16) >= 8 ? (body[i] ?? '').toUpperCase() : body[i]
-  }
-  return out
 }
 
 /** v1 quantity hex: even-padded, then exactly one leading `0` nibble dropped (`0x0001` → `0x001`, `0` → `0x0`). */

@@ -1,0 +1,19 @@
+import type { Client } from '../createClient.js'
+import { ClientClosedError } from '../errors.js'
+import { getInternal } from '../session.js'
+
+/**
+ * Closes the bridge socket and keeps the stored session, for app shutdown and tests. Pending requests and a pending
+ * connect reject with `ClientClosedError`. A later request opens the socket again.
+ */
+export function close(client: Client): void {
+  const internal = getInternal(client)
+  internal.transport?.close()
+  const error = new ClientClosedError()
+  const pending = [...internal.pending.values()]
+  internal.pending.clear()
+  for (const request of pending) request.reject(error)
+  internal.handshake?.reject(error)
+  internal.handshake = undefined
+  internal.uri = undefined
+}

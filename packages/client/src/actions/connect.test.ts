@@ -1,0 +1,102 @@
+import {
+  ModalClosedError,
+  ModalNotProvidedError,
+  SessionError,
+  SessionRejectedError,
+} from '@pairlink/protocol'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { account, createTestModal, dappMeta, next, pair, walletMeta } from '../../test/utils.js'
+import { createClient } from '../createClient.js'
+
+let bridge: TestBridge
+beforeAll(async () => {
+  bridge = await startBridge()
+})
+afterAll(() => bridge.stop())
+
+test('default', async () => {
+  const modal = createTestModal()
+  const dapp = createClient({
+    bridge: bridge.url,
+    clientMeta: dappMeta,
+    modal,
+    modalOptions: { mobileLinks: [] },
+    storage: false,
+  })
+  const connecting = dapp.connect({ chainId: 1 })
+  const uri = await modal.opened
+  expect(uri).toBe(dapp.uri)
+  expect(modal.options).toEqual({ mobileLinks: [] })
+  const wallet = createClient({ uri, clientMeta: walletMeta, storage: false })
+  await next(wallet, 'session_request')
+  void wallet.approveSession({ chainId: 1, accounts: [account] })
+  await expect(connecting).resolves.toEqual({
+    peerId: wallet.clientId,
+    peerMeta: walletMeta,
+    chainId: 1,
+    accounts: [account],
+  })
+  // The modal closes on approval (v1).
+  expect(modal.closed).toBe(1)
+  expect(dapp.uri).toBeUndefined()
+  dapp.close()
+  wallet.close()
+})
+
+test('error: no modal', async () => {
+  const dapp = createClient({ bridge: bridge.url, storage: false })
+  await expect(dapp.connect()).rejects.toThrowError(new ModalNotProvidedError('QRCode Modal not provided'))
+})
+
+test('error: the person closes the modal', async () => {
+  const modal = createTestModal()
+  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const closed = next(dapp, 'modal_closed')
+  const connecting = dapp.connect()
+  await modal.opened
+  modal.userClose()
+  await expect(connecting).rejects.toThrowError(new ModalClosedError('User close QRCode Modal'))
+  expect(await closed).toEqual({})
+  dapp.close()
+})
+
+test('error: the wallet rejects (the promise settles, unlike v1)', async () => {
+  const modal = createTestModal()
+  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const connecting = dapp.connect()
+  const wallet = createClient({ uri: await modal.opened, storage: false })
+  await next(wallet, 'session_request')
+  void wallet.rejectSession({ message: 'No thanks' })
+  await expect(connecting).rejects.toThrowError(new SessionRejectedError('No thanks'))
+  expect(dapp.connected).toBe(false)
+  expect(modal.closed).toBe(1)
+})
+
+test('error: the wallet rejects without a message', async () => {
+  const modal = createTestModal()
+  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const connecting = dapp.connect()
+  const disconnected = next(dapp, 'disconnect')
+  const wallet = createClient({ uri: await modal.opened, storage: false })
+  await next(wallet, 'session_request')
+  void wallet.rejectSession()
+  await expect(connecting).rejects.toThrowError(new SessionRejectedError('Session Rejected'))
+  expect(await disconnected).toEqual({ message: 'Session Rejected' })
+})
+
+test('error: already connected', async () => {
+  const { dapp, wallet } = await pair(bridge.url)
+  await expect(dapp.connect()).rejects.toThrowError(new SessionError('Session currently connected'))
+  dapp.close()
+  wallet.close()
+})
+
+test('behavior: connecting again while pending shows the same URI', async () => {
+  const modal = createTestModal()
+  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  void dapp.connect().catch(() => {})
+  const first = await modal.opened
+  expect(await dapp.createSession()).toBe(first)
+  dapp.close()
+})

@@ -1,0 +1,196 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InvalidUriError, SessionError } from '@pairlink/protocol'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startBridge, type TestBridge } from '../test/bridge.js'
+import { startRelay } from '../test/relay.js'
+import { account, dappMeta, next, pair, sleep, until, walletMeta } from '../test/utils.js'
+import { createClient } from './createClient.js'
+import { InvalidClientOptionsError } from './errors.js'
+import { createFileStorage, createMemoryStorage } from './storage.js'
+
+let bridge: TestBridge
+beforeAll(async () => {
+  bridge = await startBridge()
+})
+afterAll(() => bridge.stop())
+
+test('default', async () => {
+  const { dapp, wallet } = await pair(bridge.url)
+  expect(dapp.connected).toBe(true)
+  expect(dapp.accounts).toEqual([account])
+  expect(dapp.chainId).toBe(1)
+  expect(dapp.peerId).toBe(wallet.clientId)
+  expect(dapp.peerMeta).toEqual(walletMeta)
+  expect(wallet.peerMeta).toEqual(dappMeta)
+  expect(wallet.peerId).toBe(dapp.clientId)
+  expect(dapp.transportState).toBe('open')
+  dapp.close()
+  wallet.close()
+})
+
+test('error: none of bridge / uri / session', () => {
+  expect(() => createClient({})).toThrowError(
+    new InvalidClientOptionsError('Missing one of the required parameters: bridge / uri / session'),
+  )
+})
+
+describe('request', () => {
+  test('default', async () => {
+    const { dapp, wallet } = await pair(bridge.url)
+    wallet.on('call_request', (request) => {
+      void wallet.approveRequest({ id: request.id, result: { echo: request.params } })
+    })
+    await expect(dapp.request({ method: 'custom_method', params: [1] })).resolves.toEqual({ echo: [1] })
+    await expect(dapp.request({ method: 'eth_accounts' })).resolves.toEqual([account])
+    await expect(dapp.request({ method: 'eth_chainId' })).resolves.toBe('0x1')
+    dapp.close()
+    wallet.close()
+  })
+
+  test('error: disconnected', async () => {
+    const dapp = createClient({ bridge: bridge.url, storage: false })
+    await expect(dapp.request({ method: 'eth_accounts' })).rejects.toThrowError(
+      new SessionError('Session currently disconnected'),
+    )
+  })
+})
+
+describe('wallet role', () => {
+  test.each([
+    ['WC:abc@1?bridge=x&key=y', 'URI format is invalid'],
+    ['http://example.com', 'URI format is invalid'],
+    ['wc:@1?bridge=x&key=y', 'Invalid or missing handshakeTopic parameter value'],
+    ['wc:abc@1?key=y', 'Invalid or missing bridge url parameter value'],
+    ['wc:abc@1?bridge=https%3A%2F%2Fb.example', 'Invalid or missing key parameter value'],
+  ])('error: invalid uri %s', (uri, message) => {
+    expect(() => createClient({ uri })).toThrowError(new InvalidUriError(message))
+  })
+
+  test('behavior: error messages never contain the URI or its key', () => {
+    const key = 'f'.repeat(64)
+    try {
+      createClient({ uri: `wc:topic@1?key=${key}` })
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain(key)
+    }
+  })
+})
+
+describe('restore', () => {
+  test('args: session', async () => {
+    const { dapp, wallet } = await pair(bridge.url)
+    const session = dapp.session
+    dapp.close()
+    const restored = createClient({ session, storage: false })
+    expect(restored.connected).toBe(true)
+    expect(restored.session).toEqual(session)
+    wallet.on('call_request', ({ id }) => void wallet.approveRequest({ id, result: 'ok' }))
+    await expect(restored.request({ method: 'x' })).resolves.toBe('ok')
+    restored.close()
+    wallet.close()
+  })
+
+  test('behavior: memory storage shared by two instances; messages held by the bridge arrive', async () => {
+    const storage = createMemoryStorage()
+    const { dapp, wallet } = await pair(bridge.url, { wallet: { storage } })
+    wallet.close()
+    await sleep(30)
+    const pending = dapp.request({ method: 'while_away' })
+    await sleep(30)
+    const restored = createClient({ bridge: bridge.url, storage })
+    expect(restored.connected).toBe(true)
+    expect(restored.peerId).toBe(dapp.clientId)
+    const request = await next(restored, 'call_request')
+    expect(request.method).toBe('while_away')
+    await restored.approveRequest({ id: request.id, result: 'back' })
+    await expect(pending).resolves.toBe('back')
+    dapp.close()
+    restored.close()
+  })
+
+  test('behavior: file storage (async) restores after `ready`', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pairlink-client-'))
+    const path = join(dir, 'session.json')
+    const { dapp, wallet } = await pair(bridge.url, { wallet: { storage: createFileStorage(path) } })
+    await sleep(50)
+    wallet.close()
+    const restored = createClient({ bridge: bridge.url, storage: createFileStorage(path) })
+    await restored.ready
+    expect(restored.connected).toBe(true)
+    expect(restored.accounts).toEqual([account])
+    const disconnected = next(restored, 'disconnect')
+    await dapp.killSession()
+    expect(await disconnected).toEqual({ message: 'Session disconnected' })
+    await sleep(50)
+    expect(await createFileStorage(path).get('walletconnect')).toBeUndefined()
+    await rm(dir, { recursive: true })
+  })
+
+  test('behavior: a stored session that is not connected is not restored', () => {
+    const storage = createMemoryStorage()
+    storage.set(
+      'walletconnect',
+      JSON.stringify({ connected: false, bridge: bridge.url, key: 'k', clientId: 'c' }),
+    )
+    const client = createClient({ bridge: bridge.url, storage })
+    expect(client.connected).toBe(false)
+    expect(client.transportState).toBe('closed')
+  })
+
+  test('args: storageKey', async () => {
+    const storage = createMemoryStorage()
+    const { dapp, wallet } = await pair(bridge.url, { dapp: { storage, storageKey: 'mine' } })
+    expect(storage.get('mine')).toBeDefined()
+    expect(storage.get('walletconnect')).toBeUndefined()
+    dapp.close()
+    wallet.close()
+  })
+})
+
+describe('transport', () => {
+  test('behavior: both sides reconnect after a bridge restart; what was sent meanwhile arrives', async () => {
+    const own = await startRelay()
+    const reconnect = { minDelay: 20, maxDelay: 100 }
+    const { dapp, wallet } = await pair(own.url, { dapp: { reconnect }, wallet: { reconnect } })
+    const states: string[] = []
+    dapp.on('transport', ({ state }) => states.push(state))
+    wallet.on(
+      'call_request',
+      ({ id, method }) => void wallet.approveRequest({ id, result: `${method} done` }),
+    )
+    await own.stop()
+    await until(() => dapp.transportState === 'connecting')
+    const pending = dapp.request({ method: 'during_outage' })
+    await sleep(100)
+    await own.start()
+    await expect(pending).resolves.toBe('during_outage done')
+    expect(states).toEqual(['connecting', 'open'])
+    expect(dapp.stats.reconnects).toBe(1)
+    await until(() => wallet.stats.reconnects === 1)
+    dapp.close()
+    wallet.close()
+    await own.stop()
+  })
+
+  test('args: ack', async () => {
+    const own = await startRelay()
+    const { dapp, wallet } = await pair(own.url, { dapp: { ack: true } })
+    await until(() => own.frames.some((f) => JSON.parse(f.raw).type === 'ack'))
+    expect(own.frames.find((f) => JSON.parse(f.raw).type === 'ack')?.raw).toBe(
+      JSON.stringify({ topic: dapp.clientId, type: 'ack', payload: '', silent: true }),
+    )
+    dapp.close()
+    wallet.close()
+    await own.stop()
+  })
+})
+
+test('behavior: the clientId is made on first use', async () => {
+  const wallet = createClient({ bridge: bridge.url, storage: false })
+  expect(wallet.clientId).toBe('')
+  await wallet.createSession()
+  expect(wallet.clientId).toMatch(/^[0-9a-f-]{36}$/)
+  wallet.close()
+})

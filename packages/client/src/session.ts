@@ -1,0 +1,234 @@
+import {
+  type ClientMeta,
+  createTopic,
+  DEEPLINK_CHOICE_STORAGE_KEY,
+  encrypt,
+  type SocketMessage,
+  type StoredSession,
+} from '@pairlink/protocol'
+import { getBrowserHost } from './browser.js'
+import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
+import type { Emitter } from './emitter.js'
+import { formatStoredSession, type SessionStorage } from './storage.js'
+import {
+  createTransport,
+  getWebSocketUrl,
+  type ReconnectOptions,
+  type Transport,
+  type WebSocketConstructor,
+} from './transport.js'
+
+/** A request waiting for the peer's response. */
+export type Pending = {
+  method: string
+  resolve: (result: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** A promise with its settle functions (the dapp's pending handshake). */
+export type Deferred<value> = {
+  promise: Promise<value>
+  resolve: (value: value) => void
+  reject: (error: unknown) => void
+}
+
+/** The client's private state, shared by `createClient`, the actions and the receiver. */
+export type Internal = {
+  connected: boolean
+  accounts: string[]
+  chainId: number
+  networkId: number
+  rpcUrl: string
+  bridge: string
+  key: string
+  clientId: string
+  clientMeta: ClientMeta | null
+  peerId: string
+  peerMeta: ClientMeta | null
+  handshakeId: number
+  handshakeTopic: string
+  /** The `wc:` URI of the dapp's pending handshake (never logged). */
+  uri: string | undefined
+  /** Wallet role before the session request arrived: the handshake topic must stay subscribed. */
+  awaitingRequest: boolean
+  handshake: Deferred<ConnectReturnType> | undefined
+  pending: Map<number, Pending>
+  emitter: Emitter<ClientEvents>
+  storage: SessionStorage | undefined
+  storageKey: string
+  modal: ModalAdapter | undefined
+  modalOptions: unknown
+  signingMethods: Set<string>
+  redirect: ((href: string) => void) | undefined
+  stats: ClientStats
+  ready: Promise<void>
+  /** Incoming envelopes are handled one after the other, in arrival order. */
+  incoming: Promise<void>
+  /** Outgoing envelopes are encrypted and sent one after the other, in call order. */
+  outgoing: Promise<void>
+  transport: Transport | undefined
+  transportBridge: string
+  WebSocket: WebSocketConstructor | undefined
+  reconnect: ReconnectOptions | undefined
+  random: (() => number) | undefined
+  ack: boolean
+  onFrame: (internal: Internal, message: SocketMessage) => void
+}
+
+const internals = new WeakMap<object, Internal>()
+
+/** Links a client object to its private state. */
+export function setInternal(client: object, internal: Internal): void {
+  internals.set(client, internal)
+}
+
+/** The private state of a client made by `createClient`. */
+export function getInternal(client: Client): Internal {
+  const internal = internals.get(client)
+  if (!internal) throw new TypeError('Not a Pairlink client')
+  return internal
+}
+
+/** The client's own topic, made on first use (reference §4.1). */
+export function getClientId(internal: Internal): string {
+  if (!internal.clientId) internal.clientId = createTopic()
+  return internal.clientId
+}
+
+/** The transport to the session's bridge, created on first use (and again when the bridge changed). */
+export function getTransport(internal: Internal): Transport {
+  if (internal.transport && internal.transportBridge === internal.bridge) return internal.transport
+  internal.transport?.close()
+  internal.transportBridge = internal.bridge
+  const transport = createTransport({
+    url: getWebSocketUrl(internal.bridge, { host: getBrowserHost() }),
+    WebSocket: internal.WebSocket,
+    reconnect: internal.reconnect,
+    random: internal.random,
+    subscriptions: () => {
+      const topics = [getClientId(internal)]
+      // Until the session request arrived, the wallet's only way in is the handshake topic (v1 did not renew it).
+      if (internal.awaitingRequest && internal.handshakeTopic) topics.unshift(internal.handshakeTopic)
+      return topics
+    },
+    onMessage: (message) => internal.onFrame(internal, message),
+    onMalformed: () => void internal.stats.dropped++,
+    onStateChange: (state) => internal.emitter.emit('transport', { state }),
+  })
+  internal.transport = transport
+  return transport
+}
+
+/**
+ * Encrypts a JSON-RPC payload with the session key and publishes it on `topic`. Publishes go out in call order:
+ * WebCrypto may finish two encryptions in either order, and an approval must reach the peer before an update.
+ */
+export function publish(internal: Internal, topic: string, payload: object, silent: boolean): Promise<void> {
+  const key = internal.key
+  const sent = internal.outgoing.then(async () => {
+    const envelope = await encrypt(payload, key)
+    getTransport(internal).send({ topic, type: 'pub', payload: JSON.stringify(envelope), silent })
+  })
+  internal.outgoing = sent.catch(() => {})
+  return sent
+}
+
+/** The session in v1's stored layout, or `undefined` when there is no connected session. */
+export function getSession(internal: Internal): StoredSession | undefined {
+  if (!internal.connected) return undefined
+  const {
+    connected,
+    accounts,
+    chainId,
+    bridge,
+    key,
+    clientId,
+    clientMeta,
+    peerId,
+    peerMeta,
+    handshakeId,
+    handshakeTopic,
+  } = internal
+  return {
+    connected,
+    accounts,
+    chainId,
+    bridge,
+    key,
+    clientId,
+    clientMeta,
+    peerId,
+    peerMeta,
+    handshakeId,
+    handshakeTopic,
+  }
+}
+
+/** Writes the connected session to storage (v1 writes on connect and on each update; never while pending). */
+export async function persist(internal: Internal): Promise<void> {
+  const session = getSession(internal)
+  if (!session || !internal.storage) return
+  try {
+    await internal.storage.set(internal.storageKey, formatStoredSession(session))
+  } catch {
+    // A full or unavailable storage costs the restore after a reload, not the live session.
+  }
+}
+
+/** Restores a stored session into the client state. */
+export function restore(internal: Internal, session: StoredSession): void {
+  internal.connected = session.connected === true
+  internal.accounts = Array.isArray(session.accounts) ? session.accounts : []
+  internal.chainId = typeof session.chainId === 'number' ? session.chainId : 0
+  internal.bridge = session.bridge
+  internal.key = session.key
+  internal.clientId = session.clientId
+  internal.clientMeta = session.clientMeta ?? internal.clientMeta
+  internal.peerId = session.peerId ?? ''
+  internal.peerMeta = session.peerMeta ?? null
+  internal.handshakeId = session.handshakeId ?? 0
+  internal.handshakeTopic = session.handshakeTopic ?? ''
+}
+
+/**
+ * Ends the session locally (v1's `_handleSessionDisconnect`, reference §4.5): emits `disconnect`, forgets the peer,
+ * removes the stored session and closes the socket. Unlike v1, pending requests and a pending connect are rejected
+ * instead of left hanging.
+ */
+export function endSession(internal: Internal, message: string, error: Error): void {
+  if (!internal.connected) {
+    internal.modal?.close()
+    void Promise.resolve(internal.storage?.remove(DEEPLINK_CHOICE_STORAGE_KEY)).catch(() => {})
+  }
+  internal.connected = false
+  internal.handshakeId = 0
+  internal.handshakeTopic = ''
+  internal.peerId = ''
+  internal.peerMeta = null
+  internal.accounts = []
+  internal.chainId = 0
+  internal.uri = undefined
+  internal.awaitingRequest = false
+  const handshake = internal.handshake
+  internal.handshake = undefined
+  const pending = [...internal.pending.values()]
+  internal.pending.clear()
+  if (internal.storage) void Promise.resolve(internal.storage.remove(internal.storageKey)).catch(() => {})
+  internal.emitter.emit('disconnect', { message })
+  handshake?.reject(error)
+  for (const request of pending) request.reject(error)
+  internal.transport?.close()
+}
+
+/** A promise with its settle functions. */
+export function createDeferred<value>(): Deferred<value> {
+  let resolve!: (value: value) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<value>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  // Nobody may be waiting (createSession without connect): a rejection then must not crash the process.
+  promise.catch(() => {})
+  return { promise, resolve, reject }
+}

@@ -1,0 +1,141 @@
+import type { StoredSession } from '@pairlink/protocol'
+
+/** Where a client keeps its session: string values under string keys, sync or async. */
+export type SessionStorage = {
+  get(key: string): string | null | undefined | Promise<string | null | undefined>
+  set(key: string, value: string): void | Promise<void>
+  remove(key: string): void | Promise<void>
+}
+
+/**
+ * A storage in memory. Share one between two clients to hand a session over in-process (tests, restarts of a
+ * component).
+ *
+ * @example
+ * const storage = createMemoryStorage()
+ */
+export function createMemoryStorage(): SessionStorage {
+  const values = new Map<string, string>()
+  return {
+    get: (key) => values.get(key),
+    set: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+  }
+}
+
+/**
+ * The browser's `localStorage`, as v1 uses it (reference §4.7). Storage that throws (private mode, quota, blocked
+ * cookies) degrades to not persisting instead of failing the session.
+ */
+export function createLocalStorage(local: Storage = globalThis.localStorage): SessionStorage {
+  return {
+    get(key) {
+      try {
+        return local.getItem(key)
+      } catch {
+        return undefined
+      }
+    },
+    set(key, value) {
+      try {
+        local.setItem(key, value)
+      } catch {}
+    },
+    remove(key) {
+      try {
+        local.removeItem(key)
+      } catch {}
+    },
+  }
+}
+
+/**
+ * A storage in one JSON file (Node): an object of key → value, written to a temporary file and renamed, so a crash
+ * never leaves half a session. Created with mode 0600: the file holds the session key.
+ *
+ * @example
+ * const client = createClient({ uri, storage: createFileStorage('./session.json') })
+ */
+export function createFileStorage(path: string): SessionStorage {
+  // `node:fs` is imported on first use, so browser bundles of the client never see it.
+  const name = 'node:fs/promises'
+  const fs = import(/* @vite-ignore */ name) as Promise<typeof import('node:fs/promises')>
+  let writing: Promise<void> = Promise.resolve()
+
+  async function read(): Promise<Record<string, string>> {
+    try {
+      const value: unknown = JSON.parse(await (await fs).readFile(path, 'utf8'))
+      return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {}
+    } catch {
+      return {}
+    }
+  }
+  function update(change: (values: Record<string, string>) => void): Promise<void> {
+    // Writes are serialised: two quick updates must not interleave their read-modify-write.
+    writing = writing.then(async () => {
+      const values = await read()
+      change(values)
+      const temporary = `${path}.${process.pid}.tmp`
+      await (await fs).writeFile(temporary, JSON.stringify(values), { mode: 0o600 })
+      await (await fs).rename(temporary, path)
+    })
+    return writing
+  }
+  return {
+    get: async (key) => {
+      await writing
+      return (await read())[key]
+    },
+    set: (key, value) =>
+      update((values) => {
+        values[key] = value
+      }),
+    remove: (key) =>
+      update((values) => {
+        delete values[key]
+      }),
+  }
+}
+
+/** Parses a stored v1 session; `undefined` unless it is JSON of an object with a `bridge` (v1's own test). */
+export function parseStoredSession(text: string | null | undefined): StoredSession | undefined {
+  if (!text) return undefined
+  try {
+    const value = JSON.parse(text) as Partial<StoredSession> | null
+    if (!value || typeof value !== 'object' || typeof value.bridge !== 'string') return undefined
+    if (typeof value.key !== 'string' || typeof value.clientId !== 'string') return undefined
+    return value as StoredSession
+  } catch {
+    return undefined
+  }
+}
+
+/** Serialises a session in v1's layout and key order (reference §4.7), so a v1 client restores it too. */
+export function formatStoredSession(session: StoredSession): string {
+  const {
+    connected,
+    accounts,
+    chainId,
+    bridge,
+    key,
+    clientId,
+    clientMeta,
+    peerId,
+    peerMeta,
+    handshakeId,
+    handshakeTopic,
+  } = session
+  return JSON.stringify({
+    connected,
+    accounts,
+    chainId,
+    bridge,
+    key,
+    clientId,
+    clientMeta,
+    peerId,
+    peerMeta,
+    handshakeId,
+    handshakeTopic,
+  })
+}
