@@ -1,0 +1,56 @@
+import { type Client, createClient } from '@pairlink/client'
+import { ModalClosedError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
+import type { CreateProviderParameters } from './createProvider.js'
+import { InvalidProviderParametersError, UserRejectedRequestError } from './errors.js'
+
+/** The part of a `@pairlink/client` (dapp role) the provider uses. A client restored from storage fits too. */
+export type ProviderClient = Pick<
+  Client,
+  'connected' | 'accounts' | 'chainId' | 'ready' | 'on' | 'connect' | 'request' | 'killSession'
+> & {
+  /** The wallet's RPC URL for the session's chain, when the client knows it (v1's approval `rpcUrl`). */
+  readonly rpcUrl?: string | undefined
+}
+
+/**
+ * The provider's client: the one given, else a new one for `bridge` (with `modal` and `clientParameters`).
+ * Throws {@link InvalidProviderParametersError} when there is neither.
+ *
+ * @example
+ * const client = getClient({ bridge: 'https://bridge.example', modal })
+ */
+export function getClient(parameters: CreateProviderParameters): ProviderClient {
+  if (parameters.client) return parameters.client
+  if (!parameters.bridge) {
+    throw new InvalidProviderParametersError('Missing one of the required parameters: client / bridge')
+  }
+  return createClient({ ...parameters.clientParameters, bridge: parameters.bridge, modal: parameters.modal })
+}
+
+/**
+ * Connects a client (the modal opens) and resolves with the session; the person closing the modal or the wallet
+ * rejecting gives 4001 (`User closed modal`, v1's provider text, or the wallet's message).
+ *
+ * @example
+ * const { chainId, accounts } = await connectSession(client, 1)
+ */
+export async function connectSession(
+  client: ProviderClient,
+  chainId: number,
+): Promise<{ chainId: number; accounts: string[] }> {
+  let off = () => {}
+  try {
+    return await new Promise((resolve, reject) => {
+      // A wallet's rejection may only show as `disconnect` (v1 leaves connect() pending): settle on that too.
+      off = client.on('disconnect', ({ message }) => reject(new UserRejectedRequestError(message)))
+      client.connect({ chainId }).then(resolve, reject)
+    })
+  } catch (error) {
+    if (error instanceof ModalClosedError)
+      throw new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL)
+    if (error instanceof SessionRejectedError) throw new UserRejectedRequestError(error.message)
+    throw error
+  } finally {
+    off()
+  }
+}

@@ -1,0 +1,108 @@
+import { isAddress, RpcError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
+import {
+  ChainDisconnectedError,
+  DisconnectedError,
+  UnauthorizedError,
+  UserRejectedRequestError,
+} from './errors.js'
+import type { ProviderClient } from './session.js'
+
+// Codes a wallet may send that mean what they say (EIP-1193, EIP-3326's 4902, JSON-RPC). -32000 is not among
+// them: v1 wallets send -32000 for every error, rejections included (reference §4.3).
+const STANDARD_CODES = new Set([4001, 4100, 4200, 4900, 4901, 4902, -32700, -32600, -32601, -32602, -32603])
+
+/** Whether a method goes to the wallet: v1's signing methods and every `wallet_*`. */
+export function isWalletMethod(method: string): boolean {
+  return method.startsWith('wallet_') || (SIGNING_METHODS as readonly string[]).includes(method)
+}
+
+/** The chain id `wallet_switchEthereumChain` asks for (`[{ chainId: '0x…' }]`), `NaN` if none. */
+export function targetChain(params: unknown): number {
+  return Number((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
+}
+
+/** Parameters of {@link sendToWallet}. */
+export type SendToWalletParameters = {
+  client: ProviderClient
+  method: string
+  params: unknown
+  /** Whether the provider and its client both hold a session. */
+  connected: boolean
+  chainId: number
+  accounts: readonly string[]
+  /** Whether reads could be served on a chain after a switch. */
+  hasRpcUrl(chainId: number): boolean
+}
+
+/**
+ * Sends a signing or `wallet_*` request through the session after the provider's own checks: no session → 4900,
+ * a transaction for another chain or a switch to a chain without RPC URL → 4901, an unknown `from` → 4100; the
+ * wallet's errors come back with EIP-1193 codes.
+ *
+ * @example
+ * const signature = await sendToWallet({ client, method: 'personal_sign', params, connected, chainId, accounts, hasRpcUrl })
+ */
+export async function sendToWallet(parameters: SendToWalletParameters): Promise<unknown> {
+  const { client, method, params, chainId } = parameters
+  if (!parameters.connected) throw new DisconnectedError(V1_ERRORS.SESSION_DISCONNECTED)
+  if (method === 'wallet_switchEthereumChain') {
+    const target = targetChain(params)
+    if (target === chainId) return null
+    if (!parameters.hasRpcUrl(target))
+      throw new ChainDisconnectedError(`No RPC Url available for chainId: ${target}`)
+  }
+  const tx = (params as [{ chainId?: unknown }] | undefined)?.[0]
+  if (method === 'eth_sendTransaction' && tx?.chainId !== undefined && Number(tx.chainId) !== chainId) {
+    throw new ChainDisconnectedError(`The wallet is on chain ${chainId}, not ${Number(tx.chainId)}`)
+  }
+  const prepared = prepareWalletParams(method, params, parameters.accounts)
+  try {
+    return await client.request({ method, params: prepared as unknown[] })
+  } catch (error) {
+    throw toWalletError(error)
+  }
+}
+
+/**
+ * Checks a signing request against the session's accounts and fills in a missing `from` (the first account),
+ * as a wallet would; returns the params to send. Throws 4100 with v1's hooked-wallet text for an unknown address.
+ */
+function prepareWalletParams(method: string, params: unknown, accounts: readonly string[]): unknown {
+  if (!Array.isArray(params)) return params
+  const known = (address: unknown) =>
+    accounts.some((account) => account.toLowerCase() === String(address).toLowerCase())
+  const unknown = (what: string, address: unknown) =>
+    new UnauthorizedError(`Unknown address - unable to sign ${what} for this address: "${address}"`)
+
+  if (method === 'eth_sendTransaction' || method === 'eth_signTransaction') {
+    const tx = params[0] as { from?: unknown } | undefined
+    if (!tx || typeof tx !== 'object') return params
+    const from = tx.from ?? accounts[0]
+    if (!known(from)) throw unknown('transaction', from)
+    return [{ ...tx, from }, ...params.slice(1)]
+  }
+  if (method === 'personal_sign') {
+    // v1's order heuristic: some dapps send [address, message]; wallets expect [message, address].
+    const swapped = known(params[0]) && !known(params[1])
+    const ordered = swapped ? [params[1], params[0], ...params.slice(2)] : params
+    if (isAddress(ordered[1]) && !known(ordered[1])) throw unknown('message', ordered[1])
+    return ordered
+  }
+  if (method === 'eth_sign' || method.startsWith('eth_signTypedData')) {
+    if (isAddress(params[0]) && !known(params[0])) throw unknown('message', params[0])
+  }
+  return params
+}
+
+/**
+ * The EIP-1193 error for a wallet's answer: a standard code is kept; anything else (v1's -32000, a missing or odd
+ * code) means the person said no → 4001 with the wallet's message. A session error → 4900.
+ */
+function toWalletError(error: unknown): unknown {
+  if (error instanceof SessionError) return new DisconnectedError(error.message)
+  if (error instanceof RpcError) {
+    if (STANDARD_CODES.has(error.code) || (error.code <= -32001 && error.code >= -32099)) return error
+    return new UserRejectedRequestError(error.message, error.data)
+  }
+  return error
+}
