@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { BaseError } from '@pairlink/protocol'
+
+/** The dev chain could not be started. */
+export class AnvilError extends BaseError {
+  static override code = 'ERR_ANVIL'
+  override name = 'AnvilError'
+}
+
+/** Parameters of {@link startAnvil}. */
+export type StartAnvilParameters = {
+  /** @default a free loopback port */
+  port?: number | undefined
+  /** @default 31337 */
+  chainId?: number | undefined
+  /** Seconds between blocks; transactions are still mined at once (mixed mining). @default 1 */
+  blockTime?: number | undefined
+  /** @default 20_000 */
+  timeoutMs?: number | undefined
+}
+
+/** A running anvil. */
+export type Anvil = {
+  url: string
+  port: number
+  chainId: number
+  pid: number
+  /** Stops anvil and waits for it to exit. */
+  stop(): Promise<void>
+  /** Sends anvil SIGKILL at once (for exits that cannot wait). */
+  kill(): void
+}
+
+const PLATFORMS: Record<string, string> = { linux: 'linux', darwin: 'darwin', win32: 'win32' }
+const ARCHES: Record<string, string> = { x64: 'amd64', arm64: 'arm64' }
+
+/**
+ * The anvil binary shipped inside the npm package `@foundry-rs/anvil` (its platform package), spawned directly so
+ * the process we stop is anvil itself, not a wrapper.
+ */
+export function resolveAnvilBinary(): string {
+  const require = createRequire(import.meta.url)
+  const pkg = `@foundry-rs/anvil-${PLATFORMS[process.platform] ?? process.platform}-${ARCHES[process.arch] ?? process.arch}`
+  try {
+    const binary = join(
+      dirname(require.resolve(`${pkg}/package.json`)),
+      'bin',
+      process.platform === 'win32' ? 'anvil.exe' : 'anvil',
+    )
+    if (existsSync(binary)) return binary
+  } catch {}
+  throw new AnvilError(`anvil is missing: the npm package ${pkg} is not installed`, {
+    details: 'run `npm ci` at the repository root (the dev chain ships in @foundry-rs/anvil)',
+  })
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+/**
+ * Starts anvil on 127.0.0.1 with its funded dev accounts, a block a second and transactions mined at once, and
+ * resolves once it answers JSON-RPC.
+ *
+ * @example
+ * const anvil = await startAnvil()
+ * // … anvil.url …
+ * await anvil.stop()
+ */
+export async function startAnvil(parameters: StartAnvilParameters = {}): Promise<Anvil> {
+  const { chainId = 31337, blockTime = 1, timeoutMs = 20_000 } = parameters
+  const port = parameters.port ?? (await freePort())
+  const binary = resolveAnvilBinary()
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
+  args.push('--block-time', String(blockTime), '--mixed-mining', '--silent')
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000)
+  })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new AnvilError(`anvil exited with code ${code}`, { details: stderr.trim() })),
+    ),
+  )
+  try {
+    await Promise.race([waitForRpc(url, timeoutMs), exited])
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
+  exited.catch(() => {})
+  return {
+    url,
+    port,
+    chainId,
+    pid: child.pid ?? -1,
+    stop: () => stopChild(child),
+    kill: () => void child.kill('SIGKILL'),
+  }
+}
+
+async function waitForRpc(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(1000),
+      })
+      if (res.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new AnvilError(`anvil did not answer at ${url} within ${timeoutMs} ms`)
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}

@@ -1,0 +1,309 @@
+import { createServer, type Server } from 'node:http'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startPostgres, type TestPostgres } from '../../test/postgres.js'
+import { createDatabase, type Database } from '../db/createDatabase.js'
+import { createApi } from './createApi.js'
+
+// anvil's first two dev accounts.
+const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const mallory = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const CHAIN_ID = 31337
+
+describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
+  let db: Database
+  let postgres: TestPostgres | undefined
+  let server: Server
+  let origin: string
+  let host: string
+
+  beforeAll(async () => {
+    postgres = kind === 'postgres' ? await startPostgres() : undefined
+    db = await createDatabase({ url: postgres?.url })
+    const api = createApi({ db, chainId: CHAIN_ID, nonceRateLimit: { burst: 30, perSecond: 0.001 } })
+    server = createServer((req, res) => {
+      api(req, res).then((handled) => {
+        if (!handled) res.writeHead(404).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    host = `127.0.0.1:${(server.address() as { port: number }).port}`
+    origin = `http://${host}`
+  }, 60_000)
+
+  afterAll(async () => {
+    server?.close()
+    await db?.close()
+    await postgres?.stop()
+  })
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  const nonce = async () => ((await (await fetch(`${origin}/api/nonce`)).json()) as { nonce: string }).nonce
+  const message = async (overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
+    createSiweMessage({
+      address: alice.address,
+      chainId: CHAIN_ID,
+      domain: host,
+      nonce: await nonce(),
+      uri: origin,
+      version: '1',
+      issuedAt: new Date(),
+      statement: 'Sign in to Pairlink',
+      ...overrides,
+    })
+  const signedIn = async (signer = alice) => {
+    const text = await message({ address: signer.address })
+    const response = await post('/api/verify', {
+      message: text,
+      signature: await signer.signMessage({ message: text }),
+    })
+    expect(response.status).toBe(200)
+    return response.headers.get('set-cookie')!.split(';')[0]!
+  }
+  const counts = async () => {
+    const [row] = await db.query<{ a: string; s: string; u: string; p: string }>(
+      `SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s,
+              (SELECT count(*) FROM nonces WHERE used_at IS NOT NULL) AS u, (SELECT count(*) FROM payments) AS p`,
+    )
+    return row
+  }
+
+  test('default: nonce → sign → verify → cookie → me → logout', async () => {
+    const first = await nonce()
+    expect(first).toMatch(/^[a-zA-Z0-9]{8,}$/)
+    expect(await nonce()).not.toBe(first)
+
+    const text = await message()
+    const response = await post('/api/verify', {
+      message: text,
+      signature: await alice.signMessage({ message: text }),
+    })
+    expect(await response.json()).toEqual({ address: alice.address, chainId: CHAIN_ID })
+    const cookie = response.headers.get('set-cookie')!
+    expect(cookie).toMatch(/^pairlink_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/)
+    const session = cookie.split(';')[0]!
+
+    const me = (await (await fetch(`${origin}/api/me`, { headers: { cookie: session } })).json()) as Record<
+      string,
+      unknown
+    >
+    expect(me).toMatchObject({ address: alice.address, chainId: CHAIN_ID })
+    expect(typeof me.firstSeen).toBe('string')
+
+    const out = await post('/api/logout', {}, { cookie: session })
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
+    expect((await fetch(`${origin}/api/me`, { headers: { cookie: session } })).status).toBe(401)
+  })
+
+  test('behavior: the session token rotates on every sign-in', async () => {
+    const first = await signedIn()
+    const text = await message()
+    const again = await post(
+      '/api/verify',
+      { message: text, signature: await alice.signMessage({ message: text }) },
+      { cookie: first },
+    )
+    const second = again.headers.get('set-cookie')!.split(';')[0]!
+    expect(second).not.toBe(first)
+    expect((await fetch(`${origin}/api/me`, { headers: { cookie: first } })).status).toBe(401)
+    expect((await fetch(`${origin}/api/me`, { headers: { cookie: second } })).status).toBe(200)
+  })
+
+  const refusals: [
+    string,
+    () => Promise<{ body: unknown; headers?: Record<string, string> }>,
+    number,
+    RegExp,
+  ][] = [
+    [
+      'replayed nonce',
+      async () => {
+        const text = await message()
+        const signature = await alice.signMessage({ message: text })
+        expect((await post('/api/verify', { message: text, signature })).status).toBe(200)
+        return { body: { message: text, signature } }
+      },
+      401,
+      /Nonce is unknown, used or expired/,
+    ],
+    ['foreign domain', async () => sign(await message({ domain: 'evil.example' })), 401, /not this site/],
+    [
+      'URI on another site',
+      async () => sign(await message({ uri: 'https://evil.example/login' })),
+      401,
+      /URI/,
+    ],
+    ['another chain', async () => sign(await message({ chainId: 1 })), 401, /chain 1/],
+    [
+      'expired message',
+      async () => sign(await message({ expirationTime: new Date(Date.now() - 1000) })),
+      401,
+      /expired/,
+    ],
+    [
+      'not valid yet',
+      async () => sign(await message({ notBefore: new Date(Date.now() + 3_600_000) })),
+      401,
+      /not valid yet/,
+    ],
+    [
+      'issued in the future',
+      async () => sign(await message({ issuedAt: new Date(Date.now() + 3_600_000) })),
+      401,
+      /future/,
+    ],
+    [
+      'signature by another address',
+      async () => {
+        const text = await message()
+        return { body: { message: text, signature: await mallory.signMessage({ message: text }) } }
+      },
+      401,
+      /Signature is not from/,
+    ],
+    [
+      'unknown nonce',
+      async () => sign((await message()).replace(/Nonce: \w+/, 'Nonce: abcdefgh12345678')),
+      401,
+      /Nonce/,
+    ],
+    [
+      'malformed message',
+      async () => ({ body: { message: 'hello', signature: `0x${'1'.repeat(130)}` } }),
+      400,
+      /EIP-4361/,
+    ],
+    [
+      'malformed signature',
+      async () => ({ body: { message: await message(), signature: 'nope' } }),
+      400,
+      /Signature/,
+    ],
+    ['missing fields', async () => ({ body: { message: await message() } }), 400, /'signature'/],
+    ['wrong types', async () => ({ body: { message: 42, signature: [] } }), 400, /'message'/],
+    ['not JSON', async () => ({ body: '{"message":' }), 400, /not valid JSON/],
+    ['a JSON array', async () => ({ body: '[1]' }), 400, /JSON object/],
+    [
+      'an oversized body',
+      async () => ({ body: { message: 'x'.repeat(20_000), signature: '0x' } }),
+      413,
+      /larger/,
+    ],
+    [
+      'injection in every field',
+      async () => ({ body: { message: "'; DROP TABLE accounts; --", signature: "0x' OR 1=1 --" } }),
+      400,
+      /EIP-4361/,
+    ],
+    [
+      'another origin (CSRF)',
+      async () => ({ ...(await sign(await message())), headers: { origin: 'https://evil.example' } }),
+      403,
+      /Cross-site/,
+    ],
+    [
+      'no origin at all',
+      async () => ({ ...(await sign(await message())), headers: { origin: '' } }),
+      403,
+      /Cross-site/,
+    ],
+    [
+      'a form post',
+      async () => ({ ...(await sign(await message())), headers: { 'content-type': 'text/plain' } }),
+      415,
+      /JSON/,
+    ],
+  ]
+
+  async function sign(text: string) {
+    return { body: { message: text, signature: await alice.signMessage({ message: text }) } }
+  }
+
+  test.each(refusals)('error: %s → clear 4xx, nothing written', async (_, make, status, pattern) => {
+    const { body, headers = {} } = await make()
+    const before = await counts()
+    const hdrs: Record<string, string> = { ...headers }
+    if (hdrs.origin === '') delete hdrs.origin
+    const response = await fetch(`${origin}/api/verify`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(hdrs.origin === undefined && 'origin' in headers ? {} : { origin }),
+        ...hdrs,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    expect(response.status).toBe(status)
+    expect(((await response.json()) as { error: string }).error).toMatch(pattern)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await counts()).toEqual(before)
+  })
+
+  test('error: a tampered or expired cookie is not signed in', async () => {
+    const cookie = await signedIn()
+    const tampered = `${cookie.slice(0, -1)}${cookie.endsWith('A') ? 'B' : 'A'}`
+    expect((await fetch(`${origin}/api/me`, { headers: { cookie: tampered } })).status).toBe(401)
+    expect(
+      (await fetch(`${origin}/api/me`, { headers: { cookie: "pairlink_session=' OR '1'='1" } })).status,
+    ).toBe(401)
+    await db.query("UPDATE sessions SET expires_at = now() - interval '1 second'")
+    const expired = await fetch(`${origin}/api/me`, { headers: { cookie } })
+    expect(expired.status).toBe(401)
+    expect(expired.headers.get('set-cookie')).toContain('Max-Age=0')
+  })
+
+  test('default: payments are recorded for the signed-in account and listed newest first', async () => {
+    const cookie = await signedIn()
+    const payment = {
+      txHash: `0x${'ab'.repeat(32)}`,
+      to: mallory.address.toLowerCase(),
+      value: '10000000000000000',
+    }
+    const created = await post('/api/payments', payment, { cookie })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({
+      from: alice.address,
+      to: mallory.address,
+      status: 'pending',
+      value: payment.value,
+    })
+    expect((await post('/api/payments', payment, { cookie })).status).toBe(409)
+    const list = (await (await fetch(`${origin}/api/payments`, { headers: { cookie } })).json()) as {
+      payments: unknown[]
+    }
+    expect(list.payments[0]).toMatchObject({ txHash: payment.txHash, confirmations: 0 })
+  })
+
+  test.each([
+    ['not signed in', {}, { txHash: `0x${'cd'.repeat(32)}`, to: alice.address, value: '1' }, 401],
+    ['injection in txHash', null, { txHash: "0x' OR 1=1 --", to: alice.address, value: '1' }, 400],
+    ['a bad recipient', null, { txHash: `0x${'cd'.repeat(32)}`, to: 'bob', value: '1' }, 400],
+    ['a negative value', null, { txHash: `0x${'cd'.repeat(32)}`, to: alice.address, value: '-1' }, 400],
+  ])('error: payment with %s', async (_, headers, body, status) => {
+    const cookie = headers ? '' : await signedIn()
+    const before = await counts()
+    expect((await post('/api/payments', body, cookie ? { cookie } : {})).status).toBe(status)
+    expect((await counts())!.p).toEqual(before!.p)
+  })
+
+  test('error: a flood of nonce requests is rate limited', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i++) statuses.push((await fetch(`${origin}/api/nonce`)).status)
+    expect(statuses).toContain(429)
+    const limited = await fetch(`${origin}/api/nonce`)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  test('error: unknown routes are a clear 404', async () => {
+    const response = await fetch(`${origin}/api/nope`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'No API route GET /api/nope' })
+  })
+})

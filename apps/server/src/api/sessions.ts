@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Database } from '../db/createDatabase.js'
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'pairlink_session'
+/** How long a sign-in lasts. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 3600
+
+/** The signed-in account of a request, or `undefined` (no cookie, unknown or tampered token, expired session). */
+export async function readSession(
+  db: Pick<Database, 'query'>,
+  request: IncomingMessage,
+): Promise<{ address: string; chainId: number; tokenHash: string } | undefined> {
+  const token = readCookie(request, SESSION_COOKIE)
+  if (!token || !/^[\w-]{43}$/.test(token)) return undefined
+  const tokenHash = hashToken(token)
+  const rows = await db.query<{ address: string; chain_id: number }>(
+    'SELECT address, chain_id FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+    [tokenHash],
+  )
+  const row = rows[0]
+  return row ? { address: row.address, chainId: row.chain_id, tokenHash } : undefined
+}
+
+/** A fresh random session token (256 bits, base64url) and the hash the database keeps instead of it. */
+export function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, tokenHash: hashToken(token) }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** `Set-Cookie` for a session token; `Secure` whenever the page is served over https. */
+export function sessionCookie(token: string, secure: boolean, maxAge = SESSION_TTL_SECONDS): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
+}
+
+/** `Set-Cookie` that removes the session cookie. */
+export function clearedCookie(secure: boolean): string {
+  return sessionCookie('', secure, 0)
+}
+
+function readCookie(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=')
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}

@@ -1,0 +1,167 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createBridge, createMemoryBackend } from '@pairlink/bridge'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import WebSocket from 'ws'
+import { type Anvil, startAnvil } from './anvil.js'
+import { createAppServer } from './createAppServer.js'
+import { createRegistry, REFERENCE_WALLET_ID } from './registry.js'
+
+const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
+let anvil: Anvil
+let app: ReturnType<typeof createAppServer>
+let bridge: ReturnType<typeof createBridge>
+let origin: string
+const dir = mkdtempSync(join(tmpdir(), 'pairlink-server-'))
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'web', 'assets'), { recursive: true })
+  mkdirSync(join(dir, 'wallet'), { recursive: true })
+  writeFileSync(join(dir, 'web', 'index.html'), '<title>web</title>')
+  writeFileSync(join(dir, 'web', 'assets', 'app-abc123.js'), 'console.log(1)')
+  writeFileSync(join(dir, 'wallet', 'index.html'), '<title>wallet</title>')
+  writeFileSync(join(dir, 'secret.txt'), 'outside')
+  anvil = await startAnvil()
+  bridge = createBridge({ backend: createMemoryBackend(), logger: pino({ level: 'silent' }) })
+  await bridge.start()
+  app = createAppServer({
+    bridge,
+    rpcUrl: anvil.url,
+    chainId: anvil.chainId,
+    registry: (o) => createRegistry(registryFile, o),
+    webDir: join(dir, 'web'),
+    walletDir: join(dir, 'wallet'),
+    maxRpcBodyBytes: 4096,
+  })
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
+  const address = app.server.address()
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+})
+
+afterAll(async () => {
+  await app?.close()
+  await bridge?.close()
+  await anvil?.stop()
+})
+
+describe('createAppServer', () => {
+  test('default: the web app at / and client-side routes fall back to its index.html', async () => {
+    for (const path of ['/', '/account', '/index.html']) {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe('<title>web</title>')
+    }
+    const asset = await fetch(`${origin}/assets/app-abc123.js`)
+    expect(asset.headers.get('content-type')).toContain('text/javascript')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+  })
+
+  test('default: the reference wallet at /wallet, including its deep link /wallet/wc', async () => {
+    for (const path of ['/wallet', '/wallet/', '/wallet/wc?uri=wc%3Aabc%401']) {
+      expect(await (await fetch(`${origin}${path}`)).text()).toBe('<title>wallet</title>')
+    }
+  })
+
+  test('behavior: paths never escape the app folder', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/wallet/../../secret.txt',
+    ]) {
+      const body = await rawGet(path)
+      expect(body).not.toContain('outside')
+    }
+  })
+
+  test('default: the registry lists the reference wallet first, linked to this server, readable from any site', async () => {
+    const response = await fetch(`${origin}/registry/wallets.json`, {
+      headers: { origin: 'https://dapp.example' },
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const registry = (await response.json()) as ReturnType<typeof createRegistry>
+    const ids = Object.keys(registry.listings)
+    expect(ids[0]).toBe(REFERENCE_WALLET_ID)
+    expect(registry.count).toBe(58)
+    expect(ids).toHaveLength(58)
+    expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe(`${origin}/wallet`)
+  })
+
+  test('default: /api/config tells the apps where the bridge, the node and the registry are', async () => {
+    expect(await (await fetch(`${origin}/api/config`)).json()).toEqual({
+      bridge: origin,
+      rpcUrl: `${origin}/rpc`,
+      chainId: 31337,
+      registryUrl: `${origin}/registry/wallets.json`,
+    })
+  })
+
+  test('default: the bridge answers on the same port, HTTP and WebSocket on any path', async () => {
+    expect(await (await fetch(`${origin}/hello`)).text()).toMatch(/^Hello World, this is/)
+    expect((await fetch(`${origin}/health`)).status).toBe(204)
+    const topic = 'a83b1ea0-2d97-4026-8bf1-56d7ad0f80a7'
+    const frame = JSON.stringify({
+      topic,
+      type: 'pub',
+      payload: '{"data":"00","hmac":"00","iv":"00"}',
+      silent: true,
+    })
+    const publisher = await open(`${origin.replace('http', 'ws')}?env=browser&host=x&protocol=wc&version=1`)
+    publisher.send(frame)
+    const subscriber = await open(`${origin.replace('http', 'ws')}/any/path`)
+    const received = new Promise<string>((resolve) =>
+      subscriber.once('message', (data) => resolve(String(data))),
+    )
+    subscriber.send(JSON.stringify({ topic, type: 'sub', payload: '', silent: true }))
+    expect(await received).toBe(frame)
+    publisher.close()
+    subscriber.close()
+  })
+
+  test('default: /rpc forwards JSON-RPC to the node', async () => {
+    const response = await fetch(`${origin}/rpc`, {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
+    })
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
+  })
+
+  test('error: /rpc refuses oversized bodies and other methods', async () => {
+    const big = await fetch(`${origin}/rpc`, { method: 'POST', body: 'x'.repeat(10_000) })
+    expect(big.status).toBe(413)
+    expect((await fetch(`${origin}/rpc`)).status).toBe(405)
+  })
+
+  test('error: unknown API routes are a clear 404', async () => {
+    const response = await fetch(`${origin}/api/nope`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'No API route /api/nope' })
+  })
+})
+
+function open(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url)
+    ws.once('open', () => resolve(ws))
+    ws.once('error', reject)
+  })
+}
+
+/** A GET with the path sent as written (fetch would normalise `..` away). */
+function rawGet(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}/`, { path }, (res) => {
+      let body = ''
+      res.on('data', (c) => {
+        body += c
+      })
+      res.on('end', () => resolve(body))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
