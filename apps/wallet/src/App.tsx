@@ -1,0 +1,133 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import type { AccountId } from './accountStore.js'
+import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
+import { Activity } from './components/Activity/Activity.js'
+import { CallRequest, RequestResult } from './components/CallRequest/CallRequest.js'
+import { PairForm } from './components/PairForm/PairForm.js'
+import { SessionCard } from './components/SessionCard/SessionCard.js'
+import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
+import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
+import { readDeepLink, stripDeepLink } from './deepLink.js'
+import { useAccounts } from './hooks/useAccounts.js'
+import { useConfig } from './hooks/useConfig.js'
+import { useWalletSession } from './hooks/useWalletSession.js'
+
+/** The reference wallet: one screen at a time — a call request, a session request, or home. */
+export function App() {
+  const { config, error: configError } = useConfig()
+  const accounts = useAccounts()
+  const session = useWalletSession({ config, account: accounts.selected.account })
+  const devChainId = config?.chainId ?? 31337
+  const deepLinkDone = useRef(false)
+
+  // Deep link `/wallet/wc?uri=…`: pair once the settings are in, then drop the URI from the address bar.
+  useEffect(() => {
+    if (!config || deepLinkDone.current) return
+    deepLinkDone.current = true
+    const uri = readDeepLink(location)
+    if (!/\/wc\/?$/.test(location.pathname)) return
+    history.replaceState(null, '', stripDeepLink(location.pathname))
+    if (uri) void session.pair(uri)
+  }, [config, session.pair])
+
+  const accountById = (id: AccountId) => accounts.options.find((option) => option.id === id)
+  const switchAccount = (id: AccountId) => {
+    const option = accountById(id)
+    if (!option) return
+    accounts.select(id)
+    void session.switchAccount(option.account)
+  }
+  const dappName = session.peer?.name || 'The dapp'
+  const [request] = session.requests
+
+  let screen: ReactNode
+  if (request) {
+    screen = (
+      <CallRequest
+        key={request.id}
+        request={request}
+        dappName={dappName}
+        waiting={session.requests.length - 1}
+        onApprove={session.approveRequest}
+        onReject={session.rejectRequest}
+      />
+    )
+  } else if (session.outcome) {
+    screen = <RequestResult outcome={session.outcome} onDone={session.dismissOutcome} />
+  } else if (session.phase === 'session_request') {
+    screen = (
+      <SessionRequest
+        peer={session.peer}
+        requestedChainId={session.requestedChainId}
+        devChainId={devChainId}
+        options={accounts.options}
+        selected={accounts.selected}
+        onApprove={({ accountId, chainId }) => {
+          const option = accountById(accountId) ?? accounts.selected
+          accounts.select(option.id)
+          void session.approveSession({ account: option.account, chainId })
+        }}
+        onReject={() => void session.rejectSession()}
+      />
+    )
+  } else {
+    screen = (
+      <div data-testid="home">
+        {session.phase === 'connected' && (
+          <SessionCard
+            peer={session.peer}
+            address={session.address}
+            chainId={session.chainId}
+            devChainId={devChainId}
+            options={accounts.options}
+            bridgeRetrying={session.bridgeRetrying}
+            onSwitchAccount={switchAccount}
+            onSwitchChain={(chainId) => void session.switchChain(chainId)}
+            onDisconnect={() => void session.disconnect()}
+          />
+        )}
+        {session.phase === 'pairing' && (
+          <section className="card" data-testid="pairing">
+            <h2>Pairing…</h2>
+            <p>Waiting for the dapp’s session request.</p>
+            <button type="button" data-testid="cancel-pairing" onClick={session.cancelPairing}>
+              Cancel
+            </button>
+          </section>
+        )}
+        {session.phase === 'idle' && <PairForm onPair={(uri) => void session.pair(uri)} disabled={!config} />}
+        {session.phase !== 'connected' && (
+          <AccountPicker
+            options={accounts.options}
+            selected={accounts.selected}
+            onSelect={accounts.select}
+            onImport={accounts.importKey}
+            onForget={accounts.forgetImported}
+          />
+        )}
+        <Activity items={session.activity} />
+      </div>
+    )
+  }
+
+  return (
+    <main className="app">
+      <header className="app-header">
+        <img src={`${import.meta.env.BASE_URL}icon.svg`} alt="" width={28} height={28} />
+        <h1>Pairlink Wallet</h1>
+        <span className="chip" data-testid="network">
+          dev chain {devChainId}
+        </span>
+      </header>
+      {configError && <StatusBanner status={{ tone: 'warning', text: configError }} />}
+      {session.bridgeRetrying && session.phase !== 'idle' && (
+        <StatusBanner status={{ tone: 'warning', text: 'Bridge unreachable — retrying…' }} />
+      )}
+      <StatusBanner status={session.status} />
+      {screen}
+      <footer className="muted small">
+        Dev wallet: keys are stored in this browser. Never use it with real funds.
+      </footer>
+    </main>
+  )
+}

@@ -1,0 +1,137 @@
+import { parseArgs } from 'node:util'
+import { BaseError, parseUri } from '@pairlink/protocol'
+import type { Hex } from 'viem'
+import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
+import { isIncompleteUri } from '../core/createWallet.js'
+import { IncompleteUriError } from '../core/errors.js'
+
+/** Bad command-line arguments (exit code 2). The message never contains a key or the URI. */
+export class CliArgsError extends BaseError {
+  static override code = 'ERR_WALLET_CLI_ARGS'
+  override name = 'CliArgsError'
+}
+
+/** The options of one `pairlink-wallet` run. */
+export type CliOptions =
+  | { help: true }
+  | {
+      help: false
+      uri: string
+      decision: 'approve' | 'reject'
+      autoSign: boolean
+      /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
+      privateKey: Hex | undefined
+      accountIndex: number
+      rpcUrl: string
+      /** `undefined`: ask the node. */
+      chainId: number | undefined
+      /** Seconds; `undefined`: run until the session ends. */
+      timeout: number | undefined
+    }
+
+/** The text of `pairlink-wallet --help`. */
+export const USAGE = `Usage: pairlink-wallet --uri 'wc:…' (--approve | --reject) [options]
+
+A headless WalletConnect v1 wallet for dapps' automated tests. Prints one JSON line per event on stdout.
+
+  --uri URI            the dapp's wc: pairing URI (bridge and key are read from it)
+  --approve            approve the session request
+  --reject             reject the session request, then exit
+  --auto-sign          approve every call request (sign, broadcast); without it every request is
+                       rejected with 4001 "User rejected the request."
+  --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
+  --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
+  --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
+  --chain-id N         chain to approve the session with (default: the node's eth_chainId)
+  --timeout SECONDS    end the session and exit after this long
+  --help               show this text
+
+Exit codes: 0 after the session ended, 1 on an error, 2 on bad arguments.`
+
+/**
+ * Parses `pairlink-wallet` arguments; throws {@link CliArgsError}, or the v1 URI error text for a bad URI.
+ *
+ * @example
+ * parseCliArgs(['--uri', uri, '--approve', '--auto-sign'], process.env)
+ */
+export function parseCliArgs(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): CliOptions {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    ;({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        uri: { type: 'string' },
+        approve: { type: 'boolean' },
+        reject: { type: 'boolean' },
+        'auto-sign': { type: 'boolean' },
+        'private-key': { type: 'string' },
+        'account-index': { type: 'string' },
+        'rpc-url': { type: 'string' },
+        'chain-id': { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }))
+  } catch (error) {
+    // node's messages name the option, never its value.
+    throw new CliArgsError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.help) return { help: true }
+
+  const uri = typeof values.uri === 'string' ? values.uri.trim() : ''
+  if (!uri) throw new CliArgsError('Missing --uri: pass the dapp’s wc: URI')
+  if (isIncompleteUri(uri)) throw new IncompleteUriError()
+  parseUri(uri)
+
+  if (values.approve === values.reject) throw new CliArgsError('Pass exactly one of --approve and --reject')
+
+  const keyText =
+    typeof values['private-key'] === 'string' ? values['private-key'] : env.PAIRLINK_WALLET_PRIVATE_KEY
+  if (keyText !== undefined && values['account-index'] !== undefined) {
+    throw new CliArgsError('Pass either --private-key or --account-index, not both')
+  }
+  let privateKey: Hex | undefined
+  if (keyText !== undefined) {
+    try {
+      privateKey = parsePrivateKey(keyText)
+    } catch (error) {
+      throw new CliArgsError((error as Error).message)
+    }
+  }
+
+  const accountIndex = integer(values['account-index'], '--account-index', 0) ?? 0
+  if (accountIndex >= DEV_ACCOUNT_COUNT) {
+    throw new CliArgsError(`--account-index must be from 0 to ${DEV_ACCOUNT_COUNT - 1}`)
+  }
+  const rpcUrl = typeof values['rpc-url'] === 'string' ? values['rpc-url'] : 'http://127.0.0.1:8545'
+  if (!/^https?:\/\/./.test(rpcUrl)) throw new CliArgsError('--rpc-url must be an http(s) URL')
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout)
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+    throw new CliArgsError('--timeout must be a positive number of seconds')
+  }
+
+  return {
+    help: false,
+    uri,
+    decision: values.approve ? 'approve' : 'reject',
+    autoSign: values['auto-sign'] === true,
+    privateKey,
+    accountIndex,
+    rpcUrl,
+    chainId: integer(values['chain-id'], '--chain-id', 1),
+    timeout,
+  }
+}
+
+function integer(value: string | boolean | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined
+  const number = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(number) || number < min)
+    throw new CliArgsError(`${name} must be an integer ≥ ${min}`)
+  return number
+}

@@ -1,0 +1,159 @@
+import type { WebSocketConstructor } from '@pairlink/client'
+import { BaseError, InvalidUriError } from '@pairlink/protocol'
+import { createPublicClient, http, type LocalAccount } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getDevAccount } from '../core/accounts.js'
+import { createWallet, type Wallet } from '../core/createWallet.js'
+import { decodeRequest } from '../core/decodeRequest.js'
+import { IncompleteUriError } from '../core/errors.js'
+import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
+
+/** Parameters of {@link runCli}. */
+export type RunCliParameters = {
+  args: readonly string[]
+  env?: Record<string, string | undefined> | undefined
+  /** Gets one JSON line (without the newline) per event. */
+  stdout: (line: string) => void
+  /** Gets human-readable error text. */
+  stderr: (text: string) => void
+  WebSocket?: WebSocketConstructor | undefined
+  /** Aborting ends the session (as Ctrl-C does) and resolves 0. */
+  signal?: AbortSignal | undefined
+}
+
+/** What the wallet announces to dapps. */
+const CLIENT_META = {
+  name: 'Pairlink CLI wallet',
+  description: 'pairlink-wallet: the headless reference wallet',
+  url: 'https://github.com/pairlink/pairlink',
+  icons: [],
+}
+
+/**
+ * Runs `pairlink-wallet`: pairs with the URI, approves or rejects the session, answers call requests, and
+ * resolves with the exit code (0 after the session ended, 1 on an error, 2 on bad arguments). Output never
+ * contains the key or the full URI.
+ *
+ * @example
+ * const code = await runCli({ args: process.argv.slice(2), stdout: console.log, stderr: console.error })
+ */
+export async function runCli(parameters: RunCliParameters): Promise<number> {
+  const { stdout, stderr, signal } = parameters
+  const print = (event: string, fields: Record<string, unknown> = {}) =>
+    stdout(
+      JSON.stringify({ event, ...fields }, (_, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    )
+  const fatal = (message: string, code: number) => {
+    print('error', { message })
+    stderr(`pairlink-wallet: ${message}\n`)
+    return code
+  }
+
+  let options: CliOptions
+  try {
+    options = parseCliArgs(parameters.args, parameters.env ?? {})
+  } catch (error) {
+    const known =
+      error instanceof CliArgsError || error instanceof InvalidUriError || error instanceof IncompleteUriError
+    if (!known) throw error
+    return fatal(`${error.message}${error instanceof CliArgsError ? ' (see --help)' : ''}`, 2)
+  }
+  if (options.help) {
+    stdout(USAGE)
+    return 0
+  }
+
+  const account: LocalAccount = options.privateKey
+    ? privateKeyToAccount(options.privateKey)
+    : getDevAccount(options.accountIndex)
+  let chainId = options.chainId
+  // A rejecting wallet never needs the node; an approving one needs its chain id.
+  if (chainId === undefined && options.decision === 'approve') {
+    try {
+      const node = createPublicClient({ transport: http(options.rpcUrl, { retryCount: 1, timeout: 10_000 }) })
+      chainId = await node.getChainId()
+    } catch {
+      return fatal(
+        `Could not read the chain id from the JSON-RPC node at ${options.rpcUrl} (pass --chain-id or --rpc-url)`,
+        1,
+      )
+    }
+  }
+
+  let wallet: Wallet
+  try {
+    wallet = createWallet({
+      uri: options.uri,
+      account,
+      chainId: chainId ?? 1,
+      rpcUrl: options.rpcUrl,
+      storage: false,
+      WebSocket: parameters.WebSocket,
+      clientMeta: CLIENT_META,
+    })
+  } catch (error) {
+    return fatal(error instanceof BaseError ? error.message : 'Could not start the wallet', 1)
+  }
+  print('pairing', { bridge: wallet.client.bridge, account: account.address })
+
+  return new Promise<number>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let done = false
+    const finish = (code: number) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', stop)
+      wallet.close()
+      resolve(code)
+    }
+    const stop = () => {
+      if (wallet.client.connected) wallet.disconnect().catch(() => finish(0))
+      else finish(0)
+    }
+    const failAnswer = (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error)
+      finish(fatal(message, 1))
+    }
+
+    wallet.on('transport', ({ state }) => done || print('transport', { state }))
+    wallet.on('session_request', ({ peerMeta, chainId: requested }) => {
+      print('session_request', { peer: peerMeta, chainId: requested })
+      const answer =
+        options.decision === 'approve'
+          ? wallet.approveSession()
+          : wallet.rejectSession('User rejected the session.')
+      answer.catch(failAnswer)
+    })
+    wallet.on('connect', ({ peerMeta, chainId: connectedChain, accounts }) =>
+      print('connected', { peer: peerMeta, chainId: connectedChain, accounts }),
+    )
+    wallet.on('session_update', ({ chainId: updatedChain, accounts }) =>
+      print('session_update', { chainId: updatedChain, accounts }),
+    )
+    wallet.on('call_request', (request) => {
+      print('call_request', { id: request.id, method: request.method, decoded: decodeRequest(request) })
+      const answer = options.autoSign ? wallet.approveRequest(request) : wallet.rejectRequest(request)
+      answer.catch(failAnswer)
+    })
+    wallet.on('answered', ({ status, ...outcome }) => print(status, outcome))
+    wallet.on('disconnect', ({ message }) => {
+      print('disconnect', { message })
+      finish(0)
+    })
+
+    if (options.timeout !== undefined) {
+      const seconds = options.timeout
+      timer = setTimeout(() => {
+        if (wallet.client.connected) {
+          print('timeout', { seconds })
+          stop()
+        } else finish(fatal(`No session within ${seconds} s`, 1))
+      }, seconds * 1000)
+    }
+    if (signal?.aborted) stop()
+    else signal?.addEventListener('abort', stop, { once: true })
+  })
+}

@@ -1,0 +1,109 @@
+import type { JsonRpcRequest } from '@pairlink/protocol'
+import { useState } from 'react'
+import type { RequestOutcome } from '../../core/createWallet.js'
+import { decodeRequest } from '../../core/decodeRequest.js'
+import { DecodedRequestView } from '../DecodedRequestView/DecodedRequestView.js'
+
+/** Props of {@link CallRequest}. */
+export type CallRequestProps = {
+  request: JsonRpcRequest
+  dappName: string
+  /** Requests still waiting behind this one. */
+  waiting: number
+  onApprove(request: JsonRpcRequest): Promise<void> | void
+  onReject(request: JsonRpcRequest): Promise<void> | void
+}
+
+/** One call request, decoded, with Approve and Reject. Buttons lock while the answer is under way. */
+export function CallRequest({ request, dappName, waiting, onApprove, onReject }: CallRequestProps) {
+  const decoded = decodeRequest(request)
+  const [busy, setBusy] = useState(false)
+  const act = async (action: (r: JsonRpcRequest) => Promise<void> | void) => {
+    setBusy(true)
+    try {
+      await action(request)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section
+      className="card screen"
+      data-testid="call-request"
+      data-request-id={request.id}
+      aria-labelledby="call-heading"
+    >
+      <h2 id="call-heading" data-testid="request-title">
+        {decoded.title}
+      </h2>
+      <p className="muted small">
+        {dappName} asks · <code data-testid="request-method">{request.method}</code>
+        {waiting > 0 && ` · ${waiting} more waiting`}
+      </p>
+      <DecodedRequestView decoded={decoded} />
+      <div className="actions">
+        <button
+          type="button"
+          className="danger"
+          data-testid="reject-request"
+          disabled={busy}
+          onClick={() => act(onReject)}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="primary"
+          data-testid="approve-request"
+          disabled={busy || decoded.kind === 'unsupported'}
+          onClick={() => act(onApprove)}
+        >
+          {busy
+            ? 'Working…'
+            : decoded.kind === 'transaction' && decoded.broadcast
+              ? 'Approve and send'
+              : 'Approve'}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/** The answer to the last request: signature, transaction hash, or the error the dapp got. */
+export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; onDone(): void }) {
+  const labels = { signed: 'Signed', sent: 'Transaction sent', approved: 'Approved', rejected: 'Rejected' }
+  return (
+    <section
+      className="card screen"
+      data-testid="request-result"
+      data-status={outcome.status}
+      aria-live="polite"
+    >
+      <h2>{labels[outcome.status]}</h2>
+      <p className="muted small">
+        <code>{outcome.method}</code>
+      </p>
+      {outcome.status === 'sent' && (
+        <div className="row">
+          <span className="muted">Transaction hash</span>
+          <span className="value hex" data-testid="tx-hash">
+            {String(outcome.result)}
+          </span>
+        </div>
+      )}
+      {outcome.status === 'signed' && (
+        <pre className="hex" data-testid="signature">
+          {String(outcome.result)}
+        </pre>
+      )}
+      {outcome.error && (
+        <p className="error-text" data-testid="request-error">
+          {outcome.error.message} (code {outcome.error.code})
+        </p>
+      )}
+      <button type="button" className="primary" data-testid="request-done" onClick={onDone}>
+        Done
+      </button>
+    </section>
+  )
+}

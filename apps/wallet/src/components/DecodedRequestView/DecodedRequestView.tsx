@@ -1,0 +1,112 @@
+import type { DecodedField, DecodedRequest } from '../../core/decodeRequest.js'
+
+/** A decoded call request, laid out for reading before approving. Pure: no actions. */
+export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
+  switch (decoded.kind) {
+    case 'message':
+      return (
+        <div className="decoded">
+          {decoded.address && <Row label="Account" value={decoded.address} testId="request-address" />}
+          {decoded.text !== undefined ? (
+            <>
+              <h3>Message</h3>
+              <pre className="message" data-testid="message-text">
+                {decoded.text}
+              </pre>
+            </>
+          ) : (
+            <p className="muted small">This message is not readable text; you are signing raw bytes.</p>
+          )}
+          <details open={decoded.text === undefined}>
+            <summary>Hex</summary>
+            <pre className="hex" data-testid="message-hex">
+              {decoded.hex}
+            </pre>
+          </details>
+        </div>
+      )
+    case 'typedData':
+      return (
+        <div className="decoded">
+          {decoded.address && <Row label="Account" value={decoded.address} testId="request-address" />}
+          <h3>Domain</h3>
+          <Fields fields={decoded.domain} testId="typed-data-domain" />
+          <h3>
+            Message <span className="muted">({decoded.primaryType})</span>
+          </h3>
+          <Fields fields={decoded.fields} testId="typed-data-field" />
+        </div>
+      )
+    case 'transaction':
+      return (
+        <div className="decoded">
+          {decoded.from && <Row label="From" value={decoded.from} testId="tx-from" />}
+          <Row label="To" value={decoded.to ?? 'New contract'} testId="tx-to" />
+          <Row label="Value" value={`${decoded.value} ETH`} testId="tx-value" />
+          {decoded.gas && <Row label="Gas limit" value={decoded.gas} testId="tx-gas" />}
+          {decoded.fees && <Row label="Fee per gas" value={decoded.fees} testId="tx-fees" />}
+          {decoded.nonce && <Row label="Nonce" value={decoded.nonce} testId="tx-nonce" />}
+          <h3>Data</h3>
+          <pre className="hex" data-testid="tx-data">
+            {decoded.data === '0x' ? '(none)' : decoded.data}
+          </pre>
+          <p className="muted small">
+            {decoded.broadcast
+              ? 'Approving signs this transaction and sends it to the chain.'
+              : 'Approving signs this transaction and returns it to the dapp without sending it.'}
+          </p>
+        </div>
+      )
+    case 'switchChain':
+    case 'addChain':
+      return (
+        <div className="decoded">
+          <Row label="Chain" value={`${decoded.chainName} (${decoded.chainId})`} testId="request-chain" />
+          {decoded.kind === 'addChain' && decoded.rpcUrls.length > 0 && (
+            <Row label="RPC" value={decoded.rpcUrls.join(', ')} testId="request-rpc" />
+          )}
+        </div>
+      )
+    case 'info':
+      return <p className="muted">The dapp asks for {decoded.method}.</p>
+    case 'unsupported':
+      return (
+        <div className="decoded">
+          <p className="error-text" data-testid="unsupported-reason">
+            {decoded.reason}
+          </p>
+          <pre className="hex">{decoded.params}</pre>
+        </div>
+      )
+  }
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="row">
+      <span className="muted">{label}</span>
+      <span className="value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  )
+}
+
+function Fields({ fields, testId }: { fields: DecodedField[]; testId: string }) {
+  return (
+    <ul className="fields">
+      {fields.map((field, index) => (
+        <li
+          // Field names repeat across nested structs; their position is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+          key={index}
+          data-testid={testId}
+          style={{ paddingLeft: `${field.depth}rem` }}
+        >
+          <span className="field-name">{field.name}</span> <span className="muted small">{field.type}</span>
+          {field.value && <span className="value">{field.value}</span>}
+        </li>
+      ))}
+    </ul>
+  )
+}

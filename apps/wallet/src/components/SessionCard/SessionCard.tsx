@@ -1,0 +1,73 @@
+import type { ClientMeta } from '@pairlink/protocol'
+import type { AccountId } from '../../accountStore.js'
+import { getChainName, getChainOptions } from '../../core/chains.js'
+import type { AccountOption } from '../../hooks/useAccounts.js'
+import { PeerInfo } from '../PeerInfo/PeerInfo.js'
+
+/** Props of {@link SessionCard}. */
+export type SessionCardProps = {
+  peer: ClientMeta | null
+  address: string | undefined
+  chainId: number
+  devChainId: number
+  options: AccountOption[]
+  bridgeRetrying: boolean
+  onSwitchAccount(id: AccountId): void
+  onSwitchChain(chainId: number): void
+  onDisconnect(): void
+}
+
+/** The connected dapp, with the session's account and chain (each switchable) and Disconnect. */
+export function SessionCard(props: SessionCardProps) {
+  const { peer, address, chainId, devChainId, options, bridgeRetrying } = props
+  const current = options.find((option) => option.account.address.toLowerCase() === address?.toLowerCase())
+  return (
+    <section className="card" data-testid="session-card" aria-labelledby="session-heading">
+      <h2 id="session-heading">Connected to {peer?.name || 'a dapp'}</h2>
+      <PeerInfo peer={peer} />
+      <p className="small" data-testid="bridge-status">
+        Bridge: {bridgeRetrying ? 'unreachable, retrying…' : 'connected'}
+      </p>
+      <label className="field">
+        <span>Session account</span>
+        <select
+          data-testid="session-account-switch"
+          value={current?.id ?? ''}
+          onChange={(e) => props.onSwitchAccount(e.target.value as AccountId)}
+        >
+          {!current && <option value="">{address}</option>}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="address" data-testid="session-account">
+        {address}
+      </p>
+      <label className="field">
+        <span>Session chain</span>
+        <select
+          data-testid="session-chain-switch"
+          value={chainId}
+          onChange={(e) => props.onSwitchChain(Number(e.target.value))}
+        >
+          {getChainOptions(devChainId, chainId).map((id) => (
+            <option key={id} value={id}>
+              {getChainName(id)} ({id})
+            </option>
+          ))}
+        </select>
+      </label>
+      {chainId !== devChainId && (
+        <p className="muted small">
+          Transactions still go to the dev node (chain {devChainId}); they fail on another chain.
+        </p>
+      )}
+      <button type="button" className="danger" data-testid="disconnect-button" onClick={props.onDisconnect}>
+        Disconnect
+      </button>
+    </section>
+  )
+}

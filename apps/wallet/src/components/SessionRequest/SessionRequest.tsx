@@ -1,0 +1,75 @@
+import type { ClientMeta } from '@pairlink/protocol'
+import { useState } from 'react'
+import type { AccountId } from '../../accountStore.js'
+import { getChainName, getChainOptions } from '../../core/chains.js'
+import type { AccountOption } from '../../hooks/useAccounts.js'
+import { PeerInfo } from '../PeerInfo/PeerInfo.js'
+
+/** Props of {@link SessionRequest}. */
+export type SessionRequestProps = {
+  peer: ClientMeta | null
+  /** The chain the dapp asked for, if any. */
+  requestedChainId: number | null
+  devChainId: number
+  options: AccountOption[]
+  selected: AccountOption
+  onApprove(choice: { accountId: AccountId; chainId: number }): void
+  onReject(): void
+}
+
+/** A dapp asks to connect: who it is, which account and chain to share, Approve or Reject. */
+export function SessionRequest(props: SessionRequestProps) {
+  const { peer, requestedChainId, devChainId, options, selected } = props
+  const [accountId, setAccountId] = useState<AccountId>(selected.id)
+  const [chainId, setChainId] = useState<number>(requestedChainId ?? devChainId)
+  return (
+    <section className="card screen" data-testid="session-request" aria-labelledby="session-request-heading">
+      <h2 id="session-request-heading">Session request</h2>
+      <PeerInfo peer={peer} />
+      <p>
+        <strong>{peer?.name || 'This dapp'}</strong> wants to see your address and ask you to sign.
+      </p>
+      <label className="field">
+        <span>Account to share</span>
+        <select
+          data-testid="session-account-select"
+          value={accountId}
+          onChange={(e) => setAccountId(e.target.value as AccountId)}
+        >
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Chain</span>
+        <select
+          data-testid="session-chain-select"
+          value={chainId}
+          onChange={(e) => setChainId(Number(e.target.value))}
+        >
+          {getChainOptions(devChainId, requestedChainId).map((id) => (
+            <option key={id} value={id}>
+              {getChainName(id)} ({id})
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="actions">
+        <button type="button" className="danger" data-testid="reject-session" onClick={props.onReject}>
+          Reject
+        </button>
+        <button
+          type="button"
+          className="primary"
+          data-testid="approve-session"
+          onClick={() => props.onApprove({ accountId, chainId })}
+        >
+          Approve
+        </button>
+      </div>
+    </section>
+  )
+}

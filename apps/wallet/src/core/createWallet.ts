@@ -1,0 +1,229 @@
+import {
+  type Client,
+  type ClientEvents,
+  createClient,
+  type ReconnectOptions,
+  type SessionStorage,
+  type WebSocketConstructor,
+} from '@pairlink/client'
+import {
+  type ClientMeta,
+  type JsonRpcRequest,
+  PROVIDER_ERROR_CODES,
+  RpcError,
+  type StoredSession,
+  splitUri,
+} from '@pairlink/protocol'
+import { type LocalAccount, numberToHex } from 'viem'
+import { parseChainId } from './chains.js'
+import { IncompleteUriError } from './errors.js'
+import { isRecord } from './requestParams.js'
+import {
+  SIGNING_REQUEST_METHODS,
+  signRequest,
+  USER_REJECTED_MESSAGE,
+  unsupportedMethod,
+} from './signRequest.js'
+
+/** How the wallet answered one call request. `error` never contains a key. */
+export type RequestOutcome = {
+  id: number
+  method: string
+  /** `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer. */
+  status: 'signed' | 'sent' | 'approved' | 'rejected'
+  result?: unknown
+  error?: { code: number; message: string }
+}
+
+/** Events of a wallet: the client's, plus `answered` after each call request was answered. */
+export type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & { answered: RequestOutcome }
+
+/** Parameters of {@link createWallet}. */
+export type CreateWalletParameters = {
+  /** A dapp's `wc:` URI to pair with. */
+  uri?: string | undefined
+  /** A stored session (v1 layout) to restore instead of pairing. */
+  session?: StoredSession | undefined
+  /** The account offered to dapps and used to sign. */
+  account: LocalAccount
+  /** The chain offered to dapps. */
+  chainId: number
+  /** JSON-RPC node transactions are prepared with and broadcast to. */
+  rpcUrl: string
+  /** @default the client's default (localStorage in browsers, memory in Node) */
+  storage?: SessionStorage | false | undefined
+  /** Storage key of the session. @default 'walletconnect' (v1's) */
+  storageKey?: string | undefined
+  /** @default the client's default (globalThis.WebSocket, else the `ws` package) */
+  WebSocket?: WebSocketConstructor | undefined
+  /** What the wallet announces to dapps. */
+  clientMeta?: ClientMeta | null | undefined
+  reconnect?: ReconnectOptions | undefined
+}
+
+/** The wallet role of a session, with signing: what the React app and `pairlink-wallet` both drive. */
+export type Wallet = {
+  readonly client: Client
+  readonly account: LocalAccount
+  readonly chainId: number
+  on<name extends keyof WalletEvents>(
+    event: name,
+    listener: (payload: WalletEvents[name]) => void,
+  ): () => void
+  /** Approves the pending session request, optionally with another account or chain than the current ones. */
+  approveSession(choice?: { account?: LocalAccount | undefined; chainId?: number | undefined }): Promise<void>
+  rejectSession(message?: string): Promise<void>
+  /** Signs (or broadcasts) and answers a call request; a failure is answered as an error and reported. */
+  approveRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  /** Answers a call request with 4001 `User rejected the request.`. */
+  rejectRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  /** Switches the account; a connected session is updated (`wc_sessionUpdate`). */
+  setAccount(account: LocalAccount): Promise<void>
+  /** Switches the chain; a connected session is updated. */
+  setChainId(chainId: number): Promise<void>
+  /** Ends the session (the dapp sees `Session disconnected`). */
+  disconnect(): Promise<void>
+  /** Closes the socket and keeps the stored session. */
+  close(): void
+}
+
+/**
+ * Creates a wallet: pairs with a `wc:` URI (or restores a stored `session`) and answers what the dapp asks with
+ * the given account, signing with viem. An incomplete URI (`wc:{topic}@1`) throws {@link IncompleteUriError}; an
+ * invalid one the exact v1 text.
+ *
+ * @example
+ * const wallet = createWallet({ uri, account: getDevAccount(0), chainId: 31337, rpcUrl })
+ * wallet.on('session_request', () => wallet.approveSession())
+ * wallet.on('call_request', (request) => wallet.approveRequest(request))
+ */
+export function createWallet(parameters: CreateWalletParameters): Wallet {
+  const { uri, rpcUrl } = parameters
+  if (uri !== undefined && isIncompleteUri(uri)) throw new IncompleteUriError()
+  const client = createClient({
+    uri,
+    session: parameters.session,
+    storage: parameters.storage,
+    storageKey: parameters.storageKey,
+    WebSocket: parameters.WebSocket,
+    clientMeta: parameters.clientMeta,
+    reconnect: parameters.reconnect,
+  })
+  let account = parameters.account
+  let chainId = client.connected && client.chainId ? client.chainId : parameters.chainId
+  const answeredListeners = new Set<(outcome: RequestOutcome) => void>()
+  const answered = new Set<number>()
+
+  // The dapp may switch the chain too (wc_sessionUpdate); signing must follow the session.
+  client.on('session_update', (update) => {
+    if (update.chainId) chainId = update.chainId
+  })
+
+  const report = (outcome: RequestOutcome): RequestOutcome => {
+    for (const listener of [...answeredListeners]) listener(outcome)
+    return outcome
+  }
+
+  const fail = async (request: JsonRpcRequest, error: RpcError): Promise<RequestOutcome> => {
+    const { code, message } = error
+    await client.rejectRequest({ id: request.id, error: { code, message } })
+    return report({ id: request.id, method: request.method, status: 'rejected', error: { code, message } })
+  }
+
+  const update = async () => {
+    if (client.connected) await client.updateSession({ chainId, accounts: [account.address] })
+  }
+
+  const wallet: Wallet = {
+    client,
+    get account() {
+      return account
+    },
+    get chainId() {
+      return chainId
+    },
+    on(event, listener) {
+      if (event === 'answered') {
+        const fn = listener as (outcome: RequestOutcome) => void
+        answeredListeners.add(fn)
+        return () => answeredListeners.delete(fn)
+      }
+      return client.on(event as keyof ClientEvents, listener as never)
+    },
+    async approveSession(choice = {}) {
+      account = choice.account ?? account
+      chainId = choice.chainId ?? chainId
+      await client.approveSession({ chainId, accounts: [account.address] })
+    },
+    rejectSession: (message) => client.rejectSession({ message }),
+    async approveRequest(request) {
+      // A request is answered once: a double click or a retry must not sign (or send) twice.
+      if (answered.has(request.id)) throw new Error(`Request ${request.id} was already answered`)
+      answered.add(request.id)
+      try {
+        const own = await answerSessionMethod(request)
+        if (own) {
+          await client.approveRequest({ id: request.id, result: own.result })
+          return report({ id: request.id, method: request.method, status: 'approved', result: own.result })
+        }
+        if (!(SIGNING_REQUEST_METHODS as readonly string[]).includes(request.method)) {
+          return await fail(request, unsupportedMethod(request.method))
+        }
+        const { status, result } = await signRequest(request, { account, rpcUrl, chainId })
+        await client.approveRequest({ id: request.id, result })
+        return report({ id: request.id, method: request.method, status, result })
+      } catch (error) {
+        if (error instanceof RpcError) return fail(request, error)
+        throw error
+      }
+    },
+    async rejectRequest(request) {
+      if (answered.has(request.id)) throw new Error(`Request ${request.id} was already answered`)
+      answered.add(request.id)
+      return fail(request, new RpcError(USER_REJECTED_MESSAGE, { code: PROVIDER_ERROR_CODES.USER_REJECTED }))
+    },
+    async setAccount(next) {
+      account = next
+      await update()
+    },
+    async setChainId(next) {
+      chainId = next
+      await update()
+    },
+    disconnect: () => client.killSession(),
+    close: () => client.close(),
+  }
+
+  /** Methods answered from the session itself rather than by a signature. */
+  async function answerSessionMethod(request: JsonRpcRequest): Promise<{ result: unknown } | undefined> {
+    const params = Array.isArray(request.params) ? request.params : []
+    switch (request.method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return { result: [account.address] }
+      case 'eth_chainId':
+        return { result: numberToHex(chainId) }
+      case 'net_version':
+        return { result: String(chainId) }
+      case 'wallet_switchEthereumChain':
+      case 'wallet_addEthereumChain': {
+        const next = parseChainId(isRecord(params[0]) ? params[0].chainId : undefined)
+        if (next === undefined)
+          throw new RpcError(`Invalid params: ${request.method} needs a chainId`, { code: -32602 })
+        // EIP-3326/3085 answer null on success; adding a chain does not switch to it.
+        if (request.method === 'wallet_switchEthereumChain') await wallet.setChainId(next)
+        return { result: null }
+      }
+      default:
+        return undefined
+    }
+  }
+
+  return wallet
+}
+
+/** `wc:{topic}@1` without `key`: a mobile-linking nudge for a pending request, not a pairing (reference §1.3). */
+export function isIncompleteUri(uri: string): boolean {
+  const parts = splitUri(uri.trim())
+  return parts.protocol === 'wc' && parts.topic !== '' && parts.key === '' && parts.bridge === ''
+}

@@ -1,0 +1,284 @@
+import type { TransportState } from '@pairlink/client'
+import { BaseError, type ClientMeta, type JsonRpcRequest, type StoredSession } from '@pairlink/protocol'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { LocalAccount } from 'viem'
+import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
+import { IncompleteUriError } from '../core/errors.js'
+import type { WalletConfig } from './useConfig.js'
+
+/** A message for the person: what just happened. */
+export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
+
+/** Where the session is. */
+export type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
+
+/** Everything the screens show about the session. */
+export type SessionState = {
+  phase: Phase
+  peer: ClientMeta | null
+  /** The chain the dapp asked for in its session request. */
+  requestedChainId: number | null
+  chainId: number
+  /** The session's account address. */
+  address: string | undefined
+  /** Call requests waiting for an answer, oldest first. */
+  requests: JsonRpcRequest[]
+  /** The last answer, shown until the person dismisses it or the next request comes. */
+  outcome: RequestOutcome | undefined
+  /** Recent answers, newest first. */
+  activity: RequestOutcome[]
+  transport: TransportState
+  /** The bridge has been unreachable for a while; the client keeps retrying. */
+  bridgeRetrying: boolean
+  status: Status | undefined
+}
+
+const INITIAL: SessionState = {
+  phase: 'idle',
+  peer: null,
+  requestedChainId: null,
+  chainId: 0,
+  address: undefined,
+  requests: [],
+  outcome: undefined,
+  activity: [],
+  transport: 'closed',
+  bridgeRetrying: false,
+  status: undefined,
+}
+
+// A socket that is still connecting after this long is reported as unreachable (the client retries on its own).
+const RETRY_NOTICE_MS = 2500
+const MAX_ACTIVITY = 20
+
+/** Return type of {@link useWalletSession}. */
+export type UseWalletSessionReturnType = SessionState & {
+  pair(uri: string): Promise<void>
+  cancelPairing(): void
+  approveSession(choice: { account: LocalAccount; chainId: number }): Promise<void>
+  rejectSession(): Promise<void>
+  approveRequest(request: JsonRpcRequest): Promise<void>
+  rejectRequest(request: JsonRpcRequest): Promise<void>
+  dismissOutcome(): void
+  switchAccount(account: LocalAccount): Promise<void>
+  switchChain(chainId: number): Promise<void>
+  disconnect(): Promise<void>
+}
+
+/**
+ * The wallet's session as React state: pairs with a URI, restores the stored session on load, and turns every
+ * client event into state and a plain-language status. All logic lives in `core/createWallet`.
+ *
+ * @example
+ * const session = useWalletSession({ config, account: selected.account })
+ */
+export function useWalletSession(parameters: {
+  config: WalletConfig | undefined
+  account: LocalAccount
+}): UseWalletSessionReturnType {
+  const { config, account } = parameters
+  const [state, setState] = useState<SessionState>(INITIAL)
+  const walletRef = useRef<Wallet | undefined>(undefined)
+  const rejectingRef = useRef(false)
+  const accountRef = useRef(account)
+  accountRef.current = account
+
+  const patch = useCallback((next: Partial<SessionState> | ((s: SessionState) => Partial<SessionState>)) => {
+    setState((s) => ({ ...s, ...(typeof next === 'function' ? next(s) : next) }))
+  }, [])
+  const say = useCallback((tone: Status['tone'], text: string) => patch({ status: { tone, text } }), [patch])
+
+  const attach = useCallback(
+    (wallet: Wallet) => {
+      walletRef.current = wallet
+      let retryTimer: ReturnType<typeof setTimeout> | undefined
+      const mine = () => walletRef.current === wallet
+      const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
+
+      wallet.on('transport', ({ state: transport }) => {
+        if (!mine()) return
+        clearTimeout(retryTimer)
+        patch((s) => ({ transport, bridgeRetrying: transport === 'open' ? false : s.bridgeRetrying }))
+        if (transport === 'connecting') {
+          retryTimer = setTimeout(() => mine() && patch({ bridgeRetrying: true }), RETRY_NOTICE_MS)
+        }
+      })
+      wallet.on('session_request', ({ peerMeta, chainId }) => {
+        if (!mine()) return
+        patch({ phase: 'session_request', peer: peerMeta, requestedChainId: chainId, status: undefined })
+      })
+      wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
+        if (!mine()) return
+        patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0] })
+        say('success', `Connected to ${peerName(peerMeta)}.`)
+      })
+      wallet.on('session_update', ({ chainId, accounts }) => {
+        if (mine()) patch({ chainId, address: accounts[0] })
+      })
+      wallet.on('call_request', (request) => {
+        // The request screen takes over; an older status line would only distract from it.
+        if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
+      })
+      wallet.on('answered', (outcome) => {
+        if (!mine()) return
+        patch((s) => ({
+          requests: s.requests.filter((r) => r.id !== outcome.id),
+          outcome,
+          activity: [outcome, ...s.activity].slice(0, MAX_ACTIVITY),
+        }))
+      })
+      wallet.on('disconnect', ({ message }) => {
+        if (!mine()) return
+        clearTimeout(retryTimer)
+        walletRef.current = undefined
+        setState((s) => {
+          const name = peerName(s.peer)
+          let status: Status
+          if (rejectingRef.current)
+            status = { tone: 'info', text: `You rejected the session request from ${name}.` }
+          else if (s.phase !== 'connected')
+            status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
+          else if (message === 'Session Disconnected')
+            status = { tone: 'info', text: `Disconnected from ${name}.` }
+          else if (message === 'Session disconnected')
+            status = { tone: 'warning', text: `${name} disconnected the session.` }
+          else status = { tone: 'warning', text: `The session ended: ${message}` }
+          rejectingRef.current = false
+          return { ...INITIAL, activity: s.activity, status }
+        })
+      })
+    },
+    [patch, say],
+  )
+
+  // Restore the stored session once the server settings are known (v1 layout under `walletconnect`).
+  useEffect(() => {
+    const stored = config && !walletRef.current ? loadStoredSession() : undefined
+    if (!config || !stored) return
+    try {
+      const wallet = createWallet({
+        session: stored,
+        storageKey: SESSION_STORAGE_KEY,
+        account: accountRef.current,
+        chainId: config.chainId,
+        rpcUrl: config.rpcUrl,
+        clientMeta: walletMeta(),
+      })
+      attach(wallet)
+      const { client } = wallet
+      if (client.connected) {
+        patch({
+          phase: 'connected',
+          peer: client.peerMeta,
+          chainId: client.chainId,
+          address: client.accounts[0],
+        })
+        say('info', `Session with ${client.peerMeta?.name || 'the dapp'} restored.`)
+      } else walletRef.current = undefined
+    } catch {
+      walletRef.current = undefined
+    }
+  }, [config, attach, patch, say])
+
+  useEffect(() => () => walletRef.current?.close(), [])
+
+  const run = useCallback(
+    async (action: () => Promise<unknown>) => {
+      try {
+        await action()
+      } catch (error) {
+        say('error', error instanceof Error ? error.message : String(error))
+      }
+    },
+    [say],
+  )
+
+  return {
+    ...state,
+    async pair(uri) {
+      if (!config) return say('warning', 'Still loading the server settings; try again in a moment.')
+      const text = uri.trim()
+      try {
+        const previous = walletRef.current
+        const wallet = createWallet({
+          uri: text,
+          storageKey: SESSION_STORAGE_KEY,
+          account: accountRef.current,
+          chainId: config.chainId,
+          rpcUrl: config.rpcUrl,
+          clientMeta: walletMeta(),
+        })
+        // A new pairing replaces the current session; the old dapp is told.
+        walletRef.current = undefined
+        if (previous?.client.connected) await previous.disconnect().catch(() => {})
+        previous?.close()
+        setState((s) => ({
+          ...INITIAL,
+          activity: s.activity,
+          phase: 'pairing',
+          status: { tone: 'info', text: 'Waiting for the dapp’s session request…' },
+        }))
+        attach(wallet)
+      } catch (error) {
+        if (error instanceof IncompleteUriError) return say('info', error.message)
+        // InvalidUriError messages are v1's exact texts (`URI format is invalid`, …).
+        say('error', error instanceof BaseError ? error.message : `Could not pair: ${String(error)}`)
+      }
+    },
+    cancelPairing() {
+      walletRef.current?.close()
+      walletRef.current = undefined
+      setState((s) => ({
+        ...INITIAL,
+        activity: s.activity,
+        status: { tone: 'info', text: 'Pairing cancelled.' },
+      }))
+    },
+    approveSession: ({ account: chosen, chainId }) =>
+      run(async () => {
+        await walletRef.current?.approveSession({ account: chosen, chainId })
+      }),
+    rejectSession: () =>
+      run(async () => {
+        rejectingRef.current = true
+        await walletRef.current?.rejectSession()
+      }),
+    approveRequest: (request) => run(async () => void (await walletRef.current?.approveRequest(request))),
+    rejectRequest: (request) => run(async () => void (await walletRef.current?.rejectRequest(request))),
+    dismissOutcome: () => patch({ outcome: undefined }),
+    switchAccount: (next) => run(async () => void (await walletRef.current?.setAccount(next))),
+    switchChain: (chainId) => run(async () => void (await walletRef.current?.setChainId(chainId))),
+    disconnect: () => run(async () => void (await walletRef.current?.disconnect())),
+  }
+}
+
+/**
+ * Where the wallet keeps its session (v1 layout). Not v1's `walletconnect`: the server serves the dapp and this
+ * wallet from one origin, and both would otherwise write the same localStorage key.
+ */
+const SESSION_STORAGE_KEY = 'pairlink-wallet:session'
+
+/** The connected session the client stored, if any. */
+function loadStoredSession(): StoredSession | undefined {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null',
+    ) as Partial<StoredSession> | null
+    const valid =
+      stored?.connected === true && typeof stored.bridge === 'string' && typeof stored.key === 'string'
+    return valid ? (stored as StoredSession) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What this wallet announces to dapps. */
+function walletMeta(): ClientMeta {
+  const base = `${location.origin}/wallet`
+  return {
+    name: 'Pairlink Wallet',
+    description: 'The Pairlink reference wallet for the dev chain',
+    url: base,
+    icons: [`${base}/icon.svg`],
+  }
+}
