@@ -1,0 +1,103 @@
+import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
+import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
+import { SendPayment } from './components/SendPayment/SendPayment.js'
+import { SignIn } from './components/SignIn/SignIn.js'
+import { SignMessage } from './components/SignMessage/SignMessage.js'
+import { SignTypedData } from './components/SignTypedData/SignTypedData.js'
+import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
+import { SwitchChain } from './components/SwitchChain/SwitchChain.js'
+import { createPairlink, type Pairlink } from './createPairlink.js'
+import { useBalance } from './hooks/useBalance.js'
+import { useBlock } from './hooks/useBlock.js'
+import { useConfig } from './hooks/useConfig.js'
+import { usePairlink } from './hooks/usePairlink.js'
+
+/** The web app: loads the server's configuration, then the dapp. */
+export function App() {
+  const config = useConfig()
+  return (
+    <div className="page">
+      <header className="top">
+        <a className="brand" href="/">
+          <img src="/icon.svg" alt="" width="28" height="28" />
+          Pairlink
+        </a>
+      </header>
+      {config.status === 'loading' ? (
+        <p className="muted center" role="status">
+          Loading…
+        </p>
+      ) : config.status === 'error' ? (
+        <p className="banner error" role="alert" data-testid="config-error">
+          {config.message}
+        </p>
+      ) : (
+        <Dapp pairlink={createPairlink(config.config)} />
+      )}
+    </div>
+  )
+}
+
+/** The dapp proper: the connect screen, or the account panel and the wallet actions. */
+export function Dapp({ pairlink }: { pairlink: Pairlink }) {
+  const { walletClient, publicClient, provider, config } = pairlink
+  const state = usePairlink(pairlink)
+  const connected = state.status === 'connected' && state.session !== undefined
+  const block = useBlock(provider, connected)
+  const balance = useBalance(publicClient, state.session?.address, block.number)
+
+  return (
+    <main>
+      <StatusBanner
+        notice={state.notice}
+        onDismiss={state.dismissNotice}
+        bridgeUnreachable={state.bridgeUnreachable}
+        rpcError={connected ? block.error : undefined}
+      />
+      {connected && state.session ? (
+        <>
+          <AccountPanel
+            session={state.session}
+            balance={balance}
+            blockNumber={block.number}
+            transport={state.transport}
+            onDisconnect={() => void state.disconnect()}
+          />
+          <div className="actions">
+            <SignMessage walletClient={walletClient} address={state.session.address} />
+            <SendPayment
+              walletClient={walletClient}
+              publicClient={publicClient}
+              address={state.session.address}
+              blockNumber={block.number}
+            />
+            <SignTypedData
+              walletClient={walletClient}
+              address={state.session.address}
+              chainId={state.session.chainId}
+            />
+            <SignIn
+              walletClient={walletClient}
+              address={state.session.address}
+              chainId={state.session.chainId}
+            />
+            <SwitchChain
+              walletClient={walletClient}
+              chainId={state.session.chainId}
+              appChainId={config.chainId}
+            />
+          </div>
+        </>
+      ) : (
+        <section className="card hero" aria-labelledby="hero-title" data-testid="connect-panel">
+          <h1 id="hero-title">Connect your wallet</h1>
+          <p className="muted">
+            Scan the QR code with your wallet, or on a phone pick your wallet from the list. The connection is
+            end-to-end encrypted through this server's bridge.
+          </p>
+          <ConnectButton status={state.status} onConnect={() => void state.connect()} />
+        </section>
+      )}
+    </main>
+  )
+}

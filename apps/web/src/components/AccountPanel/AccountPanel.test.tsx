@@ -1,0 +1,49 @@
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { AccountPanel } from './AccountPanel.js'
+
+afterEach(cleanup)
+
+const session = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chainId: 31337,
+  peerMeta: { name: 'Pairlink Wallet', description: '', url: 'http://127.0.0.1/wallet', icons: [] },
+} as const
+
+describe('AccountPanel', () => {
+  test('default: address, wallet, chain, balance, block and bridge state', () => {
+    render(
+      <AccountPanel
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
+        balance={10n ** 22n}
+        blockNumber={42n}
+        transport="open"
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('account-address').textContent).toBe(session.address)
+    expect(screen.getByTestId('wallet-name').textContent).toBe('Pairlink Wallet')
+    expect(screen.getByTestId('wallet-icon').textContent).toBe('P')
+    expect(screen.getByTestId('chain-name').textContent).toBe('Anvil dev chain (31337)')
+    expect(screen.getByTestId('account-balance').textContent).toBe('10,000 ETH')
+    expect(screen.getByTestId('block-number').textContent).toBe('#42')
+    expect(screen.getByTestId('bridge-state').textContent).toBe('Connected')
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy()
+  })
+
+  test('behavior: before the first block and while the bridge reconnects', () => {
+    render(
+      <AccountPanel
+        session={{ ...session, peerMeta: null }}
+        balance={undefined}
+        blockNumber={undefined}
+        transport="connecting"
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('wallet-name').textContent).toBe('Unnamed wallet')
+    expect(screen.getByTestId('account-balance').textContent).toBe('Loading…')
+    expect(screen.getByTestId('block-number').textContent).toBe('Waiting…')
+    expect(screen.getByTestId('bridge-state').textContent).toBe('Reconnecting…')
+  })
+})

@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import type { PublicClient, WalletClient } from 'viem'
+import { formatBalance } from '../../format.js'
+import { useBalance } from '../../hooks/useBalance.js'
+import { usePayment } from '../../hooks/usePayment.js'
+import { describePayment } from '../../paymentStatus.js'
+import { Card } from '../Card/Card.js'
+import { parsePaymentForm } from './parsePaymentForm.js'
+
+/** The dev chain's second funded account: a recipient that works out of the box. */
+const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** Props of {@link SendPayment}. */
+export type SendPaymentProps = {
+  walletClient: WalletClient
+  publicClient: PublicClient
+  address: `0x${string}`
+  blockNumber: bigint | undefined
+}
+
+/** Sends ETH through the wallet and follows it: pending → in block N → confirmations; the recipient's balance. */
+export function SendPayment({ walletClient, publicClient, address, blockNumber }: SendPaymentProps) {
+  const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
+  const [amount, setAmount] = useState('0.01')
+  const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
+  const payment = usePayment(walletClient, publicClient, address, blockNumber)
+  const form = parsePaymentForm(recipient, amount)
+  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, blockNumber)
+  const { status } = payment
+  const busy = status.step === 'signing'
+  const text = describePayment(status, blockNumber)
+
+  return (
+    <Card
+      title="Send a payment"
+      description="The wallet signs and broadcasts the transaction."
+      testId="send-payment"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!form.ok) return setInvalid(form)
+          setInvalid(undefined)
+          void payment.send(form.to, form.value)
+        }}
+      >
+        <label htmlFor="payment-recipient">Recipient</label>
+        <input
+          id="payment-recipient"
+          data-testid="payment-recipient"
+          className="mono"
+          value={recipient}
+          onChange={(event) => setRecipient(event.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={invalid?.field === 'recipient'}
+          aria-describedby={invalid ? 'payment-invalid' : undefined}
+        />
+        <label htmlFor="payment-amount">Amount (ETH)</label>
+        <input
+          id="payment-amount"
+          data-testid="payment-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={invalid?.field === 'amount'}
+          aria-describedby={invalid ? 'payment-invalid' : undefined}
+        />
+        {invalid ? (
+          <p id="payment-invalid" className="outcome error" role="alert" data-testid="payment-invalid">
+            {invalid.message}
+          </p>
+        ) : null}
+        <button type="submit" data-testid="payment-send-button" disabled={busy}>
+          {busy ? 'Confirm in your wallet…' : 'Send payment'}
+        </button>
+      </form>
+      {text ? (
+        <p
+          className={`outcome ${status.step === 'failed' || (status.step === 'included' && status.reverted) ? 'error' : ''}`}
+          role={status.step === 'failed' ? 'alert' : 'status'}
+          data-testid="payment-status"
+          data-step={status.step}
+        >
+          {text}
+        </p>
+      ) : null}
+      {'hash' in status ? (
+        <p className="muted small-text">
+          Transaction <code data-testid="payment-hash">{status.hash}</code>
+        </p>
+      ) : null}
+      {form.ok ? (
+        <p className="muted small-text">
+          Recipient balance:{' '}
+          <span data-testid="payment-recipient-balance" data-wei={recipientBalance?.toString()}>
+            {recipientBalance === undefined ? '…' : formatBalance(recipientBalance)}
+          </span>
+        </p>
+      ) : null}
+    </Card>
+  )
+}

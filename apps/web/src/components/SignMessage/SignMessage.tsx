@@ -1,0 +1,45 @@
+import { useState } from 'react'
+import { verifyMessage, type WalletClient } from 'viem'
+import { useAction } from '../../hooks/useAction.js'
+import { Card, Outcome } from '../Card/Card.js'
+import { Signature } from './Signature.js'
+
+/** Props of {@link SignMessage}. */
+export type SignMessageProps = { walletClient: WalletClient; address: `0x${string}` }
+
+/** Asks the wallet to sign a text (`personal_sign`), then shows the signature and checks it recovers to the account. */
+export function SignMessage({ walletClient, address }: SignMessageProps) {
+  const [message, setMessage] = useState('Hello from Pairlink!')
+  const sign = useAction(async () => {
+    const signature = await walletClient.signMessage({ account: address, message })
+    return { signature, verified: await verifyMessage({ address, message, signature }) }
+  })
+  return (
+    <Card
+      title="Sign a message"
+      description="The wallet signs a text; anyone can check who signed it."
+      testId="sign-message"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void sign.run()
+        }}
+      >
+        <label htmlFor="sign-message-input">Message</label>
+        <textarea
+          id="sign-message-input"
+          data-testid="sign-message-input"
+          rows={2}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        <button type="submit" data-testid="sign-message-button" disabled={sign.busy || !message}>
+          {sign.busy ? 'Confirm in your wallet…' : 'Sign message'}
+        </button>
+      </form>
+      {sign.result ? <Signature testId="sign-message" {...sign.result} /> : null}
+      <Outcome testId="sign-message" error={sign.error} />
+    </Card>
+  )
+}

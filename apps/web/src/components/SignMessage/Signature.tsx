@@ -1,0 +1,28 @@
+import { CopyButton } from '../CopyButton/CopyButton.js'
+
+/** Props of {@link Signature}. */
+export type SignatureProps = { testId: string; signature: string; verified: boolean }
+
+/** A signature and whether it verifies against the connected account. */
+export function Signature({ testId, signature, verified }: SignatureProps) {
+  return (
+    <div className="outcome">
+      <p
+        className={verified ? 'verified' : 'error'}
+        role="status"
+        data-testid={`${testId}-verified`}
+        data-verified={verified}
+      >
+        {verified
+          ? '✓ Signature verified: signed by this account.'
+          : '✗ The signature does not match this account.'}
+      </p>
+      <div className="address-row">
+        <code className="signature" data-testid={`${testId}-signature`}>
+          {signature}
+        </code>
+        <CopyButton text={signature} label="Copy signature" testId={`${testId}-copy`} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { verifyTypedData, type WalletClient } from 'viem'
+import { useAction } from '../../hooks/useAction.js'
+import { Card, Outcome } from '../Card/Card.js'
+import { Signature } from '../SignMessage/Signature.js'
+import { createMail } from './typedData.js'
+
+/** Props of {@link SignTypedData}. */
+export type SignTypedDataProps = { walletClient: WalletClient; address: `0x${string}`; chainId: number }
+
+/** Asks the wallet for an EIP-712 signature (`eth_signTypedData_v4`) and verifies it. */
+export function SignTypedData({ walletClient, address, chainId }: SignTypedDataProps) {
+  const mail = createMail(chainId, address)
+  const sign = useAction(async () => {
+    const signature = await walletClient.signTypedData({ account: address, ...mail })
+    return { signature, verified: await verifyTypedData({ address, ...mail, signature }) }
+  })
+  return (
+    <Card
+      title="Sign typed data"
+      description="Structured data (EIP-712 v4) the wallet can show field by field."
+      testId="sign-typed-data"
+    >
+      <pre className="typed-data" data-testid="sign-typed-data-preview">
+        {`${mail.primaryType} from ${mail.message.from.name} to ${mail.message.to.name}: “${mail.message.contents}”`}
+      </pre>
+      <button
+        type="button"
+        data-testid="sign-typed-data-button"
+        disabled={sign.busy}
+        onClick={() => void sign.run()}
+      >
+        {sign.busy ? 'Confirm in your wallet…' : 'Sign typed data'}
+      </button>
+      {sign.result ? <Signature testId="sign-typed-data" {...sign.result} /> : null}
+      <Outcome testId="sign-typed-data" error={sign.error} />
+    </Card>
+  )
+}

@@ -1,0 +1,44 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { StatusBanner } from './StatusBanner.js'
+
+afterEach(cleanup)
+
+describe('StatusBanner', () => {
+  test('default: nothing to say, nothing shown', () => {
+    render(
+      <StatusBanner notice={undefined} onDismiss={() => {}} bridgeUnreachable={false} rpcError={undefined} />,
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  test('behavior: an error notice is an alert and can be dismissed', () => {
+    const onDismiss = vi.fn()
+    render(
+      <StatusBanner
+        notice={{ tone: 'error', text: 'The wallet rejected the connection.' }}
+        onDismiss={onDismiss}
+        bridgeUnreachable={false}
+        rpcError={undefined}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain('The wallet rejected the connection.')
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }))
+    expect(onDismiss).toHaveBeenCalledOnce()
+  })
+
+  test('behavior: bridge and RPC node warnings', () => {
+    render(
+      <StatusBanner
+        notice={{ tone: 'success', text: 'Connected.' }}
+        onDismiss={() => {}}
+        bridgeUnreachable
+        rpcError="The RPC node is unreachable. Retrying…"
+      />,
+    )
+    expect(screen.getByTestId('bridge-warning').textContent).toMatch(/bridge is unreachable\. Retrying/)
+    expect(screen.getByTestId('rpc-warning').textContent).toBe('The RPC node is unreachable. Retrying…')
+    expect(screen.getByRole('status').textContent).toContain('Connected.')
+  })
+})

@@ -1,0 +1,44 @@
+import type { Notice } from '../../hooks/usePairlink.js'
+
+/** Props of {@link StatusBanner}. */
+export type StatusBannerProps = {
+  notice: Notice | undefined
+  onDismiss: () => void
+  /** The bridge socket keeps failing to connect; the client is retrying. */
+  bridgeUnreachable: boolean
+  /** Why block polling fails, when it does. */
+  rpcError: string | undefined
+}
+
+/**
+ * The page's messages about the session and the connections: the last outcome (connected, rejected, closed,
+ * disconnected) and the standing warnings for an unreachable bridge or RPC node.
+ */
+export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError }: StatusBannerProps) {
+  return (
+    <div className="banners">
+      {bridgeUnreachable ? (
+        <p className="banner error" role="alert" data-testid="bridge-warning">
+          The bridge is unreachable. Retrying… Messages to and from the wallet wait until it is back.
+        </p>
+      ) : null}
+      {rpcError ? (
+        <p className="banner error" role="alert" data-testid="rpc-warning">
+          {rpcError.startsWith('The RPC node')
+            ? rpcError
+            : `The RPC node is unreachable (${rpcError}). Retrying…`}
+        </p>
+      ) : null}
+      {notice ? (
+        <div className={`banner ${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+          <span data-testid="notice" data-tone={notice.tone}>
+            {notice.text}
+          </span>
+          <button type="button" className="dismiss" aria-label="Dismiss message" onClick={onDismiss}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import type { WalletClient } from 'viem'
+import { formatChain, listChains } from '../../format.js'
+import { useAction } from '../../hooks/useAction.js'
+import { Card, Outcome } from '../Card/Card.js'
+
+/** Props of {@link SwitchChain}. */
+export type SwitchChainProps = { walletClient: WalletClient; chainId: number; appChainId: number }
+
+/** Asks the wallet to move to another chain (`wallet_switchEthereumChain`); the wallet may refuse. */
+export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainProps) {
+  const choices = listChains(appChainId)
+  const [target, setTarget] = useState(() => choices.find((id) => id !== chainId) ?? appChainId)
+  const change = useAction(async () => {
+    await walletClient.switchChain({ id: target })
+    return target
+  }, 'switchChain')
+  return (
+    <Card
+      title="Switch chain"
+      description="The wallet decides; it may refuse chains it does not know."
+      testId="switch-chain"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void change.run()
+        }}
+      >
+        <label htmlFor="switch-chain-select">Chain</label>
+        <select
+          id="switch-chain-select"
+          data-testid="switch-chain-select"
+          value={target}
+          onChange={(event) => setTarget(Number(event.target.value))}
+        >
+          {choices.map((id) => (
+            <option key={id} value={id}>
+              {formatChain(id)}
+              {id === chainId ? ' — current' : ''}
+            </option>
+          ))}
+        </select>
+        <button type="submit" data-testid="switch-chain-button" disabled={change.busy || target === chainId}>
+          {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
+        </button>
+      </form>
+      {change.result !== undefined ? (
+        <p className="outcome verified" role="status" data-testid="switch-chain-result">
+          The wallet switched to {formatChain(change.result)}.
+        </p>
+      ) : null}
+      <Outcome testId="switch-chain" error={change.error} />
+    </Card>
+  )
+}

@@ -1,0 +1,63 @@
+import { type Client, createClient } from '@pairlink/client'
+import { close, open } from '@pairlink/modal'
+import { createProvider, type Provider } from '@pairlink/provider'
+import { createPublicClient, createWalletClient, custom, type PublicClient, type WalletClient } from 'viem'
+import type { AppConfig } from './hooks/useConfig.js'
+
+/**
+ * Block polling interval of the app, in ms. Shorter than the provider's 4000 ms default: the dev chain mines a
+ * block a second and confirmations should visibly count up.
+ */
+export const POLLING_INTERVAL_MS = 1_000
+
+/** The session client, its EIP-1193 provider and the viem clients over it: one set per page. */
+export type Pairlink = {
+  client: Client
+  provider: Provider
+  publicClient: PublicClient
+  walletClient: WalletClient
+  config: AppConfig
+}
+
+const instances = new Map<string, Pairlink>()
+
+/**
+ * Creates (once per configuration) the client, which restores a stored session from `localStorage`, and the
+ * provider over it. Cached so React's double-invoked initialisers never open a second bridge socket.
+ *
+ * @example
+ * const { client, provider } = createPairlink(await (await fetch('/api/config')).json())
+ */
+export function createPairlink(config: AppConfig): Pairlink {
+  const key = JSON.stringify(config)
+  const cached = instances.get(key)
+  if (cached) return cached
+  const origin = globalThis.location?.origin ?? ''
+  const client = createClient({
+    bridge: config.bridge,
+    clientMeta: {
+      name: 'Pairlink',
+      description: 'The Pairlink web app',
+      url: origin,
+      icons: [`${origin}/icon.svg`],
+    },
+    modal: { open, close },
+    modalOptions: { registryUrl: config.registryUrl },
+  })
+  const provider = createProvider({
+    client,
+    rpcUrl: config.rpcUrl,
+    chainId: config.chainId,
+    pollingInterval: POLLING_INTERVAL_MS,
+  })
+  const pairlink: Pairlink = {
+    client,
+    provider,
+    publicClient: createPublicClient({ transport: custom(provider) }),
+    // No retries: a retried signing request would ask the person twice.
+    walletClient: createWalletClient({ transport: custom(provider, { retryCount: 0 }) }),
+    config,
+  }
+  instances.set(key, pairlink)
+  return pairlink
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+
+/** What the server tells the app at `GET /api/config`. */
+export type AppConfig = {
+  /** The bridge URL for new sessions. */
+  bridge: string
+  /** The JSON-RPC endpoint for reads (the server's `/rpc` proxy). */
+  rpcUrl: string
+  /** The chain the app asks wallets for. */
+  chainId: number
+  /** The wallet registry the modal lists. */
+  registryUrl: string
+}
+
+/** The configuration, or why it could not be loaded. */
+export type ConfigState =
+  | { status: 'loading' }
+  | { status: 'ready'; config: AppConfig }
+  | { status: 'error'; message: string }
+
+/** Checks the shape of `/api/config`'s answer so a broken server shows a message instead of a blank page. */
+export function parseConfig(value: unknown): AppConfig {
+  const v = value as Partial<AppConfig> | null
+  if (
+    !v ||
+    typeof v.bridge !== 'string' ||
+    typeof v.rpcUrl !== 'string' ||
+    typeof v.chainId !== 'number' ||
+    typeof v.registryUrl !== 'string'
+  ) {
+    throw new Error('The server sent an incomplete configuration')
+  }
+  return { bridge: v.bridge, rpcUrl: v.rpcUrl, chainId: v.chainId, registryUrl: v.registryUrl }
+}
+
+/**
+ * Loads the app's configuration from the server that served it.
+ *
+ * @example
+ * const state = useConfig()
+ * if (state.status === 'ready') createPairlink(state.config)
+ */
+export function useConfig(url = '/api/config'): ConfigState {
+  const [state, setState] = useState<ConfigState>({ status: 'loading' })
+  useEffect(() => {
+    const controller = new AbortController()
+    fetch(url, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        setState({ status: 'ready', config: parseConfig(await response.json()) })
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        const reason = error instanceof Error ? error.message : String(error)
+        setState({
+          status: 'error',
+          message: `Cannot load the app's settings from the server (${reason}). Reload to retry.`,
+        })
+      })
+    return () => controller.abort()
+  }, [url])
+  return state
+}

@@ -1,0 +1,161 @@
+import type { TransportState } from '@pairlink/client'
+import type { ClientMeta } from '@pairlink/protocol'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { getAddress } from 'viem'
+import type { Pairlink } from '../createPairlink.js'
+import { describeDisconnect, describeError } from '../describeError.js'
+
+/** How long the bridge socket may stay connecting before the app says the bridge is unreachable. */
+export const BRIDGE_GRACE_MS = 2_000
+
+/** How long a success or info message stays; errors stay until dismissed or replaced. */
+export const NOTICE_MS = 8_000
+
+/** A message for the person about the session, shown in the banner. */
+export type Notice = { tone: 'info' | 'success' | 'error'; text: string }
+
+/** The connected wallet as the account panel shows it. */
+export type SessionView = {
+  /** The first account, checksummed (EIP-55). */
+  address: `0x${string}`
+  chainId: number
+  peerMeta: ClientMeta | null
+}
+
+/** Return type of {@link usePairlink}. */
+export type PairlinkState = {
+  status: 'disconnected' | 'connecting' | 'connected'
+  session: SessionView | undefined
+  /** The bridge socket's state. */
+  transport: TransportState
+  /** The socket has been trying to (re)connect for longer than {@link BRIDGE_GRACE_MS}. */
+  bridgeUnreachable: boolean
+  notice: Notice | undefined
+  connect: () => Promise<void>
+  disconnect: () => Promise<void>
+  dismissNotice: () => void
+}
+
+function toSession(
+  state: { accounts: string[]; chainId: number; peerMeta?: ClientMeta | null },
+  meta: ClientMeta | null,
+) {
+  const first = state.accounts[0]
+  if (!first) return undefined
+  return { address: getAddress(first), chainId: state.chainId, peerMeta: state.peerMeta ?? meta }
+}
+
+function restored(client: Pairlink['client']): Notice {
+  return {
+    tone: 'info',
+    text: `Welcome back: your session with ${client.peerMeta?.name || 'the wallet'} was restored.`,
+  }
+}
+
+/**
+ * The session's lifecycle for React: restores a stored session on load, connects through the QR modal, follows
+ * the client's events (connect, update, disconnect, bridge socket) and turns each outcome into a {@link Notice}.
+ *
+ * @example
+ * const { status, session, connect } = usePairlink(createPairlink(config))
+ */
+export function usePairlink({ client, provider }: Pairlink): PairlinkState {
+  const [status, setStatus] = useState<PairlinkState['status']>(
+    client.connected ? 'connected' : 'disconnected',
+  )
+  const [session, setSession] = useState<SessionView | undefined>(() =>
+    client.connected ? toSession(client, client.peerMeta) : undefined,
+  )
+  const [transport, setTransport] = useState<TransportState>(client.transportState)
+  const [bridgeUnreachable, setBridgeUnreachable] = useState(false)
+  const [notice, setNotice] = useState<Notice | undefined>(() =>
+    client.connected ? restored(client) : undefined,
+  )
+  const statusRef = useRef(status)
+  statusRef.current = status
+  // Set while our own Disconnect runs, so its `disconnect` event is not mistaken for the wallet's.
+  const disconnecting = useRef(false)
+
+  useEffect(() => {
+    let bridgeTimer: ReturnType<typeof setTimeout> | undefined
+    const onTransport = (state: TransportState) => {
+      setTransport(state)
+      clearTimeout(bridgeTimer)
+      if (state === 'connecting') bridgeTimer = setTimeout(() => setBridgeUnreachable(true), BRIDGE_GRACE_MS)
+      else setBridgeUnreachable(false)
+    }
+    onTransport(client.transportState)
+    const offs = [
+      client.on('transport', ({ state }) => onTransport(state)),
+      client.on('connect', (connected) => {
+        setStatus('connected')
+        setSession(toSession(connected, client.peerMeta))
+        setNotice({ tone: 'success', text: `Connected to ${connected.peerMeta?.name || 'the wallet'}.` })
+      }),
+      client.on('session_update', (update) => {
+        setSession((current) => (current ? (toSession(update, current.peerMeta) ?? current) : current))
+      }),
+      client.on('disconnect', () => {
+        // A rejected connection also ends in `disconnect`; `connect()` reports that one itself.
+        if (statusRef.current !== 'connected') return
+        setStatus('disconnected')
+        setSession(undefined)
+        const tone = disconnecting.current ? 'info' : 'error'
+        setNotice({ tone, text: describeDisconnect(disconnecting.current) })
+      }),
+    ]
+    // The wallet's answer to wallet_switchEthereumChain may come before its session update.
+    const onChain = (chainId: string) =>
+      setSession((current) => (current ? { ...current, chainId: Number(chainId) } : current))
+    provider.on('chainChanged', onChain)
+    // A stored session restores synchronously from localStorage; async storage settles `ready` later.
+    void client.ready.then(() => {
+      if (client.connected && statusRef.current !== 'connected') {
+        setStatus('connected')
+        setSession(toSession(client, client.peerMeta))
+        setNotice(restored(client))
+      }
+    })
+    return () => {
+      clearTimeout(bridgeTimer)
+      for (const off of offs) off()
+      provider.removeListener('chainChanged', onChain)
+    }
+  }, [client, provider])
+
+  useEffect(() => {
+    if (!notice || notice.tone === 'error') return
+    const timer = setTimeout(
+      () => setNotice((current) => (current === notice ? undefined : current)),
+      NOTICE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [notice])
+
+  const connect = useCallback(async () => {
+    setNotice(undefined)
+    setStatus('connecting')
+    try {
+      await client.connect({ chainId: provider.chainId })
+    } catch (error) {
+      // A wallet may still approve after the modal was closed; the `connect` event then takes over.
+      setStatus(client.connected ? 'connected' : 'disconnected')
+      setNotice({ tone: 'error', text: describeError(error, 'connect') })
+    }
+  }, [client, provider])
+
+  const disconnect = useCallback(async () => {
+    disconnecting.current = true
+    try {
+      await provider.disconnect()
+    } finally {
+      disconnecting.current = false
+      setStatus('disconnected')
+      setSession(undefined)
+    }
+  }, [provider])
+
+  const dismissNotice = useCallback(() => setNotice(undefined), [])
+
+  return { status, session, transport, bridgeUnreachable, notice, connect, disconnect, dismissNotice }
+}

@@ -1,0 +1,42 @@
+/** Where a payment is: asked of the wallet, broadcast, in a block (counting confirmations), or failed. */
+export type PaymentStatus =
+  | { step: 'idle' }
+  | { step: 'signing' }
+  | { step: 'pending'; hash: `0x${string}` }
+  | { step: 'included'; hash: `0x${string}`; blockNumber: bigint; reverted: boolean }
+  | { step: 'failed'; message: string }
+
+/**
+ * How many confirmations a transaction has: its own block counts as the first one.
+ *
+ * @example
+ * getConfirmations(100n, 102n) // 3
+ */
+export function getConfirmations(includedIn: bigint, latest: bigint | undefined): number {
+  if (latest === undefined || latest < includedIn) return 1
+  return Number(latest - includedIn) + 1
+}
+
+/**
+ * The one-line status shown under the payment form.
+ *
+ * @example
+ * describePayment({ step: 'included', hash, blockNumber: 7n, reverted: false }, 9n) // 'In block 7 · 3 confirmations'
+ */
+export function describePayment(status: PaymentStatus, latest: bigint | undefined): string {
+  switch (status.step) {
+    case 'idle':
+      return ''
+    case 'signing':
+      return 'Waiting for the wallet to approve the payment…'
+    case 'pending':
+      return 'Pending: sent, waiting to be included in a block…'
+    case 'included': {
+      if (status.reverted) return `Failed: the payment was reverted in block ${status.blockNumber}`
+      const count = getConfirmations(status.blockNumber, latest)
+      return `In block ${status.blockNumber} · ${count} confirmation${count === 1 ? '' : 's'}`
+    }
+    case 'failed':
+      return status.message
+  }
+}

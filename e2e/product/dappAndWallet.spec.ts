@@ -1,0 +1,155 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { parseEther } from 'viem'
+import { ACCOUNT_0 } from './support/accounts.js'
+import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
+import { type Product, startProduct } from './support/product.js'
+import {
+  answerRequest,
+  approveSession,
+  disconnectWallet,
+  pasteUri,
+  rejectSession,
+} from './support/walletPage.js'
+
+// One server, the web app and the reference wallet as two pages in two contexts (their own storage, as on two
+// devices). The tests run in order on one session, as a person would use it.
+test.describe.configure({ mode: 'serial' })
+
+let product: Product
+let contexts: BrowserContext[] = []
+let dapp: Page
+let wallet: Page
+
+test.beforeAll(async ({ browser }) => {
+  product = await startProduct()
+  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
+  contexts = [await browser.newContext(options), await browser.newContext(options)]
+  dapp = await contexts[0]!.newPage()
+  wallet = await contexts[1]!.newPage()
+})
+test.afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await product?.stop()
+})
+
+test('connect: the modal’s copied link pasted into the wallet; approve; address, balance and a rising block', async () => {
+  await dapp.goto(product.origin)
+  await expect(dapp.getByTestId('connect-button')).toBeVisible()
+  await screenshot(dapp, 'connect', { publish: true })
+  const uri = await copyPairingUri(dapp)
+  await screenshot(dapp, 'modal-qr', { publish: true })
+  await pasteUri(wallet, product.origin, uri)
+  await screenshot(wallet, 'wallet-session-request')
+  await approveSession(wallet)
+
+  await expect(modal(dapp)).toHaveCount(0)
+  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+  await expect(dapp.getByTestId('wallet-name')).not.toHaveText('')
+  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+  await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
+  expect(await readBalance(dapp)).toBeGreaterThan(0n)
+  await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(0)
+  const first = await readBlock(dapp)
+  await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(first)
+  await screenshot(dapp, 'account', { publish: true })
+})
+
+test('sign a message → verified; sign typed data v4 → verified', async () => {
+  await dapp.getByTestId('sign-message-input').fill('Pairlink end-to-end')
+  await dapp.getByTestId('sign-message-button').click()
+  await answerRequest(wallet, 'personal_sign', 'approve')
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+
+  await dapp.getByTestId('sign-typed-data-button').click()
+  await screenshot(wallet, 'wallet-call-request')
+  await answerRequest(wallet, 'eth_signTypedData_v4', 'approve')
+  await expect(dapp.getByTestId('sign-typed-data-verified')).toHaveAttribute('data-verified', 'true')
+  await screenshot(dapp, 'signed', { publish: true })
+})
+
+test('send 0.01 ETH → pending, in block N, confirmations counting; both balances change', async () => {
+  const sender = await readBalance(dapp)
+  const recipient = await readBalance(dapp, 'payment-recipient-balance')
+  await dapp.getByTestId('payment-amount').fill('0.01')
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(dapp.getByTestId('payment-status')).toHaveAttribute('data-step', 'signing')
+  await answerRequest(wallet, 'eth_sendTransaction', 'approve')
+  const status = dapp.getByTestId('payment-status')
+  await expect(status).toHaveText(/^In block \d+ · \d+ confirmations?$/, { timeout: 20_000 })
+  const confirmations = async () => Number(/· (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? 0)
+  await expect.poll(confirmations, { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
+  await expect
+    .poll(() => readBalance(dapp, 'payment-recipient-balance'), { timeout: 10_000 })
+    .toBe(recipient + parseEther('0.01'))
+  // The sender pays the amount plus gas.
+  await expect.poll(() => readBalance(dapp), { timeout: 10_000 }).toBeLessThan(sender - parseEther('0.01'))
+  await screenshot(dapp, 'payment', { publish: true })
+})
+
+test('the wallet rejects a request → a plain message', async () => {
+  await dapp.getByTestId('sign-message-button').click()
+  await answerRequest(wallet, 'personal_sign', 'reject')
+  await expect(dapp.getByTestId('sign-message-error')).toHaveText('The wallet rejected the request.')
+  await screenshot(dapp, 'request-rejected')
+})
+
+test('switch chain: the wallet refuses → a clear message, the chain stays', async () => {
+  await dapp.getByTestId('switch-chain-select').selectOption('1')
+  await dapp.getByTestId('switch-chain-button').click()
+  // The wallet may refuse on its own (unknown chain) or ask the person, who refuses.
+  const asked = wallet.getByTestId('call-request')
+  const refused = dapp.getByTestId('switch-chain-error')
+  const either = async () => (await asked.isVisible()) || (await refused.isVisible())
+  await expect.poll(either, { timeout: 15_000 }).toBe(true)
+  if (await asked.isVisible()) await answerRequest(wallet, 'wallet_switchEthereumChain', 'reject')
+  await expect(refused).toHaveText(/refused to switch|does not know this chain/)
+  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+})
+
+test('a reload of the web app restores the session, which still works', async () => {
+  await dapp.reload()
+  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+  await expect(dapp.getByTestId('notice')).toContainText('Welcome back')
+  await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
+  await dapp.getByTestId('sign-message-button').click()
+  await answerRequest(wallet, 'personal_sign', 'approve')
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+})
+
+test('the wallet disconnects → the web app shows it', async () => {
+  await disconnectWallet(wallet)
+  await expect(dapp.getByTestId('notice')).toHaveText(/The wallet disconnected/)
+  await expect(dapp.getByTestId('connect-button')).toBeVisible()
+  await screenshot(dapp, 'wallet-disconnected', { publish: true })
+  // Nothing left to restore.
+  await dapp.reload()
+  await expect(dapp.getByTestId('connect-button')).toBeVisible()
+})
+
+test('the wallet rejects the session → a plain message', async () => {
+  const uri = await copyPairingUri(dapp)
+  await pasteUri(wallet, product.origin, uri)
+  await rejectSession(wallet)
+  await expect(dapp.getByTestId('notice')).toHaveText('The wallet rejected the connection.')
+  await expect(modal(dapp)).toHaveCount(0)
+  await screenshot(dapp, 'session-rejected', { publish: true })
+})
+
+test('the person closes the modal → a plain message', async () => {
+  await dapp.getByTestId('connect-button').click()
+  await expect(modal(dapp)).toBeVisible()
+  await dapp.getByRole('button', { name: 'Close' }).click()
+  await expect(modal(dapp)).toHaveCount(0)
+  await expect(dapp.getByTestId('notice')).toHaveText(/^You closed the QR window/)
+  await screenshot(dapp, 'modal-closed', { publish: true })
+})
+
+test('disconnect from the web app → the wallet sees the session end', async () => {
+  const uri = await copyPairingUri(dapp)
+  await pasteUri(wallet, product.origin, uri)
+  await approveSession(wallet)
+  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+  await dapp.getByTestId('disconnect-button').click()
+  await expect(dapp.getByTestId('notice')).toHaveText('You disconnected the wallet.')
+  await expect(wallet.getByTestId('session-card')).toHaveCount(0, { timeout: 10_000 })
+})

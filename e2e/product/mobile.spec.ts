@@ -1,0 +1,72 @@
+import { type BrowserContext, devices, expect, test } from '@playwright/test'
+import { ACCOUNT_0 } from './support/accounts.js'
+import { modal, scanQr, screenshot } from './support/dapp.js'
+import { type Product, startProduct } from './support/product.js'
+import { approveSession, pasteUri } from './support/walletPage.js'
+
+let product: Product
+const contexts: BrowserContext[] = []
+test.beforeAll(async () => {
+  product = await startProduct()
+})
+test.afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await product?.stop()
+})
+
+test('iPhone: the list shows the reference wallet first; tapping it opens /wallet/wc?uri=… which connects', async ({
+  browser,
+}) => {
+  const { defaultBrowserType: _, ...iPhone } = devices['iPhone 13']
+  const phone = await browser.newContext({ ...iPhone })
+  contexts.push(phone)
+  const dapp = await phone.newPage()
+  await dapp.goto(product.origin)
+  await screenshot(dapp, 'phone-connect', { publish: true })
+  await dapp.getByTestId('connect-button').tap()
+  await expect(modal(dapp)).toBeVisible()
+
+  const first = modal(dapp).locator('a.wallet').first()
+  await expect(first).toContainText('Pairlink')
+  const href = (await first.getAttribute('href')) ?? ''
+  expect(href.startsWith(`${product.origin}/wallet/wc?uri=wc%3A`)).toBe(true)
+  await screenshot(dapp, 'phone-wallet-list', { publish: true })
+
+  const navigations: string[] = []
+  phone.on('request', (request) => {
+    if (request.isNavigationRequest()) navigations.push(request.url())
+  })
+  const [wallet] = await Promise.all([phone.waitForEvent('page'), first.tap()])
+  await expect(wallet.getByTestId('session-request')).toBeVisible({ timeout: 15_000 })
+  expect(navigations).toContain(href)
+  await screenshot(wallet, 'phone-wallet-session-request')
+  await approveSession(wallet)
+  await dapp.bringToFront()
+  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+  await expect(dapp.getByTestId('block-number')).toHaveText(/#\d+/)
+  // Nothing may stick out sideways on a phone.
+  const overflow = await dapp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await screenshot(dapp, 'phone-account', { publish: true })
+})
+
+test('a registry that fails to load → Something went wrong; the QR code still pairs', async ({ browser }) => {
+  const desktop = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+  contexts.push(desktop)
+  const dapp = await desktop.newPage()
+  await dapp.route('**/registry/wallets.json', (route) => route.abort())
+  await dapp.goto(product.origin)
+  await dapp.getByTestId('connect-button').click()
+  await dapp.getByRole('tab', { name: 'Desktop' }).click()
+  await expect(modal(dapp).getByText('Something went wrong')).toBeVisible()
+  await screenshot(dapp, 'registry-error', { publish: true })
+
+  await dapp.getByRole('tab', { name: 'QR Code' }).click()
+  const uri = await scanQr(dapp)
+  expect(uri).toMatch(/^wc:/)
+  const wallet = await (await browser.newContext()).newPage()
+  contexts.push(wallet.context())
+  await pasteUri(wallet, product.origin, uri ?? '')
+  await approveSession(wallet)
+  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+})

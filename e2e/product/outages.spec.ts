@@ -1,0 +1,59 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test'
+import { ACCOUNT_0 } from './support/accounts.js'
+import { copyPairingUri, readBlock, screenshot } from './support/dapp.js'
+import { type Product, startProduct } from './support/product.js'
+import { startV1Wallet } from './support/v1Wallet.js'
+
+let product: Product
+test.beforeAll(async () => {
+  product = await startProduct()
+})
+test.afterAll(async () => {
+  await product?.stop()
+})
+
+test('outages: an unreachable bridge and RPC node each get a plain message, and the app recovers', async ({
+  page,
+}) => {
+  // The page's bridge sockets pass through this route, so the test can cut them as a network failure would.
+  let bridgeDown = false
+  const sockets: WebSocketRoute[] = []
+  await page.routeWebSocket(/.*/, (ws) => {
+    if (bridgeDown) return void ws.close()
+    ws.connectToServer()
+    sockets.push(ws)
+  })
+  await page.goto(product.origin)
+  const uri = await copyPairingUri(page)
+  const wallet = startV1Wallet({ uri, rpcUrl: product.rpcUrl, chainId: 31337 })
+  try {
+    await expect(page.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+
+    bridgeDown = true
+    for (const ws of sockets.splice(0)) await ws.close()
+    await expect(page.getByTestId('bridge-warning')).toHaveText(/The bridge is unreachable\. Retrying…/, {
+      timeout: 10_000,
+    })
+    await expect(page.getByTestId('bridge-state')).toHaveAttribute('data-state', 'connecting')
+    await screenshot(page, 'bridge-unreachable', { publish: true })
+    bridgeDown = false
+    await expect(page.getByTestId('bridge-warning')).toHaveCount(0, { timeout: 20_000 })
+    await expect(page.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
+
+    await page.route('**/rpc', (route) => route.abort('connectionrefused'))
+    await expect(page.getByTestId('rpc-warning')).toHaveText('The RPC node is unreachable. Retrying…', {
+      timeout: 10_000,
+    })
+    await screenshot(page, 'rpc-unreachable', { publish: true })
+    const before = await readBlock(page)
+    await page.unroute('**/rpc')
+    await expect(page.getByTestId('rpc-warning')).toHaveCount(0, { timeout: 20_000 })
+    await expect.poll(() => readBlock(page), { timeout: 10_000 }).toBeGreaterThan(before)
+
+    // The session survived both: the wallet still answers.
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  } finally {
+    wallet.close()
+  }
+})

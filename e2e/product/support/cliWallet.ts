@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { stopChild } from './product.js'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+/** The built `pairlink-wallet` (apps/wallet's `bin`); `PAIRLINK_WALLET_CLI` points elsewhere. */
+export const CLI_PATH = process.env.PAIRLINK_WALLET_CLI ?? `${root}apps/wallet/dist-cli/cli.js`
+
+/** One JSON line the headless wallet printed. */
+export type CliEvent = { event: string; [field: string]: unknown }
+
+/**
+ * Spawns the headless reference wallet for a `wc:` URI and collects the JSON lines it prints. `stop()` kills it
+ * by PID (SIGTERM ends its session first).
+ */
+export function startCliWallet(args: string[]) {
+  const child: ChildProcess = spawn(process.execPath, [CLI_PATH, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const events: CliEvent[] = []
+  let buffer = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString()
+    const lines = buffer.split('\n')
+    buffer = lines.pop() ?? ''
+    for (const line of lines) {
+      try {
+        events.push(JSON.parse(line) as CliEvent)
+      } catch {
+        events.push({ event: 'unparsed', line })
+      }
+    }
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  return {
+    events,
+    /** The names of the events so far, in order. */
+    names: () => events.map((e) => e.event),
+    stderr: () => stderr,
+    stop: () => stopChild(child),
+  }
+}

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test'
+
+// The reference wallet's data-testids, as listed in apps/wallet/README.md.
+
+/** Opens the reference wallet at `/wallet`, pastes the URI into its pairing box and waits for the session request. */
+export async function pasteUri(wallet: Page, origin: string, uri: string): Promise<void> {
+  await wallet.goto(`${origin}/wallet`)
+  await wallet.getByTestId('uri-input').fill(uri)
+  await wallet.getByTestId('pair-button').click()
+  await expect(wallet.getByTestId('session-request')).toBeVisible({ timeout: 15_000 })
+}
+
+/** Approves the pending session request with the preselected account (dev account 0) and chain. */
+export async function approveSession(wallet: Page): Promise<void> {
+  await wallet.getByTestId('approve-session').click()
+  await expect(wallet.getByTestId('session-card')).toBeVisible()
+}
+
+/** Rejects the pending session request. */
+export async function rejectSession(wallet: Page): Promise<void> {
+  await wallet.getByTestId('reject-session').click()
+  await expect(wallet.getByTestId('session-request')).toHaveCount(0)
+}
+
+/**
+ * Waits for the next call request, checks its method, and approves or rejects it; then dismisses the result
+ * screen so the wallet is back home for the next one.
+ */
+export async function answerRequest(
+  wallet: Page,
+  method: string,
+  decision: 'approve' | 'reject',
+): Promise<void> {
+  await expect(wallet.getByTestId('call-request')).toBeVisible({ timeout: 15_000 })
+  await expect(wallet.getByTestId('request-method')).toHaveText(method)
+  await wallet.getByTestId(decision === 'approve' ? 'approve-request' : 'reject-request').click()
+  const result = wallet.getByTestId('request-result')
+  await expect(result).toBeVisible({ timeout: 15_000 })
+  await wallet.getByTestId('request-done').click()
+  await expect(result).toHaveCount(0)
+}
+
+/** Ends the session from the wallet's side. */
+export async function disconnectWallet(wallet: Page): Promise<void> {
+  await wallet.getByTestId('disconnect-button').click()
+  await expect(wallet.getByTestId('session-card')).toHaveCount(0)
+}
