@@ -9,7 +9,7 @@ import {
 import { getBrowserHost } from './browser.js'
 import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
 import type { Emitter } from './emitter.js'
-import { formatStoredSession, type SessionStorage } from './storage.js'
+import { formatStoredSession, pickStoredSession, type SessionStorage } from './storage.js'
 import {
   createTransport,
   getWebSocketUrl,
@@ -135,33 +135,7 @@ export function publish(internal: Internal, topic: string, payload: object, sile
 
 /** The session in v1's stored layout, or `undefined` when there is no connected session. */
 export function getSession(internal: Internal): StoredSession | undefined {
-  if (!internal.connected) return undefined
-  const {
-    connected,
-    accounts,
-    chainId,
-    bridge,
-    key,
-    clientId,
-    clientMeta,
-    peerId,
-    peerMeta,
-    handshakeId,
-    handshakeTopic,
-  } = internal
-  return {
-    connected,
-    accounts,
-    chainId,
-    bridge,
-    key,
-    clientId,
-    clientMeta,
-    peerId,
-    peerMeta,
-    handshakeId,
-    handshakeTopic,
-  }
+  return internal.connected ? pickStoredSession(internal as StoredSession) : undefined
 }
 
 /** Writes the connected session to storage (v1 writes on connect and on each update; never while pending). */

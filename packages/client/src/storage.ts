@@ -110,8 +110,8 @@ export function parseStoredSession(text: string | null | undefined): StoredSessi
   }
 }
 
-/** Serialises a session in v1's layout and key order (reference §4.7), so a v1 client restores it too. */
-export function formatStoredSession(session: StoredSession): string {
+/** The session fields of `source` in v1's layout and key order (reference §4.7), so a v1 client restores it too. */
+export function pickStoredSession(source: StoredSession): StoredSession {
   const {
     connected,
     accounts,
@@ -124,8 +124,8 @@ export function formatStoredSession(session: StoredSession): string {
     peerMeta,
     handshakeId,
     handshakeTopic,
-  } = session
-  return JSON.stringify({
+  } = source
+  return {
     connected,
     accounts,
     chainId,
@@ -137,5 +137,10 @@ export function formatStoredSession(session: StoredSession): string {
     peerMeta,
     handshakeId,
     handshakeTopic,
-  })
+  }
+}
+
+/** Serialises a session in v1's layout and key order. */
+export function formatStoredSession(session: StoredSession): string {
+  return JSON.stringify(pickStoredSession(session))
 }
