@@ -1,18 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunch } from './chromium.mjs'
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+export { chromiumLaunch }
 
 export default defineConfig({
   testDir: '.',

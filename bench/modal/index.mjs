@@ -6,25 +6,12 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { chromiumLaunch } from '../../e2e/chromium.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const URI =
   'wc:8a5e5bdc-a0e4-4702-ba63-8f1a5655744f@1?bridge=https%3A%2F%2Fbridge.walletconnect.org&key=41791102999c339c844880b23950704cc43aa840f3739e365323cda4dfa89e7a'
-
-// Same flags as e2e/playwright.config.ts `chromiumLaunch`: Debian's Chromium, kept off the network.
-const launch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
 
 async function bundle(source, { bufferShim = false } = {}) {
   const result = await build({
@@ -68,7 +55,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const origin = `http://127.0.0.1:${server.address().port}`
 
-const browser = await chromium.launch(launch)
+const browser = await chromium.launch(chromiumLaunch)
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
 const tab = await context.newPage()
 

@@ -33,20 +33,9 @@ export type Deferred<value> = {
 }
 
 /** The client's private state, shared by `createClient`, the actions and the receiver. */
-export type Internal = {
-  connected: boolean
-  accounts: string[]
-  chainId: number
+export type Internal = StoredSession & {
   networkId: number
   rpcUrl: string
-  bridge: string
-  key: string
-  clientId: string
-  clientMeta: ClientMeta | null
-  peerId: string
-  peerMeta: ClientMeta | null
-  handshakeId: number
-  handshakeTopic: string
   /** The `wc:` URI of the dapp's pending handshake (never logged). */
   uri: string | undefined
   /** Wallet role before the session request arrived: the handshake topic must stay subscribed. */
@@ -135,7 +124,7 @@ export function publish(internal: Internal, topic: string, payload: object, sile
 
 /** The session in v1's stored layout, or `undefined` when there is no connected session. */
 export function getSession(internal: Internal): StoredSession | undefined {
-  return internal.connected ? pickStoredSession(internal as StoredSession) : undefined
+  return internal.connected ? pickStoredSession(internal) : undefined
 }
 
 /** Writes the connected session to storage (v1 writes on connect and on each update; never while pending). */

@@ -2,6 +2,7 @@ import type { JsonRpcRequest } from '@pairlink/protocol'
 import { formatEther, formatGwei, type Hex, hexToBytes } from 'viem'
 import { getChainName, parseChainId } from './chains.js'
 import { isRecord, readMessageParams, readTransactionParams, readTypedDataParams } from './requestParams.js'
+import { SIGNING_REQUEST_METHODS } from './signRequest.js'
 
 /** One line of a decoded structure; `depth` indents nested structs. */
 export type DecodedField = { name: string; type: string; value: string; depth: number }
@@ -48,13 +49,7 @@ export type DecodedRequest =
 
 /** Methods the wallet answers; anything else is rejected with 4200. */
 export const SUPPORTED_METHODS = [
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'eth_signTransaction',
+  ...SIGNING_REQUEST_METHODS,
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'eth_accounts',

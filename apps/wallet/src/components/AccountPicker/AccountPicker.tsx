@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 
 /** Props of {@link AccountPicker}. */
 export type AccountPickerProps = {
@@ -38,11 +39,7 @@ export function AccountPicker({ options, selected, onSelect, onImport, onForget 
           value={selected.id}
           onChange={(e) => onSelect(e.target.value as AccountId)}
         >
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
+          <AccountOptions options={options} />
         </select>
       </label>
       <p className="address" data-testid="account-address">

@@ -2,6 +2,7 @@ import type { ClientMeta } from '@pairlink/protocol'
 import type { AccountId } from '../../accountStore.js'
 import { getChainName, getChainOptions } from '../../core/chains.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
 
 /** Props of {@link SessionCard}. */
@@ -36,11 +37,7 @@ export function SessionCard(props: SessionCardProps) {
           onChange={(e) => props.onSwitchAccount(e.target.value as AccountId)}
         >
           {!current && <option value="">{address}</option>}
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
+          <AccountOptions options={options} />
         </select>
       </label>
       <p className="address" data-testid="session-account">

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
 import { getChainName, getChainOptions } from '../../core/chains.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
 
 /** Props of {@link SessionRequest}. */
@@ -36,11 +37,7 @@ export function SessionRequest(props: SessionRequestProps) {
           value={accountId}
           onChange={(e) => setAccountId(e.target.value as AccountId)}
         >
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
+          <AccountOptions options={options} />
         </select>
       </label>
       <label className="field">
