@@ -1,5 +1,6 @@
 import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
+import { PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
 import { SendPayment } from './components/SendPayment/SendPayment.js'
 import { SignIn } from './components/SignIn/SignIn.js'
 import { SignMessage } from './components/SignMessage/SignMessage.js'
@@ -11,6 +12,8 @@ import { useBalance } from './hooks/useBalance.js'
 import { useBlock } from './hooks/useBlock.js'
 import { useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
+import { usePaymentHistory } from './hooks/usePaymentHistory.js'
+import { useSignIn } from './hooks/useSignIn.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -45,6 +48,9 @@ export function Dapp({ pairlink }: { pairlink: Pairlink }) {
   const connected = state.status === 'connected' && state.session !== undefined
   const block = useBlock(provider, connected)
   const balance = useBalance(publicClient, state.session?.address, block.number)
+  // Only a connected wallet's account can be signed in; a disconnect keeps the server session for its return.
+  const signIn = useSignIn(walletClient, connected ? state.session?.address : undefined, config.chainId)
+  const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
 
   return (
     <main>
@@ -64,19 +70,19 @@ export function Dapp({ pairlink }: { pairlink: Pairlink }) {
             onDisconnect={() => void state.disconnect()}
           />
           <div className="actions">
+            <SignIn signIn={signIn} />
+            {signIn.account ? <PaymentHistory history={history} /> : null}
             <SignMessage walletClient={walletClient} address={state.session.address} />
             <SendPayment
               walletClient={walletClient}
               publicClient={publicClient}
               address={state.session.address}
               blockNumber={block.number}
+              signedIn={signIn.account !== undefined}
+              onSent={(sent) => void history.record(sent)}
+              lastRecord={history.lastRecord}
             />
             <SignTypedData
-              walletClient={walletClient}
-              address={state.session.address}
-              chainId={state.session.chainId}
-            />
-            <SignIn
               walletClient={walletClient}
               address={state.session.address}
               chainId={state.session.chainId}

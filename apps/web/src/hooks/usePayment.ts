@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PublicClient, WalletClient } from 'viem'
 import { describeError } from '../describeError.js'
 import type { PaymentStatus } from '../paymentStatus.js'
+import type { SentPayment } from './usePaymentHistory.js'
 
 /** Return type of {@link usePayment}. */
 export type PaymentState = {
@@ -12,19 +13,23 @@ export type PaymentState = {
 
 /**
  * A payment's life: the wallet signs and broadcasts it, then each new block checks for its receipt (pending →
- * included in block N), after which the confirmations count up with the blocks.
+ * included in block N), after which the confirmations count up with the blocks. `onSent` hears of the hash as soon
+ * as the wallet returns it (the app records the payment on the server there).
  *
  * @example
- * const { status, send } = usePayment(walletClient, publicClient, address, block.number)
+ * const { status, send } = usePayment(walletClient, publicClient, address, block.number, history.record)
  */
 export function usePayment(
   walletClient: WalletClient,
   publicClient: PublicClient,
   account: `0x${string}` | undefined,
   blockNumber: bigint | undefined,
+  onSent?: (sent: SentPayment) => void,
 ): PaymentState {
   const [status, setStatus] = useState<PaymentStatus>({ step: 'idle' })
   const attempt = useRef(0)
+  const sentRef = useRef(onSent)
+  sentRef.current = onSent
 
   const send = useCallback(
     async (to: `0x${string}`, value: bigint) => {
@@ -35,6 +40,8 @@ export function usePayment(
         // chain: null — the provider already holds the session's chain and checks it.
         const hash = await walletClient.sendTransaction({ account, to, value, chain: null })
         if (id === attempt.current) setStatus({ step: 'pending', hash })
+        // Outside the attempt check: a payment the wallet sent is recorded even if another was started since.
+        sentRef.current?.({ hash, to, value })
       } catch (error) {
         if (id === attempt.current) setStatus({ step: 'failed', message: describeError(error, 'payment') })
       }

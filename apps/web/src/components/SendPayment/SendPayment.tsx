@@ -3,6 +3,7 @@ import type { PublicClient, WalletClient } from 'viem'
 import { formatBalance } from '../../format.js'
 import { useBalance } from '../../hooks/useBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
+import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
 import { describePayment } from '../../paymentStatus.js'
 import { Card } from '../Card/Card.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
@@ -16,14 +17,52 @@ export type SendPaymentProps = {
   publicClient: PublicClient
   address: `0x${string}`
   blockNumber: bigint | undefined
+  /** Whether the server keeps a record of this account's payments. */
+  signedIn: boolean
+  /** Called with the hash as soon as the wallet returns it. */
+  onSent: (sent: SentPayment) => void
+  /** How recording the last payment went. */
+  lastRecord: RecordState | undefined
 }
 
-/** Sends ETH through the wallet and follows it: pending → in block N → confirmations; the recipient's balance. */
-export function SendPayment({ walletClient, publicClient, address, blockNumber }: SendPaymentProps) {
+/** The line about the payment's record on the server, or nothing. */
+function RecordLine({ signedIn, record }: { signedIn: boolean; record: RecordState | undefined }) {
+  if (!signedIn) {
+    return (
+      <p className="muted small-text" data-testid="payment-record" data-state="signed-out">
+        Sign in to keep a record of your payments.
+      </p>
+    )
+  }
+  if (!record) return null
+  const text =
+    record.step === 'saving'
+      ? 'Saving the payment to your history…'
+      : record.step === 'saved'
+        ? 'Saved to your payment history: the server follows it to confirmation, even if you close this tab.'
+        : `${record.message} The payment itself was sent.`
+  return (
+    <p
+      className={`small-text ${record.step === 'failed' ? 'error' : 'muted'}`}
+      role={record.step === 'failed' ? 'alert' : 'status'}
+      data-testid="payment-record"
+      data-state={record.step}
+    >
+      {text}
+    </p>
+  )
+}
+
+/**
+ * Sends ETH through the wallet and follows it: pending → in block N → confirmations; the recipient's balance. When
+ * signed in, the payment is also recorded on the server.
+ */
+export function SendPayment(props: SendPaymentProps) {
+  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord } = props
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [amount, setAmount] = useState('0.01')
   const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
-  const payment = usePayment(walletClient, publicClient, address, blockNumber)
+  const payment = usePayment(walletClient, publicClient, address, blockNumber, onSent)
   const form = parsePaymentForm(recipient, amount)
   const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, blockNumber)
   const { status } = payment
@@ -91,6 +130,10 @@ export function SendPayment({ walletClient, publicClient, address, blockNumber }
           Transaction <code data-testid="payment-hash">{status.hash}</code>
         </p>
       ) : null}
+      <RecordLine
+        signedIn={signedIn}
+        record={'hash' in status && lastRecord?.hash === status.hash ? lastRecord : undefined}
+      />
       {form.ok ? (
         <p className="muted small-text">
           Recipient balance:{' '}

@@ -1,36 +1,61 @@
-import { generateSiweNonce } from 'viem/siwe'
-import { useAction } from '../../hooks/useAction.js'
+import type { SignInState } from '../../hooks/useSignIn.js'
 import { Card, Outcome } from '../Card/Card.js'
-import { type SignInParameters, signIn } from './signIn.js'
 
 /** Props of {@link SignIn}. */
-export type SignInProps = Omit<SignInParameters, 'nonce' | 'domain' | 'uri'>
+export type SignInProps = { signIn: SignInState }
 
-/** Sign-In with Ethereum (EIP-4361): the wallet signs a login message for this site, which the app verifies. */
-export function SignIn(props: SignInProps) {
-  const action = useAction(() =>
-    signIn({ ...props, nonce: generateSiweNonce(), domain: location.host, uri: location.origin }),
-  )
+const STATUS_TEXT = {
+  checking: 'Checking whether you are signed in…',
+  'signed-out': 'Not signed in.',
+  signing: 'Confirm the sign-in in your wallet…',
+} as const
+
+/**
+ * Sign-In with Ethereum (EIP-4361) against the server: the wallet signs a login message, the server checks it and
+ * keeps a session; then Sign out.
+ */
+export function SignIn({ signIn }: SignInProps) {
+  const { status, account, message } = signIn
   return (
-    <Card title="Sign in with Ethereum" description="Prove you own this account (EIP-4361)." testId="sign-in">
-      <button
-        type="button"
-        data-testid="sign-in-button"
-        disabled={action.busy}
-        onClick={() => void action.run()}
+    <Card
+      title="Sign in with Ethereum"
+      description="Prove you own this account (EIP-4361) to keep your records on this server."
+      testId="sign-in"
+    >
+      <p
+        className={status === 'signed-in' ? 'verified' : 'muted'}
+        role="status"
+        data-testid="sign-in-status"
+        data-state={status}
       >
-        {action.busy ? 'Confirm in your wallet…' : 'Sign in'}
-      </button>
-      {action.result !== undefined ? (
-        <p
-          className={`outcome ${action.result ? 'verified' : 'error'}`}
-          role="status"
-          data-testid="sign-in-result"
+        {account ? (
+          <>
+            ✓ Signed in as <code data-testid="sign-in-address">{account.address}</code>
+          </>
+        ) : (
+          STATUS_TEXT[status === 'signed-in' ? 'signed-out' : status]
+        )}
+      </p>
+      {account ? (
+        <button type="button" data-testid="sign-out-button" onClick={() => void signIn.signOut()}>
+          Sign out
+        </button>
+      ) : (
+        <button
+          type="button"
+          data-testid="sign-in-button"
+          disabled={status !== 'signed-out'}
+          onClick={() => void signIn.signIn()}
         >
-          {action.result ? `✓ Signed in as ${props.address}.` : '✗ The sign-in signature does not match.'}
+          {status === 'signing' ? 'Confirm in your wallet…' : 'Sign in with wallet'}
+        </button>
+      )}
+      {message && message.tone !== 'error' ? (
+        <p className="outcome" role="status" data-testid="sign-in-result" data-tone={message.tone}>
+          {message.text}
         </p>
       ) : null}
-      <Outcome testId="sign-in" error={action.error} />
+      <Outcome testId="sign-in" error={message?.tone === 'error' ? message.text : undefined} />
     </Card>
   )
 }

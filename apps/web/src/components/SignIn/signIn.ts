@@ -1,38 +1,74 @@
-import { verifyMessage, type WalletClient } from 'viem'
-import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import type { WalletClient } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { getNonce, type SignedInAccount, verifySignIn } from '../../serverApi.js'
 
-/** Parameters of {@link signIn}. */
-export type SignInParameters = {
-  walletClient: WalletClient
+/** The line the wallet shows above the message's fields. */
+export const SIGN_IN_STATEMENT = 'Sign in to Pairlink.'
+
+/** Parameters of {@link buildSignInMessage}. */
+export type BuildSignInMessageParameters = {
   address: `0x${string}`
+  /** The server's chain (`/api/config`), which it checks the message against. */
   chainId: number
-  /** The site asking (`location.host`). */
+  /** The site asking (`location.host`): the server only accepts its own host. */
   domain: string
   /** The page asking (`location.origin`). */
   uri: string
+  /** From `GET /api/nonce`. */
   nonce: string
+  issuedAt: Date
+  /** The nonce's own expiry, so the wallet shows the person how long the message is good for. */
+  expirationTime?: Date | undefined
 }
 
 /**
- * Has the wallet sign an EIP-4361 message for this site and checks it: the message is for this domain and nonce,
- * still valid, and the signature recovers to the account. Resolves `true` when all hold.
+ * The EIP-4361 message the wallet signs to sign in to this server.
  *
  * @example
- * const ok = await signIn({ walletClient, address, chainId: 31337, domain: location.host, uri: location.origin, nonce })
+ * buildSignInMessage({ address, chainId: 31337, domain: location.host, uri: location.origin, nonce, issuedAt: new Date() })
  */
-export async function signIn(parameters: SignInParameters): Promise<boolean> {
-  const { walletClient, address, chainId, domain, uri, nonce } = parameters
-  const message = createSiweMessage({
+export function buildSignInMessage(parameters: BuildSignInMessageParameters): string {
+  const { address, chainId, domain, uri, nonce, issuedAt, expirationTime } = parameters
+  return createSiweMessage({
     address,
     chainId,
     domain,
-    nonce,
     uri,
+    nonce,
+    issuedAt,
     version: '1',
-    statement: 'Sign in to Pairlink.',
+    statement: SIGN_IN_STATEMENT,
+    ...(expirationTime ? { expirationTime } : {}),
+  })
+}
+
+/** Parameters of {@link signInWithWallet}. */
+export type SignInWithWalletParameters = {
+  walletClient: WalletClient
+  address: `0x${string}`
+  chainId: number
+}
+
+/**
+ * Signs in to the server: a nonce from `GET /api/nonce`, the wallet signs the message (`personal_sign`), the server
+ * verifies it at `POST /api/verify` and sets the session cookie. Rejects with the wallet's or a `ServerError`.
+ *
+ * @example
+ * const account = await signInWithWallet({ walletClient, address, chainId: config.chainId })
+ */
+export async function signInWithWallet(parameters: SignInWithWalletParameters): Promise<SignedInAccount> {
+  const { walletClient, address, chainId } = parameters
+  const { nonce, expiresAt } = await getNonce()
+  const expires = new Date(expiresAt)
+  const message = buildSignInMessage({
+    address,
+    chainId,
+    domain: location.host,
+    uri: location.origin,
+    nonce,
     issuedAt: new Date(),
+    expirationTime: Number.isNaN(expires.getTime()) ? undefined : expires,
   })
   const signature = await walletClient.signMessage({ account: address, message })
-  const valid = validateSiweMessage({ message: parseSiweMessage(message), address, domain, nonce })
-  return valid && (await verifyMessage({ address, message, signature }))
+  return verifySignIn(message, signature)
 }

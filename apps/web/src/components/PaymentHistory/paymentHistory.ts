@@ -1,0 +1,57 @@
+import { formatBalance } from '../../format.js'
+import type { Payment } from '../../serverApi.js'
+
+/**
+ * Whether any payment is still being followed by the server (pending or included, not yet confirmed or failed):
+ * while one is, the history is read again on each new block.
+ *
+ * @example
+ * hasOpenPayments([{ ...payment, status: 'included' }]) // true
+ */
+export function hasOpenPayments(payments: readonly Pick<Payment, 'status'>[] | undefined): boolean {
+  return payments?.some((p) => p.status === 'pending' || p.status === 'included') ?? false
+}
+
+/**
+ * The history's status line for one payment.
+ *
+ * @example
+ * describeRecord({ status: 'confirmed', blockNumber: 7, confirmations: 3 }) // 'Confirmed · block 7 · 3 confirmations'
+ */
+export function describeRecord(payment: Pick<Payment, 'status' | 'blockNumber' | 'confirmations'>): string {
+  const block = payment.blockNumber === null ? '' : ` · block ${payment.blockNumber}`
+  const count = payment.confirmations
+  const confirmations = ` · ${count} confirmation${count === 1 ? '' : 's'}`
+  switch (payment.status) {
+    case 'pending':
+      return 'Pending: waiting to be included in a block'
+    case 'included':
+      return `Included${block}${confirmations}`
+    case 'confirmed':
+      return `Confirmed${block}${confirmations}`
+    case 'failed':
+      return `Failed${block}: the payment was reverted or dropped`
+  }
+}
+
+/**
+ * A payment's amount (wei as a decimal string) in ETH; `—` when the server sent something else.
+ *
+ * @example
+ * formatRecordValue('10000000000000000') // '0.01 ETH'
+ */
+export function formatRecordValue(value: string): string {
+  return /^\d+$/.test(value) ? formatBalance(BigInt(value), 6) : '—'
+}
+
+/**
+ * The list with `payment` in it: replaces the one with the same hash, or puts it first (the list is newest first).
+ *
+ * @example
+ * mergePayment(history, recorded)
+ */
+export function mergePayment(payments: readonly Payment[] | undefined, payment: Payment): Payment[] {
+  const hash = payment.txHash.toLowerCase()
+  const rest = (payments ?? []).filter((p) => p.txHash.toLowerCase() !== hash)
+  return [payment, ...rest]
+}

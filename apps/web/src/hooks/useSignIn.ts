@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { WalletClient } from 'viem'
+import { signInWithWallet } from '../components/SignIn/signIn.js'
+import { describeServerError } from '../describeServerError.js'
+import { getMe, logout, type SignedInAccount } from '../serverApi.js'
+import type { Notice } from './usePairlink.js'
+
+/** Where the sign-in is: asking the server, signed out, waiting for the wallet's signature, or signed in. */
+export type SignInStatus = 'checking' | 'signed-out' | 'signing' | 'signed-in'
+
+/** Return type of {@link useSignIn}. */
+export type SignInState = {
+  status: SignInStatus
+  /** The signed-in account, only while it is the wallet's connected account. */
+  account: SignedInAccount | undefined
+  /** The last outcome (signed in, signed out, refused, …) in plain words. */
+  message: Notice | undefined
+  signIn: () => Promise<void>
+  signOut: () => Promise<void>
+  /** The server no longer knows the session (a 401 elsewhere): show signed out. */
+  sessionEnded: () => void
+}
+
+const same = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+
+/**
+ * Sign-In with Ethereum against the server. On load it asks `GET /api/me`, so the sign-in survives a reload. It
+ * shows signed in only while the server's account is the wallet's connected one: when the wallet switches account
+ * the session is closed (`POST /api/logout`) and the person told. With no wallet connected it shows signed out but
+ * keeps the server session, so reconnecting the same account is still signed in.
+ *
+ * @example
+ * const signIn = useSignIn(walletClient, session?.address, config.chainId)
+ */
+export function useSignIn(
+  walletClient: WalletClient,
+  address: `0x${string}` | undefined,
+  chainId: number,
+): SignInState {
+  // What the server says: `undefined` while asking, `null` when not signed in.
+  const [server, setServer] = useState<SignedInAccount | null | undefined>(undefined)
+  const [signing, setSigning] = useState(false)
+  const [message, setMessage] = useState<Notice | undefined>()
+  const attempt = useRef(0)
+
+  useEffect(() => {
+    let live = true
+    getMe().then(
+      (account) => live && setServer(account ?? null),
+      (error: unknown) => {
+        if (!live) return
+        setServer(null)
+        setMessage({ tone: 'error', text: describeServerError(error, 'signIn') })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+
+  // The wallet is on another account than the one signed in (switched in the wallet, or another wallet paired).
+  const mismatch = server && address && !same(server.address, address) ? server.address : undefined
+  useEffect(() => {
+    if (!mismatch || !address) return
+    // Another sign-in started meanwhile must not be undone.
+    attempt.current++
+    setServer(null)
+    setMessage({
+      tone: 'info',
+      text: `The wallet switched to another account, so you were signed out. Sign in again to continue as ${address}.`,
+    })
+    // Best effort: even if the server is unreachable, this page shows signed out, and the next load asks again.
+    logout().catch(() => {})
+  }, [mismatch, address])
+
+  const signIn = useCallback(async () => {
+    if (!address) return
+    const id = ++attempt.current
+    setSigning(true)
+    setMessage(undefined)
+    try {
+      const account = await signInWithWallet({ walletClient, address, chainId })
+      if (id !== attempt.current) return
+      setServer(account)
+      setMessage({ tone: 'success', text: `Signed in as ${account.address}.` })
+    } catch (error) {
+      if (id === attempt.current) setMessage({ tone: 'error', text: describeServerError(error, 'signIn') })
+    } finally {
+      if (id === attempt.current) setSigning(false)
+    }
+  }, [walletClient, address, chainId])
+
+  const signOut = useCallback(async () => {
+    attempt.current++
+    setSigning(false)
+    try {
+      await logout()
+      setServer(null)
+      setMessage({ tone: 'info', text: 'You signed out.' })
+    } catch (error) {
+      setMessage({ tone: 'error', text: describeServerError(error, 'signOut') })
+    }
+  }, [])
+
+  const sessionEnded = useCallback(() => {
+    setServer(null)
+    setMessage({ tone: 'error', text: 'Your sign-in has ended. Sign in with your wallet again.' })
+  }, [])
+
+  const signedIn = server && same(server.address, address) ? server : undefined
+  const status: SignInStatus = signing
+    ? 'signing'
+    : signedIn
+      ? 'signed-in'
+      : server === undefined && address
+        ? 'checking'
+        : 'signed-out'
+  return { status, account: signedIn, message, signIn, signOut, sessionEnded }
+}

@@ -1,0 +1,122 @@
+/** A payment as the server's `GET /api/payments` returns it. */
+export type Payment = {
+  txHash: `0x${string}`
+  chainId: number
+  from: `0x${string}`
+  to: `0x${string}`
+  /** Wei, as a decimal string. */
+  value: string
+  status: 'pending' | 'included' | 'confirmed' | 'failed'
+  blockNumber: number | null
+  confirmations: number
+  createdAt: string
+  updatedAt: string
+  confirmedAt: string | null
+}
+
+/** The signed-in account, from `POST /api/verify` and `GET /api/me`. */
+export type SignedInAccount = { address: `0x${string}`; chainId: number }
+
+/** Which API call failed: the same status reads differently per call. */
+export type ServerAction = 'nonce' | 'verify' | 'me' | 'logout' | 'recordPayment' | 'payments'
+
+/** An API answer other than 2xx, or no answer at all (`status` 0: the server is unreachable). */
+export class ServerError extends Error {
+  override name = 'ServerError'
+  constructor(
+    readonly action: ServerAction,
+    readonly status: number,
+    /** The server's `{ error }` text: for logs and tests, not shown as is. */
+    readonly serverMessage: string,
+    /** Seconds from a 429's `Retry-After`. */
+    readonly retryAfter?: number | undefined,
+  ) {
+    super(`${action}: HTTP ${status} ${serverMessage}`)
+  }
+}
+
+async function call<result>(
+  action: ServerAction,
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<result> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      // Same origin only: the session cookie rides along, and the browser adds the Origin the CSRF guard checks.
+      credentials: 'same-origin',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+    })
+  } catch (error) {
+    throw new ServerError(action, 0, error instanceof Error ? error.message : String(error))
+  }
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
+  if (!response.ok) {
+    const retry = Number(response.headers.get('retry-after'))
+    throw new ServerError(
+      action,
+      response.status,
+      typeof body?.error === 'string' ? body.error : response.statusText,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    )
+  }
+  return body as result
+}
+
+/**
+ * A fresh single-use sign-in nonce (valid for ten minutes).
+ *
+ * @example
+ * const { nonce, expiresAt } = await getNonce()
+ */
+export function getNonce(): Promise<{ nonce: string; expiresAt: string }> {
+  return call('nonce', '/api/nonce')
+}
+
+/** Sends the signed EIP-4361 message; the server answers with the account and sets the session cookie. */
+export function verifySignIn(message: string, signature: `0x${string}`): Promise<SignedInAccount> {
+  return call('verify', '/api/verify', { method: 'POST', body: { message, signature } })
+}
+
+/** The signed-in account, or `undefined` when this browser is not signed in (401). */
+export async function getMe(): Promise<SignedInAccount | undefined> {
+  try {
+    return await call<SignedInAccount>('me', '/api/me')
+  } catch (error) {
+    if (error instanceof ServerError && error.status === 401) return undefined
+    throw error
+  }
+}
+
+/** Ends the server session and clears its cookie. */
+export async function logout(): Promise<void> {
+  await call('logout', '/api/logout', { method: 'POST' })
+}
+
+/**
+ * Records a payment the signed-in account sent, so the server follows it to confirmation. Resolves `undefined`
+ * when it was already recorded (409), which is as good as recorded.
+ */
+export async function recordPayment(payment: {
+  txHash: `0x${string}`
+  to: `0x${string}`
+  value: bigint
+}): Promise<Payment | undefined> {
+  try {
+    return await call<Payment>('recordPayment', '/api/payments', {
+      method: 'POST',
+      body: { txHash: payment.txHash, to: payment.to, value: payment.value.toString() },
+    })
+  } catch (error) {
+    if (error instanceof ServerError && error.status === 409) return undefined
+    throw error
+  }
+}
+
+/** The signed-in account's payments, newest first. */
+export async function listPayments(): Promise<Payment[]> {
+  const body = await call<{ payments?: unknown }>('payments', '/api/payments')
+  return Array.isArray(body.payments) ? (body.payments as Payment[]) : []
+}
