@@ -42,14 +42,14 @@ const ARCHES: Record<string, string> = { x64: 'amd64', arm64: 'arm64' }
  * The anvil binary shipped inside the npm package `@foundry-rs/anvil` (its platform package), spawned directly so
  * the process we stop is anvil itself, not a wrapper.
  */
-export function resolveAnvilBinary(): string {
+export function resolveAnvilBinary(target: { platform: string; arch: string } = process): string {
   const require = createRequire(import.meta.url)
-  const pkg = `@foundry-rs/anvil-${PLATFORMS[process.platform] ?? process.platform}-${ARCHES[process.arch] ?? process.arch}`
+  const pkg = `@foundry-rs/anvil-${PLATFORMS[target.platform] ?? target.platform}-${ARCHES[target.arch] ?? target.arch}`
   try {
     const binary = join(
       dirname(require.resolve(`${pkg}/package.json`)),
       'bin',
-      process.platform === 'win32' ? 'anvil.exe' : 'anvil',
+      target.platform === 'win32' ? 'anvil.exe' : 'anvil',
     )
     if (existsSync(binary)) return binary
   } catch {}

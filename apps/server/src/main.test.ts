@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
+import { startRedis } from '../../../packages/bridge/test/redis.js'
 import { startAnvil } from './anvil.js'
 
 // The CLI is run from its build, as `npm start` runs it.
@@ -42,6 +43,23 @@ describe('pairlink-server', () => {
     expect(out).toContain('anvil dev chain, id 31337')
     expect(out).toMatch(/database\s+embedded \(PGlite\)/)
     expect(code, out).toBe(0)
+  })
+
+  test('args: REDIS_URL runs the bridge on Redis', async () => {
+    const redis = await startRedis()
+    try {
+      const { code, out } = await run({ PORT: '0', REDIS_URL: redis.url }, /wallet\s+http/)
+      expect(out).toContain('(Redis backend)')
+      expect(code, out).toBe(0)
+    } finally {
+      await redis.stop()
+    }
+  })
+
+  test('error: an unreachable Redis is named in plain words', async () => {
+    const { code, out } = await run({ PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' })
+    expect(code).toBe(1)
+    expect(out).toContain('Redis at redis://127.0.0.1:1 is unreachable: start it or fix REDIS_URL')
   })
 
   test('error: a taken port is named in plain words', async () => {

@@ -307,3 +307,39 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     expect(await response.json()).toEqual({ error: 'No API route GET /api/nope' })
   })
 })
+
+describe('createApi behind a trusted https proxy', () => {
+  test('behavior: the session cookie is Secure when the page is served over https', async () => {
+    const db = await createDatabase()
+    const api = createApi({ db, chainId: CHAIN_ID, trustProxy: true })
+    const server = createServer((req, res) => void api(req, res))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const host = `127.0.0.1:${(server.address() as { port: number }).port}`
+    const origin = `https://${host}`
+    try {
+      const headers = { 'x-forwarded-proto': 'https' }
+      const { nonce } = (await (await fetch(`http://${host}/api/nonce`, { headers })).json()) as {
+        nonce: string
+      }
+      const message = createSiweMessage({
+        address: alice.address,
+        chainId: CHAIN_ID,
+        domain: host,
+        nonce,
+        uri: origin,
+        version: '1',
+        issuedAt: new Date(),
+      })
+      const response = await fetch(`http://${host}/api/verify`, {
+        method: 'POST',
+        headers: { ...headers, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ message, signature: await alice.signMessage({ message }) }),
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/)
+    } finally {
+      server.close()
+      await db.close()
+    }
+  })
+})
