@@ -174,6 +174,23 @@ describe('transport', () => {
     await own.stop()
   })
 
+  test('behavior: a kill sent while the bridge is down still reaches the peer when the bridge is back', async () => {
+    const own = await startRelay()
+    const reconnect = { minDelay: 20, maxDelay: 100 }
+    const { dapp, wallet } = await pair(own.url, { dapp: { reconnect }, wallet: { reconnect } })
+    const disconnected = next(wallet, 'disconnect')
+    await own.stop()
+    await until(() => dapp.transportState === 'connecting')
+    await dapp.killSession()
+    expect(dapp.connected).toBe(false)
+    await sleep(100)
+    await own.start()
+    await expect(disconnected).resolves.toEqual({ message: 'Session disconnected' })
+    await until(() => dapp.transportState === 'closed')
+    wallet.close()
+    await own.stop()
+  })
+
   test('args: ack', async () => {
     const own = await startRelay()
     const { dapp, wallet } = await pair(own.url, { dapp: { ack: true } })

@@ -180,8 +180,12 @@ export function endSession(internal: Internal, message: string, error: Error): v
   internal.emitter.emit('disconnect', { message })
   handshake?.reject(error)
   for (const request of pending) request.reject(error)
-  internal.transport?.close()
+  // A kill published while the bridge was unreachable is still queued: give it a few seconds to get through.
+  internal.transport?.close({ flushWithin: KILL_DELIVERY_MS })
 }
+
+/** How long a closed session keeps trying to deliver its last queued frames (its kill). */
+export const KILL_DELIVERY_MS = 5_000
 
 /** A promise with its settle functions. */
 export function createDeferred<value>(): Deferred<value> {

@@ -54,8 +54,12 @@ export type Transport = {
   send(message: SocketMessage): void
   /** Opens the socket if it is not open or opening. */
   open(): void
-  /** Closes the socket for good (no reconnect) until the next `send`/`open`. Queued frames are dropped. */
-  close(): void
+  /**
+   * Closes the socket for good (no reconnect) until the next `send`/`open`. Queued frames are dropped, unless
+   * `flushWithin` gives them that many milliseconds to be delivered first (a session's last word, its kill, must not
+   * be lost to a bridge that is down for a moment).
+   */
+  close(options?: { flushWithin?: number | undefined }): void
 }
 
 const OPEN = 1
@@ -122,6 +126,8 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
   let reconnects = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let queue: string[] = []
+  let closeWhenFlushed = false
+  let flushTimer: ReturnType<typeof setTimeout> | undefined
 
   const target = globalThis as {
     addEventListener?: typeof addEventListener
@@ -182,6 +188,7 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       const frames = queue
       queue = []
       for (const frame of frames) ws.send(frame)
+      if (closeWhenFlushed) return transport.close()
       for (const topic of subscriptions())
         ws.send(formatSocketMessage({ topic, type: 'sub', payload: '', silent: true }))
     }
@@ -213,7 +220,14 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
     void connect()
   }
 
-  return {
+  /** A new frame or open means the transport is wanted again: a deferred close no longer applies. */
+  function keep() {
+    if (!closeWhenFlushed) return
+    closeWhenFlushed = false
+    clearTimeout(flushTimer)
+  }
+
+  const transport: Transport = {
     get state() {
       return state
     },
@@ -221,14 +235,25 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       return reconnects
     },
     send(message) {
+      keep()
       const frame = formatSocketMessage(message)
       if (socket && state === 'open' && socket.readyState === OPEN) return socket.send(frame)
       if (queue.length >= MAX_QUEUE) queue.shift()
       queue.push(frame)
       open()
     },
-    open,
-    close() {
+    open() {
+      keep()
+      open()
+    },
+    close(options = {}) {
+      if (options.flushWithin && queue.length > 0 && !closeWhenFlushed) {
+        closeWhenFlushed = true
+        flushTimer = setTimeout(() => transport.close(), options.flushWithin)
+        return
+      }
+      closeWhenFlushed = false
+      clearTimeout(flushTimer)
       wanted = false
       clearTimeout(timer)
       target.removeEventListener?.('online', onOnline)
@@ -239,6 +264,7 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       setState('closed')
     },
   }
+  return transport
 }
 
 let wsPromise: Promise<WebSocketConstructor> | undefined
