@@ -110,34 +110,24 @@ export function parseStoredSession(text: string | null | undefined): StoredSessi
   }
 }
 
-/** The session fields of `source` in v1's layout and key order (reference §4.7), so a v1 client restores it too. */
+/** The fields of a stored session, in v1's key order (reference §4.7). */
+const STORED_SESSION_KEYS = [
+  'connected',
+  'accounts',
+  'chainId',
+  'bridge',
+  'key',
+  'clientId',
+  'clientMeta',
+  'peerId',
+  'peerMeta',
+  'handshakeId',
+  'handshakeTopic',
+] as const
+
+/** The session fields of `source` in v1's layout and key order, so a v1 client restores it too. */
 export function pickStoredSession(source: StoredSession): StoredSession {
-  const {
-    connected,
-    accounts,
-    chainId,
-    bridge,
-    key,
-    clientId,
-    clientMeta,
-    peerId,
-    peerMeta,
-    handshakeId,
-    handshakeTopic,
-  } = source
-  return {
-    connected,
-    accounts,
-    chainId,
-    bridge,
-    key,
-    clientId,
-    clientMeta,
-    peerId,
-    peerMeta,
-    handshakeId,
-    handshakeTopic,
-  }
+  return Object.fromEntries(STORED_SESSION_KEYS.map((key) => [key, source[key]])) as StoredSession
 }
 
 /** Serialises a session in v1's layout and key order. */
