@@ -100,6 +100,38 @@ describe('createAppServer', () => {
     })
   })
 
+  test('behavior: behind a trusted https proxy the URLs handed out are https', async () => {
+    const proxied = createAppServer({
+      bridge,
+      rpcUrl: anvil.url,
+      chainId: anvil.chainId,
+      registry: (o) => createRegistry(registryFile, o),
+      webDir: join(dir, 'web'),
+      walletDir: join(dir, 'wallet'),
+      trustProxy: true,
+    })
+    await new Promise<void>((resolve) => proxied.server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(proxied.server.address() as { port: number }).port}`
+    const headers = { 'x-forwarded-proto': 'https', host: 'pairlink.example' }
+    try {
+      const config = (await getJson(`${url}/api/config`, headers)) as Record<string, unknown>
+      expect(config).toMatchObject({
+        bridge: 'https://pairlink.example',
+        rpcUrl: 'https://pairlink.example/rpc',
+      })
+      const registry = (await getJson(`${url}/registry/wallets.json`, headers)) as ReturnType<
+        typeof createRegistry
+      >
+      expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe('https://pairlink.example/wallet')
+      // Without the trusted proxy the header is ignored: anyone can send it.
+      expect(((await getJson(`${origin}/api/config`, headers)) as { bridge: string }).bridge).toBe(
+        'http://pairlink.example',
+      )
+    } finally {
+      await proxied.close()
+    }
+  })
+
   test('default: the bridge answers on the same port, HTTP and WebSocket on any path', async () => {
     expect(await (await fetch(`${origin}/hello`)).text()).toMatch(/^Hello World, this is/)
     expect((await fetch(`${origin}/health`)).status).toBe(204)
@@ -160,6 +192,21 @@ function rawGet(path: string): Promise<string> {
         body += c
       })
       res.on('end', () => resolve(body))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** A GET with headers fetch will not send (`Host`), as a proxy in front would. */
+function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let body = ''
+      res.on('data', (c) => {
+        body += c
+      })
+      res.on('end', () => resolve(JSON.parse(body)))
     })
     req.on('error', reject)
     req.end()

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { attachBridge, type Bridge } from '@pairlink/bridge'
+import { originOf } from './api/http.js'
 import type { Registry } from './registry.js'
 import { serveStatic } from './serveStatic.js'
 
@@ -18,6 +19,8 @@ export type CreateAppServerParameters = {
   walletDir: string
   /** The app's API under `/api`; resolves `false` for paths it does not own. */
   api?: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | undefined
+  /** Read `X-Forwarded-Proto` from a trusted proxy in front, so URLs handed out are https. @default false */
+  trustProxy?: boolean | undefined
   /** Largest JSON-RPC body the `/rpc` proxy forwards. @default 1 MiB */
   maxRpcBodyBytes?: number | undefined
 }
@@ -34,11 +37,18 @@ export type CreateAppServerReturnType = {
  * the `/rpc` proxy to the JSON-RPC node and the app's API under `/api`.
  */
 export function createAppServer(parameters: CreateAppServerParameters): CreateAppServerReturnType {
-  const { bridge, rpcUrl, chainId, registry, webDir, walletDir, maxRpcBodyBytes = 1 << 20 } = parameters
+  const {
+    bridge,
+    rpcUrl,
+    chainId,
+    registry,
+    webDir,
+    walletDir,
+    maxRpcBodyBytes = 1 << 20,
+    trustProxy = false,
+  } = parameters
   const server = createServer()
   const attached = attachBridge(server, bridge, { handleRequests: false })
-
-  const originOf = (request: IncomingMessage) => `http://${request.headers.host ?? 'localhost'}`
 
   server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
     try {
@@ -47,9 +57,9 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
       if (await attached.handleRequest(request, response)) return
       // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
       if (path === '/registry/wallets.json')
-        return sendJson(response, 200, registry(originOf(request)), PUBLIC)
+        return sendJson(response, 200, registry(originOf(request, trustProxy)), PUBLIC)
       if (path === '/api/config') {
-        const origin = originOf(request)
+        const origin = originOf(request, trustProxy)
         return sendJson(
           response,
           200,

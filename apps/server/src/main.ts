@@ -77,6 +77,7 @@ async function main() {
   follower.start()
   cleanups.push(() => follower.stop())
 
+  const trustProxy = process.env.TRUST_PROXY === '1'
   const app = createAppServer({
     bridge,
     rpcUrl,
@@ -85,7 +86,8 @@ async function main() {
     registry: (origin) => createRegistry(here('../data/wallets.json'), origin),
     webDir: here('../../web/dist'),
     walletDir: here('../../wallet/dist'),
-    api: createApi({ db, chainId, trustProxy: process.env.TRUST_PROXY === '1' }),
+    trustProxy,
+    api: createApi({ db, chainId, trustProxy }),
   })
   await new Promise<void>((resolve) => {
     app.server.once('error', (error: NodeJS.ErrnoException) => {
