@@ -100,6 +100,26 @@ describe('createAppServer', () => {
     })
   })
 
+  test('args: bridgeUrl (BRIDGE_URL) points the apps at an external bridge', async () => {
+    const external = createAppServer({
+      bridge,
+      rpcUrl: anvil.url,
+      chainId: anvil.chainId,
+      bridgeUrl: 'https://bridge.example.org',
+      registry: (o) => createRegistry(registryFile, o),
+      webDir: join(dir, 'web'),
+      walletDir: join(dir, 'wallet'),
+    })
+    await new Promise<void>((resolve) => external.server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(external.server.address() as { port: number }).port}`
+    try {
+      const config = (await (await fetch(`${url}/api/config`)).json()) as Record<string, unknown>
+      expect(config).toMatchObject({ bridge: 'https://bridge.example.org', rpcUrl: `${url}/rpc` })
+    } finally {
+      await external.close()
+    }
+  })
+
   test('behavior: behind a trusted https proxy the URLs handed out are https', async () => {
     const proxied = createAppServer({
       bridge,
