@@ -18,10 +18,15 @@ export class InvalidKeyError extends BaseError {
   }
 }
 
-type Keys = { aes: CryptoKey; hmac: CryptoKey }
+/** AES-256-CBC and HMAC-SHA256 under one key: what an envelope needs, whoever implements it. */
+export type Cipher = {
+  encrypt(iv: Uint8Array<ArrayBuffer>, plaintext: Uint8Array<ArrayBuffer>): Promise<Uint8Array>
+  decrypt(iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array>
+  mac(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array>
+}
 
 // Importing a raw key costs more than encrypting a small payload; a session reuses its key for every message.
-const keyCache = new Map<string, Promise<Keys>>()
+const keyCache = new Map<string, Promise<Cipher>>()
 const KEY_CACHE_SIZE = 32
 
 /** 32 random bytes as 64 lowercase hex characters: the symmetric key of a new session. */
@@ -41,8 +46,8 @@ export async function encrypt(
   key: string,
   parameters: EncryptParameters = {},
 ): Promise<Envelope> {
-  const keys = await importKeys(key)
-  if (!keys) throw new InvalidKeyError()
+  const cipher = await importKey(key)
+  if (!cipher) throw new InvalidKeyError()
   const iv =
     parameters.iv === undefined
       ? globalThis.crypto.getRandomValues(new Uint8Array(IV_LENGTH))
@@ -50,10 +55,8 @@ export async function encrypt(
   if (!iv || iv.length !== IV_LENGTH)
     throw new BaseError('IV must be 16 bytes of hex', { code: 'ERR_IV_INVALID' })
   const plaintext = new TextEncoder().encode(JSON.stringify(payload))
-  const data = new Uint8Array(
-    await globalThis.crypto.subtle.encrypt({ name: 'AES-CBC', iv }, keys.aes, plaintext),
-  )
-  const hmac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', keys.hmac, concat(data, iv)))
+  const data = await cipher.encrypt(iv, plaintext)
+  const hmac = await cipher.mac(concat(data, iv))
   return { data: bytesToHex(data), hmac: bytesToHex(hmac), iv: bytesToHex(iv) }
 }
 
@@ -70,11 +73,11 @@ export async function decrypt(envelope: Envelope | string, key: string): Promise
     if (typeof dataHex !== 'string' || typeof hmacHex !== 'string' || typeof ivHex !== 'string') {
       throw new DecryptionError()
     }
-    const keys = await importKeys(key)
+    const cipher = await importKey(key)
     const data = hexToBytes(dataHex)
     const mac = hexToBytes(hmacHex)
     const iv = hexToBytes(ivHex)
-    if (!keys || !data || !mac || !iv) throw new DecryptionError()
+    if (!cipher || !data || !mac || !iv) throw new DecryptionError()
     if (
       iv.length !== IV_LENGTH ||
       mac.length !== HMAC_LENGTH ||
@@ -83,9 +86,9 @@ export async function decrypt(envelope: Envelope | string, key: string): Promise
     ) {
       throw new DecryptionError()
     }
-    const expected = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', keys.hmac, concat(data, iv)))
+    const expected = await cipher.mac(concat(data, iv))
     if (!constantTimeEqual(expected, mac)) throw new DecryptionError()
-    const plaintext = await globalThis.crypto.subtle.decrypt({ name: 'AES-CBC', iv }, keys.aes, data)
+    const plaintext = await cipher.decrypt(iv, data)
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext))
   } catch {
     // One error for every cause: distinguishing padding from MAC failures is what padding-oracle attacks feed on.
@@ -108,19 +111,34 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   return out
 }
 
-/** Imports the AES and HMAC keys of a hex key, or resolves `undefined` when the key is not 32 bytes of hex. */
-function importKeys(key: string): Promise<Keys | undefined> {
+/**
+ * The cipher of a hex key, or `undefined` when the key is not 32 bytes of hex. WebCrypto where the page has it;
+ * pages in an insecure context (plain http on a network address, e.g. a phone reaching a dev server) have no
+ * `crypto.subtle`, and get the same algorithms from the noble libraries, loaded only then.
+ */
+function importKey(key: string): Promise<Cipher | undefined> {
   if (typeof key !== 'string') return Promise.resolve(undefined)
   const cached = keyCache.get(key)
   if (cached) return cached
   const raw = hexToBytes(key)
   if (!raw || raw.length !== KEY_LENGTH) return Promise.resolve(undefined)
-  const subtle = globalThis.crypto.subtle
-  const keys = Promise.all([
+  const cipher = globalThis.crypto.subtle
+    ? createWebCryptoCipher(globalThis.crypto.subtle, raw)
+    : import('./nobleCipher.js').then(({ createNobleCipher }) => createNobleCipher(raw))
+  if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value as string)
+  keyCache.set(key, cipher)
+  return cipher
+}
+
+async function createWebCryptoCipher(subtle: SubtleCrypto, raw: Uint8Array<ArrayBuffer>): Promise<Cipher> {
+  const [aes, hmac] = await Promise.all([
     subtle.importKey('raw', raw, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']),
     subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
-  ]).then(([aes, hmac]) => ({ aes, hmac }))
-  if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value as string)
-  keyCache.set(key, keys)
-  return keys
+  ])
+  return {
+    encrypt: async (iv, plaintext) =>
+      new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv }, aes, plaintext)),
+    decrypt: async (iv, data) => new Uint8Array(await subtle.decrypt({ name: 'AES-CBC', iv }, aes, data)),
+    mac: async (data) => new Uint8Array(await subtle.sign('HMAC', hmac, data)),
+  }
 }
