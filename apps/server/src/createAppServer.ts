@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { attachBridge, type Bridge } from '@pairlink/bridge'
-import { originOf } from './api/http.js'
+import { originOf, sendJson } from './api/http.js'
 import type { Registry } from './registry.js'
 import { serveStatic } from './serveStatic.js'
 
@@ -136,21 +136,6 @@ async function proxyRpc(
 
 /** Headers of public, cookie-free resources any origin may read. */
 const PUBLIC = { 'access-control-allow-origin': '*' }
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const text = JSON.stringify(body)
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-  })
-  response.end(text)
-}
 
 function sendText(response: ServerResponse, status: number, text: string) {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
