@@ -1,19 +1,35 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url))
+const packagesDir = new URL('./packages/', import.meta.url)
 
-// Tests import each package from its sources, so `vitest` never runs against a stale build.
-const alias = {
-  '@pairlink/protocol': src('protocol'),
-  '@pairlink/bridge': src('bridge'),
-  '@pairlink/client': src('client'),
-  '@pairlink/provider': src('provider'),
-  '@pairlink/modal': src('modal'),
+/**
+ * Every entry of every package's `exports` map, pointed at its source (`./dist/x.js` → `./src/x.ts`): tests import
+ * packages by name, as apps do, yet never run against a stale build.
+ */
+function sourceAliases() {
+  const aliases: { find: RegExp; replacement: string }[] = []
+  for (const dir of readdirSync(packagesDir)) {
+    const pkg = JSON.parse(readFileSync(new URL(`${dir}/package.json`, packagesDir), 'utf8'))
+    for (const [subpath, target] of Object.entries<{ default?: string } | string>(pkg.exports ?? {})) {
+      const file = typeof target === 'string' ? target : target.default
+      if (!file?.startsWith('./dist/')) continue
+      const stem = fileURLToPath(
+        new URL(`${dir}/${file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '')}`, packagesDir),
+      )
+      const name = `${pkg.name}${subpath.slice(1)}`
+      aliases.push({
+        find: new RegExp(`^${name.replace(/[/.-]/g, '\\$&')}$`),
+        replacement: existsSync(`${stem}.tsx`) ? `${stem}.tsx` : `${stem}.ts`,
+      })
+    }
+  }
+  return aliases
 }
 
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: sourceAliases() },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

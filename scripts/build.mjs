@@ -14,10 +14,10 @@ const run = (cmd, args, cwd = root) => {
   }
 }
 
-const packages = ['protocol', 'bridge', 'client', 'provider', 'modal']
+const packages = ['protocol', 'bridge', 'client', 'provider', 'modal', 'test-kit']
   .map((name) => join('packages', name))
   .filter((dir) => existsSync(join(root, dir, 'src', 'index.ts')))
-run(join(root, 'node_modules/.bin/tsc'), ['-b', ...packages])
+run(join(root, 'node_modules/.bin/tsc'), ['-b', ...packages.map((dir) => join(dir, 'tsconfig.build.json'))])
 
 // An app is rebuilt only when one of its inputs — its own files or any package's sources, which Vite bundles
 // directly — is newer than its last build: a second `npm start` does not wait for bundlers.

@@ -4,9 +4,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startAnvil } from '@pairlink/test-kit/anvil'
+import { startRedis } from '@pairlink/test-kit/redis'
 import { describe, expect, test } from 'vitest'
-import { startRedis } from '../../../packages/bridge/test/redis.js'
-import { startAnvil } from './anvil.js'
 
 // The CLI is run from its build, as `npm start` runs it.
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))

@@ -1,10 +1,10 @@
 // Dev script: drives the built wallet page in Debian's Chromium against a running server, with a dapp made with our
 // client, and saves screenshots under e2e/screenshots/. Usage: tsx test/screenshots.ts http://127.0.0.1:PORT
 import { createClient, type WebSocketConstructor } from '@pairlink/client'
+import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
 import { chromium } from 'playwright-core'
 import WebSocket from 'ws'
 import { chromiumLaunch } from '../../../e2e/playwright.config.js'
-import { MAIL_TYPED_DATA } from './fixtures.js'
 
 const origin = process.argv[2] ?? 'http://127.0.0.1:3000'
 const out = new URL('../../../e2e/screenshots/', import.meta.url).pathname

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@pairlink/test-kit'
+import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connect } from '../test/client.js'
-import { freePort, startRedis, type TestRedis } from '../test/redis.js'
 
 // The CLI as an operator runs it: a child process, flags and env vars, logs on stdout, SIGTERM.
 const root = fileURLToPath(new URL('../../..', import.meta.url))

@@ -1,5 +1,4 @@
 import {
-  type ClientMeta,
   createTopic,
   DEEPLINK_CHOICE_STORAGE_KEY,
   encrypt,

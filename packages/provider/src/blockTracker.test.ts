@@ -1,5 +1,5 @@
+import { rpc, startAnvil } from '@pairlink/test-kit/anvil'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { rpc, startAnvil } from '../test/anvil.js'
 import { createFakeChain, createFakeNode, fakeBlock } from '../test/fakeNode.js'
 import { type Block, createBlockTracker } from './blockTracker.js'
 import { BlockNotFoundError, HttpRequestError } from './errors.js'

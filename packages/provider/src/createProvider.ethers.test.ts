@@ -1,6 +1,6 @@
+import { ANVIL_ACCOUNT, rpc } from '@pairlink/test-kit/anvil'
 import { BrowserProvider, isError, parseEther, verifyMessage, verifyTypedData } from 'ethers'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ANVIL_ACCOUNT, rpc } from '../test/anvil.js'
 import { startStack } from '../test/session.js'
 import { mail, RECIPIENT } from '../test/typedData.js'
 import { createProvider, type Provider } from './createProvider.js'

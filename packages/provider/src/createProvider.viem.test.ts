@@ -1,3 +1,4 @@
+import { ANVIL_ACCOUNT, rpc } from '@pairlink/test-kit/anvil'
 import {
   createPublicClient,
   createWalletClient,
@@ -9,7 +10,6 @@ import {
 } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ANVIL_ACCOUNT, rpc } from '../test/anvil.js'
 import { startStack } from '../test/session.js'
 import { mail, RECIPIENT } from '../test/typedData.js'
 import { createProvider, type Provider } from './createProvider.js'

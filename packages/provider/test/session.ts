@@ -1,4 +1,4 @@
-import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID, startAnvil } from './anvil.js'
+import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID, startAnvil } from '@pairlink/test-kit/anvil'
 import { startBridge } from './bridge.js'
 import { startTestWallet } from './wallet.js'
 

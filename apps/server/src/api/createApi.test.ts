@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
+import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startPostgres, type TestPostgres } from '../../test/postgres.js'
 import { createDatabase, type Database } from '../db/createDatabase.js'
 import { createApi } from './createApi.js'
 

@@ -1,8 +1,8 @@
+import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../anvil.js'
 import { createDatabase, type Database } from '../db/createDatabase.js'
 import { createPaymentFollower } from './createPaymentFollower.js'
 

@@ -1,5 +1,5 @@
+import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
 import { describe, expect, test } from 'vitest'
-import { MAIL_TYPED_DATA } from '../../test/fixtures.js'
 import { decodeRequest, toText } from './decodeRequest.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,4 +1,6 @@
 import { RpcError } from '@pairlink/protocol'
+import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
+import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import {
   createPublicClient,
   type Hex,
@@ -11,8 +13,6 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../server/src/anvil.js'
-import { MAIL_TYPED_DATA } from '../../test/fixtures.js'
 import { getDevAccount } from './accounts.js'
 import { signRequest } from './signRequest.js'
 

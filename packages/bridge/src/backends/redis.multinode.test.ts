@@ -1,7 +1,7 @@
+import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { recoverMessageAddress, toHex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connect, settle, type TestClient } from '../../test/client.js'
-import { startRedis, type TestRedis } from '../../test/redis.js'
 import { startBridge } from '../../test/server.js'
 import {
   account,

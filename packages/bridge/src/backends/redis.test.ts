@@ -1,6 +1,6 @@
+import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { startRedis, type TestRedis } from '../../test/redis.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { Backend, BackendContext } from './backend.js'
 import { createRedisBackend } from './redis.js'

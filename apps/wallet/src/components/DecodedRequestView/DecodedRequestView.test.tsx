@@ -1,6 +1,6 @@
+import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { MAIL_TYPED_DATA } from '../../../test/fixtures.js'
 import { decodeRequest } from '../../core/decodeRequest.js'
 import { DecodedRequestView } from './DecodedRequestView.js'
 

@@ -1,4 +1,7 @@
-/** EIP-712 typed data of the EIP's own example ("Mail"), as dapps send it to `eth_signTypedData_v4`. */
+/**
+ * EIP-712's own example ("Ether Mail") on anvil's chain, as dapps send it to `eth_signTypedData_v4`: with the
+ * `EIP712Domain` type. viem's `signTypedData` takes it as is.
+ */
 export const MAIL_TYPED_DATA = {
   types: {
     EIP712Domain: [
@@ -30,3 +33,6 @@ export const MAIL_TYPED_DATA = {
     contents: 'Hello, Bob!',
   },
 } as const
+
+/** A recipient with no history on a fresh anvil chain. */
+export const RECIPIENT = '0x000000000000000000000000000000000000dEaD'

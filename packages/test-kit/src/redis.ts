@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
+import { freePort } from './freePort.js'
 
 /** A Redis for tests: `url` to connect to and a `keyPrefix` no other test run uses. */
 export type TestRedis = {
@@ -12,18 +12,6 @@ export type TestRedis = {
   stop(): Promise<void>
   /** Starts the spawned server again on the same port, empty (no persistence). */
   restart(): Promise<void>
-}
-
-/** A TCP port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /**

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { freePort } from '../src/anvil.js'
+import { freePort } from './freePort.js'
+import { waitFor } from './waitFor.js'
 
 /** A PostgreSQL database for one test file: its URL and how to drop it. */
 export type TestPostgres = { url: string; stop(): Promise<void> }
@@ -31,7 +32,15 @@ export async function startPostgres(): Promise<TestPostgres> {
   const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-F', '-c', 'fsync=off']
   const child: ChildProcess = spawn(join(bin, 'postgres'), args, { stdio: 'ignore', cwd: dir, ...user })
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-  await waitFor(url)
+  await waitFor(
+    async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.end()
+      return true
+    },
+    { timeout: 10_000, interval: 100, message: `postgres on port ${port} accepting connections` },
+  )
   return createScratchDatabase(url, async () => {
     // SIGINT is PostgreSQL's "fast shutdown": clients are disconnected, the server exits at once.
     if (child.exitCode === null) {
@@ -74,18 +83,4 @@ async function createScratchDatabase(url: string, stopServer: () => Promise<void
       await stopServer()
     },
   }
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    const client = new pg.Client({ connectionString: url })
-    try {
-      await client.connect()
-      await client.end()
-      return
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  throw new Error('postgres did not start')
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { BaseError } from '@pairlink/protocol'
+import { freePort } from './freePort.js'
+import { waitFor } from './waitFor.js'
 
 /** The dev chain could not be started. */
 export class AnvilError extends BaseError {
@@ -17,7 +18,7 @@ export type StartAnvilParameters = {
   port?: number | undefined
   /** @default 31337 */
   chainId?: number | undefined
-  /** Seconds between blocks; transactions are still mined at once (mixed mining). @default 1 */
+  /** Seconds between blocks; transactions are still mined at once (mixed mining); 0 mines on transactions only. @default 1 */
   blockTime?: number | undefined
   /** @default 20_000 */
   timeoutMs?: number | undefined
@@ -58,20 +59,6 @@ export function resolveAnvilBinary(target: { platform: string; arch: string } = 
   })
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
 /**
  * Starts anvil on 127.0.0.1 with its funded dev accounts, a block a second and transactions mined at once, and
  * resolves once it answers JSON-RPC.
@@ -86,7 +73,8 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
   const port = parameters.port ?? (await freePort())
   const binary = resolveAnvilBinary()
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
-  args.push('--block-time', String(blockTime), '--mixed-mining', '--silent')
+  if (blockTime > 0) args.push('--block-time', String(blockTime), '--mixed-mining')
+  args.push('--silent')
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -116,20 +104,18 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
 }
 
 async function waitForRpc(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        signal: AbortSignal.timeout(1000),
-      })
-      if (res.ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
+  const answers = async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    })
+    return response.ok
   }
-  throw new AnvilError(`anvil did not answer at ${url} within ${timeoutMs} ms`)
+  await waitFor(answers, { timeout: timeoutMs, interval: 100 }).catch(() => {
+    throw new AnvilError(`anvil did not answer at ${url} within ${timeoutMs} ms`)
+  })
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -142,4 +128,25 @@ function stopChild(child: ChildProcess): Promise<void> {
     })
     child.kill('SIGTERM')
   })
+}
+
+/** anvil's default account #0: funded with 10000 ETH on every fresh chain. */
+export const ANVIL_ACCOUNT = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+} as const
+
+/** anvil's default chain id. */
+export const ANVIL_CHAIN_ID = 31337
+
+/** One JSON-RPC call straight to a node, bypassing the code under test (a test's own view of the chain). */
+export async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
 }

@@ -1,0 +1,18 @@
+import { createServer } from 'node:net'
+
+/**
+ * A TCP port nobody listens on now, on 127.0.0.1 (the kernel picks it). Another process may take it before the
+ * caller listens; callers that can listen on port 0 themselves should.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}

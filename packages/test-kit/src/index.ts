@@ -1,0 +1,3 @@
+export { MAIL_TYPED_DATA, RECIPIENT } from './fixtures.js'
+export { freePort } from './freePort.js'
+export { type WaitForParameters, waitFor } from './waitFor.js'
