@@ -1,0 +1,38 @@
+// What every bench shares: interleaved repetitions and their median, so the figure a reader reproduces with
+// `npm run bench` is the typical one, not the luckiest.
+
+/**
+ * The median of `values` (the mean of the middle two for an even count).
+ * @param {number[]} values
+ * @returns {number}
+ */
+export function median(values) {
+  if (values.length === 0) throw new Error('median of nothing')
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2
+    ? /** @type {number} */ (sorted[middle])
+    : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/**
+ * Runs every measurement once per round, in the same order each round (a, b, a, b, …), `rounds` times, so machine
+ * noise hits them alike; resolves with the median of each one's results, under its name, and every result.
+ *
+ * @template {string} name
+ * @param {Record<name, () => Promise<number> | number>} measurements
+ * @param {{ rounds?: number }} [options] rounds: @default 5
+ * @returns {Promise<{ medians: Record<name, number>, samples: Record<name, number[]> }>}
+ */
+export async function interleave(measurements, { rounds = 5 } = {}) {
+  const names = /** @type {name[]} */ (Object.keys(measurements))
+  /** @type {Record<name, number[]>} */
+  const samples = Object.create(null)
+  for (const name of names) samples[name] = []
+  for (let round = 0; round < rounds; round++)
+    for (const name of names) samples[name].push(await measurements[name]())
+  const medians = /** @type {Record<name, number>} */ (
+    Object.fromEntries(names.map((name) => [name, median(samples[name])]))
+  )
+  return { medians, samples }
+}
