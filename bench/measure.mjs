@@ -10,9 +10,8 @@ export function median(values) {
   if (values.length === 0) throw new Error('median of nothing')
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  return sorted.length % 2
-    ? /** @type {number} */ (sorted[middle])
-    : (sorted[middle - 1] + sorted[middle]) / 2
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index])
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
 
 /**
