@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Builds every package that has sources (tsc project references, incremental: quick when nothing changed), then
-// the apps that have a build step of their own.
+// Builds every package (tsc project references, incremental: quick when nothing changed), then each app's own build
+// step (Vite bundles, the server's tsc build), skipped when none of its inputs changed.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { root } from './lib.mjs'
+import { root, workspaces } from './lib.mjs'
 
+/**
+ * Runs a command to its end; exits the build with its status when it fails.
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 const run = (cmd, args, cwd = root) => {
   const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' })
   if (r.status !== 0) {
@@ -14,18 +19,17 @@ const run = (cmd, args, cwd = root) => {
   }
 }
 
-const packages = ['protocol', 'bridge', 'client', 'provider', 'modal', 'test-kit']
-  .map((name) => join('packages', name))
-  .filter((dir) => existsSync(join(root, dir, 'src', 'index.ts')))
+const all = workspaces()
+const packages = all
+  .map(({ dir }) => dir)
+  .filter((dir) => dir.startsWith('packages/') && existsSync(join(root, dir, 'tsconfig.build.json')))
 run(join(root, 'node_modules/.bin/tsc'), ['-b', ...packages.map((dir) => join(dir, 'tsconfig.build.json'))])
 
 // An app is rebuilt only when one of its inputs — its own files or any package's sources, which Vite bundles
 // directly — is newer than its last build: a second `npm start` does not wait for bundlers.
 const packageSources = packages.map((dir) => join(root, dir, 'src'))
-for (const app of ['server', 'wallet', 'web']) {
-  const dir = join(root, 'apps', app)
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
-  if (!pkg.scripts?.build || !existsSync(join(dir, 'src'))) continue
+for (const { dir: app } of all.filter(({ dir, pkg }) => dir.startsWith('apps/') && pkg.scripts?.build)) {
+  const dir = join(root, app)
   const stamp = join(dir, 'dist', '.pairlink-build')
   const inputs = [dir, ...packageSources]
   if (existsSync(stamp) && newest(inputs) <= statSync(stamp).mtimeMs) continue
@@ -34,11 +38,14 @@ for (const app of ['server', 'wallet', 'web']) {
   writeFileSync(stamp, new Date().toISOString())
 }
 
-/** The newest modification time of the files under `paths`, skipping build output and dependencies. */
+/**
+ * The newest modification time of the files under `paths`, skipping build output and dependencies.
+ * @param {string[]} paths
+ */
 function newest(paths) {
   let latest = 0
   const skip = new Set(['node_modules', 'dist', 'dist-cli', 'data'])
-  const walk = (path) => {
+  const walk = (/** @type {string} */ path) => {
     const info = statSync(path, { throwIfNoEntry: false })
     if (!info) return
     if (info.isDirectory()) {

@@ -39,6 +39,7 @@ const system =
       ]
     : []
 
+/** @param {string | (() => boolean)} file a path, a command on the PATH, or a check */
 const has = (file) =>
   typeof file === 'function'
     ? file()

@@ -9,6 +9,7 @@ import { root } from './lib.mjs'
 
 const file = join(root, 'package-lock.json')
 const lock = JSON.parse(readFileSync(file, 'utf8'))
+/** @type {Record<string, string>} */
 const OS = {
   darwin: 'darwin',
   linux: 'linux',
@@ -17,10 +18,16 @@ const OS = {
   android: 'android',
   freebsd: 'freebsd',
 }
+/** @type {Record<string, string>} */
 const CPU = { arm64: 'arm64', x64: 'x64', amd64: 'x64', ia32: 'ia32', arm: 'arm' }
 
+/**
+ * The `os`/`cpu`/`libc` a platform package's name says (`@biomejs/cli-linux-x64-musl`), or undefined for a name that
+ * names no platform.
+ * @param {string} name
+ */
 function platformOf(name) {
-  const parts = name.split('/').pop().split('-')
+  const parts = (name.split('/').pop() ?? '').split('-')
   const os = parts.map((p) => OS[p]).find(Boolean)
   const cpu = parts.map((p) => CPU[p]).find(Boolean)
   return os && cpu ? { os, cpu, libc: parts.includes('musl') ? 'musl' : undefined } : undefined

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { root } from './lib.mjs'
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
-const bin = (name) => join(root, 'node_modules/.bin', name)
+const bin = (/** @type {string} */ name) => join(root, 'node_modules/.bin', name)
 const reports = join(root, '.cache', 'test-reports')
 mkdirSync(reports, { recursive: true })
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -56,6 +56,11 @@ console.log(
 )
 process.exit(failed || totals.failed > 0 ? 1 : 0)
 
+/**
+ * A JSON report, or undefined when the runner wrote none (it crashed before the end).
+ * @param {string} file
+ * @returns {any}
+ */
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'))

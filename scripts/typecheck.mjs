@@ -28,6 +28,12 @@ export const projects = [
 const build = spawnSync(tsc, ['-b', 'tsconfig.json'], { cwd: root, stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
+/** @typedef {{ project: string, code: number | null, output: string }} Result */
+
+/**
+ * @param {string} project
+ * @returns {Promise<Result>}
+ */
 const check = (project) =>
   new Promise((resolve) => {
     const child = spawn(tsc, ['-p', project, '--noEmit', '--pretty', 'false'], { cwd: root })
@@ -42,6 +48,7 @@ const check = (project) =>
   })
 
 const queue = [...projects]
+/** @type {Result[]} */
 const failures = []
 await Promise.all(
   Array.from({ length: 2 }, async () => {
