@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Encrypt+decrypt throughput of a 1 KB JSON-RPC payload: @pairlink/protocol (WebCrypto) beside node:crypto doing
 // the same work (AES-256-CBC, HMAC-SHA256 over ciphertext‖iv, constant-time MAC check, JSON) in the same run.
-// Prints one JSON line. Rounds alternate between the two so machine noise hits both alike.
+// Prints one JSON line: the median of interleaved rounds (bench/measure.mjs), so machine noise hits both alike and
+// the figure is the typical one. Run `node scripts/build.mjs` first (it imports the built package).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { decrypt, encrypt, generateKey } from '@pairlink/protocol'
+import { interleave } from '../measure.mjs'
 
 const key = generateKey()
 const payload = {
@@ -37,49 +39,47 @@ async function nodeRoundTrip() {
 }
 const oursRoundTrip = async () => decrypt(await encrypt(payload, key), key)
 
-/** Round trips done in `ms`, `inFlight` at a time (WebCrypto runs on libuv's pool; node:crypto is synchronous). */
-async function measure(fn, ms, inFlight = 1) {
+/**
+ * Round trips per second over `ms`, `inFlight` at a time (WebCrypto runs on libuv's pool; node:crypto is synchronous).
+ * @param {() => Promise<unknown>} fn
+ * @param {number} ms
+ */
+async function opsPerSecond(fn, ms, inFlight = 1) {
   let n = 0
-  const end = performance.now() + ms
+  const start = performance.now()
+  const end = start + ms
   while (performance.now() < end) {
     for (let i = 0; i < 50; i++)
       await (inFlight === 1 ? fn() : Promise.all(Array.from({ length: inFlight }, fn)))
     n += 50 * inFlight
   }
-  return n
+  return n / ((performance.now() - start) / 1000)
 }
 
-const ROUNDS = 4
-const ROUND_MS = 500
-await measure(oursRoundTrip, 300)
-await measure(nodeRoundTrip, 300)
-let ours = 0
-let base = 0
-for (let r = 0; r < ROUNDS; r++) {
-  ours += await measure(oursRoundTrip, ROUND_MS)
-  base += await measure(nodeRoundTrip, ROUND_MS)
-}
-let oursConcurrent = 0
-let baseConcurrent = 0
-for (let r = 0; r < ROUNDS; r++) {
-  oursConcurrent += await measure(oursRoundTrip, ROUND_MS, 16)
-  baseConcurrent += await measure(nodeRoundTrip, ROUND_MS, 16)
-}
-const seconds = (ROUNDS * ROUND_MS) / 1000
-const oursOps = Math.round(ours / seconds)
-const baseOps = Math.round(base / seconds)
-const oursConcurrentOps = Math.round(oursConcurrent / seconds)
-const baseConcurrentOps = Math.round(baseConcurrent / seconds)
+const ROUNDS = 7
+const ROUND_MS = 300
+await opsPerSecond(oursRoundTrip, 300)
+await opsPerSecond(nodeRoundTrip, 300)
+const { medians } = await interleave(
+  {
+    ours: () => opsPerSecond(oursRoundTrip, ROUND_MS),
+    node: () => opsPerSecond(nodeRoundTrip, ROUND_MS),
+    oursConcurrent: () => opsPerSecond(oursRoundTrip, ROUND_MS, 16),
+    nodeConcurrent: () => opsPerSecond(nodeRoundTrip, ROUND_MS, 16),
+  },
+  { rounds: ROUNDS },
+)
 console.log(
   JSON.stringify({
     bench: 'crypto',
     payload_bytes: size,
-    pairlink_ops_per_s: oursOps,
-    node_crypto_ops_per_s: baseOps,
-    ratio: Number((oursOps / baseOps).toFixed(3)),
-    pairlink_concurrent_ops_per_s: oursConcurrentOps,
-    node_crypto_concurrent_ops_per_s: baseConcurrentOps,
-    concurrent_ratio: Number((oursConcurrentOps / baseConcurrentOps).toFixed(3)),
+    rounds: ROUNDS,
+    pairlink_ops_per_s: Math.round(medians.ours),
+    node_crypto_ops_per_s: Math.round(medians.node),
+    ratio: Number((medians.ours / medians.node).toFixed(3)),
+    pairlink_concurrent_ops_per_s: Math.round(medians.oursConcurrent),
+    node_crypto_concurrent_ops_per_s: Math.round(medians.nodeConcurrent),
+    concurrent_ratio: Number((medians.oursConcurrent / medians.nodeConcurrent).toFixed(3)),
     node: process.version,
   }),
 )
