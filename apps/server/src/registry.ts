@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 /** One entry of the wallet registry (API v2 shape; only the fields the modal reads are typed). */
-export type RegistryEntry = {
+type RegistryEntry = {
   id: string
   name: string
   homepage: string

@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** Largest JSON body the API reads. */
-export const MAX_BODY_BYTES = 16 * 1024
+const MAX_BODY_BYTES = 16 * 1024
 
 /** Reads a JSON object body: 415 without a JSON content type, 413 beyond the limit, 400 when it is not an object. */
 export async function readJson(

@@ -68,7 +68,7 @@ export async function listPayments(
   return rows.map(toPayment)
 }
 
-export function toPayment(row: Row): Payment {
+function toPayment(row: Row): Payment {
   return {
     txHash: row.tx_hash,
     chainId: row.chain_id,

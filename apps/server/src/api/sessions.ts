@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Database } from '../db/createDatabase.js'
 
 /** Name of the session cookie. */
-export const SESSION_COOKIE = 'pairlink_session'
+const SESSION_COOKIE = 'pairlink_session'
 /** How long a sign-in lasts. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600
 
@@ -29,7 +29,7 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) }
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from './http.js'
 import { newToken, SESSION_TTL_SECONDS } from './sessions.js'
 
 /** How long a nonce from `GET /api/nonce` may be used. */
-export const NONCE_TTL_SECONDS = 600
+const NONCE_TTL_SECONDS = 600
 /** Clock skew tolerated on `issuedAt`. */
 const MAX_CLOCK_SKEW_MS = 60_000
 

@@ -7,7 +7,7 @@ const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url))
 const LOCK_ID = 4_711_031
 
 /** Migration files, `NNN_name.sql`, in order. */
-export function listMigrations(dir = MIGRATIONS): { version: number; name: string; sql: string }[] {
+function listMigrations(dir = MIGRATIONS): { version: number; name: string; sql: string }[] {
   return readdirSync(dir)
     .filter((file) => /^\d+_[\w-]+\.sql$/.test(file))
     .sort()
