@@ -106,16 +106,21 @@ test('error: the person closes the modal → 4001 User closed modal', async () =
   const { provider, fake } = setup()
   const enabled = provider.enable().catch((e) => e)
   await tick()
-  fake.failConnect(new ModalClosedError('User close QRCode Modal'))
-  expect(await enabled).toMatchObject({ code: 4001, message: 'User closed modal' })
+  const closed = new ModalClosedError('User close QRCode Modal')
+  fake.failConnect(closed)
+  const error = await enabled
+  expect(error).toMatchObject({ code: 4001, message: 'User closed modal' })
+  // The client's error stays reachable, so an app can tell the modal closing from a wallet's refusal by code.
+  expect(error.walk((e: unknown) => (e as { code?: unknown }).code === ModalClosedError.code)).toBe(closed)
 })
 
 test('error: the wallet rejects the session → 4001 with its message', async () => {
   const { provider, fake } = setup()
   let enabled = provider.enable().catch((e) => e)
   await tick()
-  fake.failConnect(new SessionRejectedError('Not today'))
-  expect(await enabled).toMatchObject({ code: 4001, message: 'Not today' })
+  const rejected = new SessionRejectedError('Not today')
+  fake.failConnect(rejected)
+  expect(await enabled).toMatchObject({ code: 4001, message: 'Not today', cause: rejected })
   // v1's connect() stays pending on a rejection; only `disconnect` tells.
   enabled = provider.enable().catch((e) => e)
   await tick()

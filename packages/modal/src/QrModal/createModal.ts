@@ -1,4 +1,5 @@
-import { InvalidUriError, MODAL_FADE_MS } from '@pairlink/protocol'
+import { InvalidUriError } from '@pairlink/protocol'
+import { MODAL_FADE_MS } from '../constants.js'
 import { createCopyLink } from '../CopyLink/createCopyLink.js'
 import { ModalEnvironmentError } from '../errors.js'
 import { h } from '../h.js'

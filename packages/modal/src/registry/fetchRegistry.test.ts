@@ -1,4 +1,4 @@
-import { DEFAULT_REGISTRY_URL } from '@pairlink/protocol'
+import { DEFAULT_REGISTRY_URL } from '../constants.js'
 import { describe, expect, test } from 'vitest'
 import { RegistryError } from '../errors.js'
 import { fetchRegistry } from './fetchRegistry.js'
