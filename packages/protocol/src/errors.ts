@@ -94,7 +94,8 @@ export class BaseError extends Error {
     while (true) {
       seen.add(current)
       if (fn?.(current)) return current
-      const cause = typeof current === 'object' && current !== null ? (current as { cause?: unknown }).cause : undefined
+      const cause =
+        typeof current === 'object' && current !== null ? (current as { cause?: unknown }).cause : undefined
       if (cause === undefined || cause === null || seen.has(cause)) return fn ? null : current
       current = cause
     }

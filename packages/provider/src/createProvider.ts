@@ -178,7 +178,10 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     subscriptions.clear()
     tracker.stop()
     emitter.emit('accountsChanged', [])
-    emitter.emit('disconnect', new DisconnectedError(V1_ERRORS.PROVIDER_CONNECTION_DISCONNECTED, { data: { reason } }))
+    emitter.emit(
+      'disconnect',
+      new DisconnectedError(V1_ERRORS.PROVIDER_CONNECTION_DISCONNECTED, { data: { reason } }),
+    )
   }
 
   client.on('connect', sync)

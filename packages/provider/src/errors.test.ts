@@ -36,7 +36,10 @@ describe('static code', () => {
 describe('parameters', () => {
   test('args: data and cause, the cause reachable by walk()', () => {
     const closed = new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED)
-    const error = new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL, { data: 1, cause: closed })
+    const error = new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL, {
+      data: 1,
+      cause: closed,
+    })
     expect(error).toMatchObject({ code: 4001, data: 1, cause: closed, message: 'User closed modal' })
     expect(error.walk()).toBe(closed)
     expect(error.walk((e) => (e as { code?: unknown }).code === ModalClosedError.code)).toBe(closed)
