@@ -1,5 +1,5 @@
 import { ClientClosedError, RequestTimeoutError } from '@pairlink/client'
-import { ModalClosedError, SessionError, SessionRejectedError } from '@pairlink/protocol'
+import { ModalClosedError, SessionError, SessionRejectedError, walkError } from '@pairlink/protocol'
 import {
   BlockNotFoundError,
   ChainDisconnectedError,
@@ -10,7 +10,13 @@ import {
   UserRejectedRequestError,
 } from '@pairlink/provider'
 import { InsufficientFundsError, InvalidAddressError } from 'viem'
-import { type ErrorLike, walkError } from './walkError.js'
+
+type ErrorLike = { code?: unknown; details?: unknown; message?: unknown; shortMessage?: unknown }
+
+/** Whether the error, or one it wraps however deep (viem wraps the provider's twice), passes `fn`. */
+export function hasError(error: unknown, fn: (error: ErrorLike) => boolean): boolean {
+  return walkError(error, (e) => typeof e === 'object' && e !== null && fn(e as ErrorLike)) !== null
+}
 
 /** What the person was doing when an error happened; the same code reads differently per action. */
 export type ErrorContext = 'connect' | 'request' | 'switchChain' | 'payment' | 'read'
@@ -27,7 +33,7 @@ const UNRECOGNIZED_CHAIN = 4902
  * describeError(new ModalClosedError('User close QRCode Modal'), 'connect') // 'You closed the QR window…'
  */
 export function describeError(error: unknown, context: ErrorContext = 'request'): string {
-  const has = (fn: (e: ErrorLike) => boolean) => walkError(error, fn) !== null
+  const has = (fn: (e: ErrorLike) => boolean) => hasError(error, fn)
   const coded = (code: number | string) => has((e) => e.code === code)
   // The node's and the wallet's errors reach the app rebuilt from JSON, without `details`; the provider's own
   // HTTP and block-polling failures carry one, so a node's -32603 or -32001 is not taken for an outage.

@@ -1,7 +1,6 @@
 import { UserRejectedRequestError } from '@pairlink/provider'
-import { describeError } from './describeError.js'
+import { describeError, hasError } from './describeError.js'
 import { ServerError } from './serverApi.js'
-import { walkError } from './walkError.js'
 
 /** What the person was doing: signing in (nonce, wallet, verify), signing out, or keeping payment records. */
 export type ServerErrorContext = 'signIn' | 'signOut' | 'payments'
@@ -18,7 +17,7 @@ export type ServerErrorContext = 'signIn' | 'signOut' | 'payments'
 export function describeServerError(error: unknown, context: ServerErrorContext): string {
   if (!(error instanceof ServerError)) {
     // EIP-1193 4001, however deep viem wrapped it.
-    if (context === 'signIn' && walkError(error, (e) => e.code === UserRejectedRequestError.code)) {
+    if (context === 'signIn' && hasError(error, (e) => e.code === UserRejectedRequestError.code)) {
       return 'You refused the signature in the wallet, so you are not signed in.'
     }
     return describeError(error)

@@ -8,6 +8,7 @@ import {
   PROVIDER_ERROR_CODES,
   RpcError,
   V1_ERRORS,
+  walkError,
 } from './errors.js'
 
 describe('V1_ERRORS', () => {
@@ -120,6 +121,14 @@ describe('BaseError.walk', () => {
 
   test('args: fn, null when nothing matches', () => {
     expect(top.walk((e) => (e as { code?: unknown }).code === 4900)).toBeNull()
+  })
+
+  test('walkError: the same walk for any thrown value', () => {
+    const plain = new Error('outer', { cause: middle })
+    expect(walkError(plain)).toBe(root)
+    expect(walkError(plain, (e) => (e as { code?: unknown }).code === 4001)).toBe(middle)
+    expect(walkError('text')).toBe('text')
+    expect(walkError('text', () => false)).toBeNull()
   })
 
   test('behavior: a cause cycle ends the walk', () => {

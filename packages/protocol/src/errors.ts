@@ -89,16 +89,30 @@ export class BaseError extends Error {
   walk(): unknown
   walk(fn: (error: unknown) => boolean): unknown | null
   walk(fn?: (error: unknown) => boolean): unknown {
-    const seen = new Set<unknown>()
-    let current: unknown = this
-    while (true) {
-      seen.add(current)
-      if (fn?.(current)) return current
-      const cause =
-        typeof current === 'object' && current !== null ? (current as { cause?: unknown }).cause : undefined
-      if (cause === undefined || cause === null || seen.has(cause)) return fn ? null : current
-      current = cause
-    }
+    return fn ? walkError(this, fn) : walkError(this)
+  }
+}
+
+/**
+ * {@link BaseError.walk} for any thrown value, ours or another library's (viem's errors, plain `Error`s): without
+ * `fn`, the deepest cause; with `fn`, the first error of the `cause` chain, the value itself included, for which
+ * `fn` is true, or `null`. A cycle of causes ends the walk.
+ *
+ * @example
+ * const rejected = walkError(error, (e) => (e as { code?: unknown }).code === 4001) // however deep viem wrapped it
+ */
+export function walkError(error: unknown): unknown
+export function walkError(error: unknown, fn: (error: unknown) => boolean): unknown | null
+export function walkError(error: unknown, fn?: (error: unknown) => boolean): unknown {
+  const seen = new Set<unknown>()
+  let current = error
+  while (true) {
+    seen.add(current)
+    if (fn?.(current)) return current
+    const cause =
+      typeof current === 'object' && current !== null ? (current as { cause?: unknown }).cause : undefined
+    if (cause === undefined || cause === null || seen.has(cause)) return fn ? null : current
+    current = cause
   }
 }
 

@@ -49,6 +49,7 @@ test('exports', () => {
       "splitUri",
       "strip0x",
       "utf8ToHex",
+      "walkError",
     ]
   `)
 })

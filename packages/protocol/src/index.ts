@@ -27,6 +27,7 @@ export {
   SessionError,
   SessionRejectedError,
   V1_ERRORS,
+  walkError,
 } from './errors.js'
 export { bytesToHex, hexToBytes, isHex, strip0x, utf8ToHex } from './hex.js'
 export { createTopic, payloadId } from './ids.js'
