@@ -181,7 +181,7 @@ export type RpcErrorParameters = BaseErrorParameters & {
  * the shape EIP-1193 consumers (viem, ethers) read.
  */
 export class RpcError extends BaseError {
-  static override code = 'ERR_RPC'
+  static override code: string | number = 'ERR_RPC'
   override name = 'RpcError'
   declare code: number
   data: unknown
