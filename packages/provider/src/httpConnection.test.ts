@@ -1,4 +1,5 @@
 import { RpcError } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterEach, expect, test } from 'vitest'
 import { createFakeNode, type FakeAnswer } from '../test/fakeNode.js'
 import { HttpRequestError } from './errors.js'
@@ -150,7 +151,9 @@ test('behavior: an abort signal of the caller ends the request with its reason',
     { method: 'eth_blockNumber' },
     { signal: controller.signal },
   )
-  setTimeout(() => controller.abort(new Error('gone')), 50)
+  // Abort once the node holds the request, so the abort ends a request in flight.
+  await waitFor(() => fake.calls.length === 1)
+  controller.abort(new Error('gone'))
   await expect(pending).rejects.toThrow('gone')
 })
 
