@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { attachBridge, type Bridge } from '@pairlink/bridge'
+import { HTTP_TIMEOUT_MS } from '@pairlink/provider'
 import { originOf, sendJson } from './api/http.js'
 import type { Registry } from './registry.js'
 import { serveStatic } from './serveStatic.js'
@@ -120,7 +121,8 @@ async function proxyRpc(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: Buffer.concat(chunks),
-      signal: AbortSignal.timeout(60_000),
+      // The provider's own time-out: a read through `/rpc` must not give up before the provider would.
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     })
     const body = Buffer.from(await upstream.arrayBuffer())
     response.writeHead(upstream.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })

@@ -1,7 +1,16 @@
-import { RequestTimeoutError } from '@pairlink/client'
+import { ClientClosedError, RequestTimeoutError } from '@pairlink/client'
 import { ModalClosedError, RpcError, SessionError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
-import { DisconnectedError, HttpRequestError, UserRejectedRequestError } from '@pairlink/provider'
-import { InsufficientFundsError, UserRejectedRequestError as ViemUserRejected } from 'viem'
+import {
+  BlockNotFoundError,
+  DisconnectedError,
+  HttpRequestError,
+  UserRejectedRequestError,
+} from '@pairlink/provider'
+import {
+  InsufficientFundsError,
+  InvalidAddressError,
+  UserRejectedRequestError as ViemUserRejected,
+} from 'viem'
 import { describe, expect, test } from 'vitest'
 import { describeDisconnect, describeError } from './describeError.js'
 
@@ -14,8 +23,36 @@ describe('describeError', () => {
   test('behavior: the person closing the QR modal (client and provider texts)', () => {
     const closed = 'You closed the QR window before a wallet connected. Press Connect wallet to try again.'
     expect(describeError(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED), 'connect')).toBe(closed)
-    expect(describeError(new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL), 'connect')).toBe(
-      closed,
+    // The provider's 4001 `User closed modal` wraps the client's error, whose code tells it from a refusal.
+    const provider = new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL, {
+      cause: new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED),
+    })
+    expect(describeError(provider, 'connect')).toBe(closed)
+    expect(describeError(new ViemUserRejected(provider), 'connect')).toBe(closed)
+  })
+
+  test('behavior: codes decide, not texts or class names (the text-based dispatch read both as a closed modal)', () => {
+    // A wallet whose own refusal text happens to be the provider's modal text: a refusal (code 4001, no cause).
+    expect(describeError(new RpcError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL, { code: 4001 }))).toBe(
+      'The wallet rejected the request.',
+    )
+    // An error that only borrows the class name, as a stranger's error may: no code, so nothing special.
+    const named = Object.assign(new Error('closed'), { name: 'ModalClosedError' })
+    expect(describeError(named, 'connect')).toBe('Something went wrong: closed')
+  })
+
+  test('behavior: a node -32603 is not an outage; an HTTP failure of the provider is, wrapped or not', () => {
+    expect(describeError(new RpcError('Internal error', { code: -32603 }), 'read')).toBe(
+      'Something went wrong: Internal error',
+    )
+    const unreachable = new HttpRequestError('HTTP request failed (method: eth_chainId)', {
+      details: 'network',
+    })
+    expect(describeError(new Error('wrapped', { cause: unreachable }), 'request')).toBe(
+      'The RPC node is unreachable. Retrying…',
+    )
+    expect(describeError(new BlockNotFoundError(V1_ERRORS.COULD_NOT_FIND_BLOCK, 'empty'), 'read')).toBe(
+      'The RPC node has not produced the latest block yet. Retrying…',
     )
   })
 
@@ -24,6 +61,9 @@ describe('describeError', () => {
       'The wallet rejected the connection.',
     )
     expect(describeError(new UserRejectedRequestError('Session Rejected'), 'connect')).toBe(
+      'The wallet rejected the connection.',
+    )
+    expect(describeError(new Error('connect failed', { cause: new SessionRejectedError('No') }))).toBe(
       'The wallet rejected the connection.',
     )
   })
@@ -59,6 +99,10 @@ describe('describeError', () => {
       ),
     ).toBe('The RPC node is unreachable. Retrying…')
     expect(describeError(new InsufficientFundsError(), 'payment')).toMatch(/Not enough ETH/)
+    expect(describeError(new InvalidAddressError({ address: '0x1' }), 'payment')).toBe(
+      'That is not a valid address.',
+    )
+    expect(describeError(new ClientClosedError())).toMatch(/connection was closed/)
   })
 
   test('behavior: a cause cycle does not hang', () => {

@@ -1,21 +1,9 @@
-import { describeError } from './describeError.js'
+import { UserRejectedRequestError } from '@pairlink/provider'
+import { describeError, hasError } from './describeError.js'
 import { ServerError } from './serverApi.js'
 
 /** What the person was doing: signing in (nonce, wallet, verify), signing out, or keeping payment records. */
 export type ServerErrorContext = 'signIn' | 'signOut' | 'payments'
-
-type ErrorLike = { code?: unknown; cause?: unknown }
-
-/** Whether the wallet refused (EIP-1193 4001), however deep viem wrapped it. */
-function refusedInWallet(error: unknown): boolean {
-  let current: unknown = error
-  // Bounded: a cause cycle must not hang the page.
-  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as ErrorLike).code === 4001) return true
-    current = (current as ErrorLike).cause
-  }
-  return false
-}
 
 /**
  * The plain-language message for a failed sign-in, sign-out or payment record. HTTP statuses and the call decide;
@@ -28,7 +16,8 @@ function refusedInWallet(error: unknown): boolean {
  */
 export function describeServerError(error: unknown, context: ServerErrorContext): string {
   if (!(error instanceof ServerError)) {
-    if (context === 'signIn' && refusedInWallet(error)) {
+    // EIP-1193 4001, however deep viem wrapped it.
+    if (context === 'signIn' && hasError(error, (e) => e.code === UserRejectedRequestError.code)) {
       return 'You refused the signature in the wallet, so you are not signed in.'
     }
     return describeError(error)

@@ -4,13 +4,16 @@ import * as modal from './index.js'
 test('exports', () => {
   expect(Object.keys(modal).sort()).toMatchInlineSnapshot(`
     [
+      "COPIED_NOTIFICATION_MS",
+      "DEFAULT_REGISTRY_URL",
       "LANGUAGES",
+      "MODAL_FADE_MS",
       "ModalEnvironmentError",
       "QR_LEVEL_M_MAX_BYTES",
       "QrCodeError",
-      "QrModal",
       "RegistryError",
       "SEARCH_DEBOUNCE_MS",
+      "WALLETS_PER_PAGE",
       "close",
       "createCopyLink",
       "createModal",

@@ -1,4 +1,5 @@
 export { type CopyLink, type CreateCopyLinkParameters, createCopyLink } from './CopyLink/createCopyLink.js'
+export { COPIED_NOTIFICATION_MS, DEFAULT_REGISTRY_URL, MODAL_FADE_MS, WALLETS_PER_PAGE } from './constants.js'
 export { ModalEnvironmentError, QrCodeError, RegistryError } from './errors.js'
 export {
   getDirection,
@@ -19,7 +20,6 @@ export {
   type ModalOptions,
   type Theme,
 } from './QrModal/createModal.js'
-export { QrModal, type QrModalProps } from './QrModal/QrModal.js'
 export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'
 export { formatDeepLink, type Wallet } from './registry/formatDeepLink.js'
 export { filterWallets, parseRegistry } from './registry/parseRegistry.js'

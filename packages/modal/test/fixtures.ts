@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { waitFor } from '@pairlink/test-kit'
 import { within } from '@testing-library/dom'
 
 /** The 57-wallet registry of `shared/registry/wallets.json` (v2 shape `{ listings, count }`). */
@@ -36,5 +37,6 @@ export function modal() {
   return { host, root: host.shadowRoot, ...within(host.shadowRoot as unknown as HTMLElement) }
 }
 
-/** Lets pending promises (the registry fetch, the clipboard) settle. */
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Waits until the open modal has stopped loading (the registry fetch answered and the list, or its error, shows). */
+export const flush = () =>
+  waitFor(() => !modal().root.textContent?.includes('Loading...'), { message: 'the wallet list loaded' })

@@ -13,27 +13,6 @@ export const IV_LENGTH = 16
 /** HMAC-SHA256 tag size in bytes. */
 export const HMAC_LENGTH = 32
 
-/** Time-out of one JSON-RPC request over HTTP, in milliseconds. */
-export const HTTP_TIMEOUT_MS = 60_000
-
-/** Default interval between two `eth_getBlockByNumber("latest")` polls, in milliseconds. */
-export const BLOCK_POLLING_INTERVAL_MS = 4_000
-
-/** How many times a block fetch that finds nothing is retried before `Could not find block`. */
-export const BLOCK_FETCH_RETRIES = 5
-
-/** Pause between two retries of an empty block fetch, in milliseconds. */
-export const BLOCK_FETCH_RETRY_DELAY_MS = 1_000
-
-/** Wallets per page in the modal's wallet list. */
-export const WALLETS_PER_PAGE = 12
-
-/** How long the modal shows `Copied to clipboard!`, in milliseconds. */
-export const COPIED_NOTIFICATION_MS = 1_200
-
-/** Duration of the modal's fade-out, in milliseconds. */
-export const MODAL_FADE_MS = 300
-
 /** Default bridge message time-to-live for queued messages, in seconds (24 h). */
 export const DEFAULT_MESSAGE_TTL_SECONDS = 86_400
 
@@ -42,9 +21,6 @@ export const SESSION_STORAGE_KEY = 'walletconnect'
 
 /** localStorage key of the wallet the person last chose in the modal. */
 export const DEEPLINK_CHOICE_STORAGE_KEY = 'WALLETCONNECT_DEEPLINK_CHOICE'
-
-/** Default wallet registry URL of v1 (API v2 shape `{ listings, count }`). */
-export const DEFAULT_REGISTRY_URL = 'https://registry.walletconnect.com/api/v2/wallets'
 
 /**
  * Methods that need the person's approval in the wallet. Their requests are published with `silent: false`
@@ -67,24 +43,4 @@ export const SIGNING_METHODS = [
   'wallet_registerOnboarding',
   'wallet_watchAsset',
   'wallet_scanQRCode',
-] as const
-
-/** Methods answered from session state rather than by the wallet (reference §4.8). */
-export const STATE_METHODS = ['eth_accounts', 'eth_chainId', 'net_version'] as const
-
-/**
- * Client events the dispatcher never reroutes to `call_request` (reference §4.4).
- * Any name starting with `wc_` is reserved too.
- */
-export const RESERVED_EVENTS = [
-  'session_request',
-  'session_update',
-  'exchange_key',
-  'connect',
-  'disconnect',
-  'display_uri',
-  'modal_closed',
-  'transport_open',
-  'transport_close',
-  'transport_error',
 ] as const

@@ -5,10 +5,10 @@ import {
   DecryptionError,
   formatRpcError,
   InvalidUriError,
-  JSON_RPC_ERROR_CODES,
   PROVIDER_ERROR_CODES,
   RpcError,
   V1_ERRORS,
+  walkError,
 } from './errors.js'
 
 describe('V1_ERRORS', () => {
@@ -58,22 +58,6 @@ describe('V1_ERRORS', () => {
 })
 
 describe('codes', () => {
-  test('JSON-RPC (§5.2)', () => {
-    expect(JSON_RPC_ERROR_CODES).toEqual({
-      PARSE_ERROR: -32700,
-      INVALID_REQUEST: -32600,
-      METHOD_NOT_FOUND: -32601,
-      INVALID_PARAMS: -32602,
-      INTERNAL_ERROR: -32603,
-      SERVER_ERROR: -32000,
-      RESOURCE_NOT_FOUND: -32001,
-      RESOURCE_UNAVAILABLE: -32002,
-      TRANSACTION_REJECTED: -32003,
-      METHOD_NOT_SUPPORTED: -32004,
-      LIMIT_EXCEEDED: -32005,
-    })
-  })
-
   test('EIP-1193 (§5.3)', () => {
     expect(PROVIDER_ERROR_CODES).toEqual({
       USER_REJECTED: 4001,
@@ -110,6 +94,49 @@ describe('BaseError', () => {
       data: { reason: 'x' },
     })
     expect(new RpcError('m', { code: -32601 }).toJSON()).toEqual({ code: -32601, message: 'm' })
+  })
+})
+
+describe('BaseError.walk', () => {
+  const root = new Error('root')
+  const middle = new RpcError('rejected', { code: 4001, cause: root })
+  const top = new BaseError('wrapped', { code: 'ERR_X', cause: middle })
+
+  test('default: without fn, the deepest cause', () => {
+    expect(top.walk()).toBe(root)
+    expect(middle.walk()).toBe(root)
+  })
+
+  test('default: without fn and without a cause, the error itself', () => {
+    const alone = new BaseError('alone')
+    expect(alone.walk()).toBe(alone)
+  })
+
+  test('args: fn, the first match from the top, the error itself included', () => {
+    expect(top.walk((e) => (e as { code?: unknown }).code === 4001)).toBe(middle)
+    expect(top.walk((e) => (e as { code?: unknown }).code === 'ERR_X')).toBe(top)
+    expect(top.walk((e) => e instanceof Error)).toBe(top)
+    expect(top.walk((e) => (e as Error).message === 'root')).toBe(root)
+  })
+
+  test('args: fn, null when nothing matches', () => {
+    expect(top.walk((e) => (e as { code?: unknown }).code === 4900)).toBeNull()
+  })
+
+  test('walkError: the same walk for any thrown value', () => {
+    const plain = new Error('outer', { cause: middle })
+    expect(walkError(plain)).toBe(root)
+    expect(walkError(plain, (e) => (e as { code?: unknown }).code === 4001)).toBe(middle)
+    expect(walkError('text')).toBe('text')
+    expect(walkError('text', () => false)).toBeNull()
+  })
+
+  test('behavior: a cause cycle ends the walk', () => {
+    const a = new BaseError('a', { code: 'ERR_A' })
+    const b = new BaseError('b', { code: 'ERR_B', cause: a })
+    ;(a as { cause?: unknown }).cause = b
+    expect(a.walk((e) => (e as { code?: unknown }).code === 'ERR_C')).toBeNull()
+    expect(a.walk()).toBe(b)
   })
 })
 

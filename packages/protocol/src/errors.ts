@@ -39,21 +39,6 @@ export const V1_ERRORS = {
   COULD_NOT_FIND_BLOCK: 'Could not find block',
 } as const
 
-/** JSON-RPC 2.0 and EIP-1474 error codes (reference §5.2). */
-export const JSON_RPC_ERROR_CODES = {
-  PARSE_ERROR: -32700,
-  INVALID_REQUEST: -32600,
-  METHOD_NOT_FOUND: -32601,
-  INVALID_PARAMS: -32602,
-  INTERNAL_ERROR: -32603,
-  SERVER_ERROR: -32000,
-  RESOURCE_NOT_FOUND: -32001,
-  RESOURCE_UNAVAILABLE: -32002,
-  TRANSACTION_REJECTED: -32003,
-  METHOD_NOT_SUPPORTED: -32004,
-  LIMIT_EXCEEDED: -32005,
-} as const
-
 /** EIP-1193 provider error codes (reference §5.3). */
 export const PROVIDER_ERROR_CODES = {
   USER_REJECTED: 4001,
@@ -62,15 +47,6 @@ export const PROVIDER_ERROR_CODES = {
   DISCONNECTED: 4900,
   CHAIN_DISCONNECTED: 4901,
 } as const
-
-/** The EIP-1193 description of each provider error code. */
-export const PROVIDER_ERROR_MESSAGES: Record<number, string> = {
-  4001: 'The user rejected the request.',
-  4100: 'The requested account and/or method has not been authorized by the user.',
-  4200: 'The requested method is not supported by this Ethereum provider.',
-  4900: 'The provider is disconnected from all chains.',
-  4901: 'The provider is disconnected from the specified chain.',
-}
 
 /** Parameters of {@link BaseError}. */
 export type BaseErrorParameters = {
@@ -84,13 +60,14 @@ export type BaseErrorParameters = {
 
 /**
  * The one base class of every Pairlink error. `message` is exactly the text given (v1 texts stay byte-exact);
- * `code` tells errors apart without matching on text.
+ * `code` tells errors apart without matching on text, and {@link BaseError.walk} finds a code under wrappers.
  *
  * @example
  * try { parseUri(input) } catch (e) { if (e instanceof BaseError && e.code === 'ERR_URI_INVALID') … }
  */
 export class BaseError extends Error {
-  static code = 'ERR_PAIRLINK'
+  /** The code every instance of the class carries unless the constructor is given another. */
+  static code: string | number = 'ERR_PAIRLINK'
   override name = 'PairlinkError'
   code: string | number
   details: string | undefined
@@ -99,6 +76,43 @@ export class BaseError extends Error {
     super(message, parameters.cause === undefined ? undefined : { cause: parameters.cause })
     this.code = parameters.code ?? (this.constructor as typeof BaseError).code
     this.details = parameters.details
+  }
+
+  /**
+   * Walks the `cause` chain from this error down. Without `fn`, returns the deepest cause (this error when it
+   * wraps none); with `fn`, returns the first error of the chain, this one included, for which `fn` is true, or
+   * `null`. A cycle of causes ends the walk.
+   *
+   * @example
+   * const rejected = error.walk((e) => (e as { code?: unknown }).code === 4001)
+   */
+  walk(): unknown
+  walk(fn: (error: unknown) => boolean): unknown | null
+  walk(fn?: (error: unknown) => boolean): unknown {
+    return fn ? walkError(this, fn) : walkError(this)
+  }
+}
+
+/**
+ * {@link BaseError.walk} for any thrown value, ours or another library's (viem's errors, plain `Error`s): without
+ * `fn`, the deepest cause; with `fn`, the first error of the `cause` chain, the value itself included, for which
+ * `fn` is true, or `null`. A cycle of causes ends the walk.
+ *
+ * @example
+ * const rejected = walkError(error, (e) => (e as { code?: unknown }).code === 4001) // however deep viem wrapped it
+ */
+export function walkError(error: unknown): unknown
+export function walkError(error: unknown, fn: (error: unknown) => boolean): unknown | null
+export function walkError(error: unknown, fn?: (error: unknown) => boolean): unknown {
+  const seen = new Set<unknown>()
+  let current = error
+  while (true) {
+    seen.add(current)
+    if (fn?.(current)) return current
+    const cause =
+      typeof current === 'object' && current !== null ? (current as { cause?: unknown }).cause : undefined
+    if (cause === undefined || cause === null || seen.has(cause)) return fn ? null : current
+    current = cause
   }
 }
 
@@ -167,7 +181,7 @@ export type RpcErrorParameters = BaseErrorParameters & {
  * the shape EIP-1193 consumers (viem, ethers) read.
  */
 export class RpcError extends BaseError {
-  static override code = 'ERR_RPC'
+  static override code: string | number = 'ERR_RPC'
   override name = 'RpcError'
   declare code: number
   data: unknown

@@ -1,24 +1,14 @@
 export { checksumAddress, isAddress } from './address.js'
 export {
-  BLOCK_FETCH_RETRIES,
-  BLOCK_FETCH_RETRY_DELAY_MS,
-  BLOCK_POLLING_INTERVAL_MS,
-  COPIED_NOTIFICATION_MS,
   DEEPLINK_CHOICE_STORAGE_KEY,
   DEFAULT_MESSAGE_TTL_SECONDS,
-  DEFAULT_REGISTRY_URL,
   HMAC_LENGTH,
-  HTTP_TIMEOUT_MS,
   IV_LENGTH,
   KEY_LENGTH,
-  MODAL_FADE_MS,
   PROTOCOL_VERSION,
-  RESERVED_EVENTS,
   SESSION_STORAGE_KEY,
   SIGNING_METHODS,
-  STATE_METHODS,
   URI_PROTOCOL,
-  WALLETS_PER_PAGE,
 } from './constants.js'
 export { decrypt, type EncryptParameters, encrypt, generateKey, InvalidKeyError } from './envelope.js'
 export {
@@ -29,16 +19,15 @@ export {
   InvalidJsonRpcError,
   InvalidTransactionError,
   InvalidUriError,
-  JSON_RPC_ERROR_CODES,
   ModalClosedError,
   ModalNotProvidedError,
   PROVIDER_ERROR_CODES,
-  PROVIDER_ERROR_MESSAGES,
   RpcError,
   type RpcErrorParameters,
   SessionError,
   SessionRejectedError,
   V1_ERRORS,
+  walkError,
 } from './errors.js'
 export { bytesToHex, hexToBytes, isHex, strip0x, utf8ToHex } from './hex.js'
 export { createTopic, payloadId } from './ids.js'

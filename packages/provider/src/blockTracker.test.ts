@@ -1,6 +1,8 @@
+import { waitFor } from '@pairlink/test-kit'
 import { rpc, startAnvil } from '@pairlink/test-kit/anvil'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { createFakeChain, createFakeNode, fakeBlock } from '../test/fakeNode.js'
+import { witnessPolls } from '../test/witness.js'
 import { type Block, createBlockTracker } from './blockTracker.js'
 import { BlockNotFoundError, HttpRequestError } from './errors.js'
 import { createHttpConnection } from './httpConnection.js'
@@ -11,14 +13,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-/** Waits until `predicate` holds, checking every 10 ms, for at most `ms`. */
-async function until(predicate: () => boolean, ms = 5_000) {
-  const end = Date.now() + ms
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
+const until = (predicate: () => boolean, timeout?: number) => waitFor(predicate, { timeout })
 
 function track(parameters: Partial<Parameters<typeof createBlockTracker>[0]> & { url?: string }) {
   const blocks: Block[] = []
@@ -207,9 +202,11 @@ test('behavior: stop stops polling; start resumes; reset forgets the last block'
   await until(() => numbers().length === 1)
   tracker.stop()
   expect(tracker.running).toBe(false)
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  // A request in flight may still land; then a witness polling as often polls 3 times, and a tracker still running
+  // would have been seen.
+  await witnessPolls(20, 1)
   const calls = node.calls.length
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  await witnessPolls(20)
   expect(node.calls.length).toBe(calls)
   chain.head = 2
   tracker.reset()
@@ -235,7 +232,8 @@ test('behavior: reset while a poll is in flight drops its answer and polls again
   answers[0]?.(fakeBlock(100)) // the old chain's head: dropped
   answers[1]?.(fakeBlock(3))
   await until(() => seen.length === 1)
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  // The old answer was resolved first, so its continuation ran before the new one's: had it not been dropped, it
+  // would be in `seen` by now.
   expect(seen).toEqual([3])
 })
 

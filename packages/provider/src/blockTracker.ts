@@ -1,9 +1,5 @@
-import {
-  BLOCK_FETCH_RETRIES,
-  BLOCK_FETCH_RETRY_DELAY_MS,
-  BLOCK_POLLING_INTERVAL_MS,
-  V1_ERRORS,
-} from '@pairlink/protocol'
+import { V1_ERRORS } from '@pairlink/protocol'
+import { BLOCK_FETCH_RETRIES, BLOCK_FETCH_RETRY_DELAY_MS, BLOCK_POLLING_INTERVAL_MS } from './constants.js'
 import { BlockNotFoundError } from './errors.js'
 import type { RequestArguments } from './httpConnection.js'
 

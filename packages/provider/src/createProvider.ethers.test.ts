@@ -1,8 +1,8 @@
+import { MAIL_TYPED_DATA, RECIPIENT } from '@pairlink/test-kit'
 import { ANVIL_ACCOUNT, rpc } from '@pairlink/test-kit/anvil'
 import { BrowserProvider, isError, parseEther, verifyMessage, verifyTypedData } from 'ethers'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startStack } from '../test/session.js'
-import { mail, RECIPIENT } from '../test/typedData.js'
 import { createProvider, type Provider } from './createProvider.js'
 
 // ethers v6 on a real chain: anvil, the real bridge, our client as the wallet; ethers only sees the provider.
@@ -46,9 +46,15 @@ test('default: connect, read a balance, send a transaction, wait for its receipt
 
 test('behavior: sign typed data (v4) and a personal message', async () => {
   const signer = await ethers.getSigner()
-  const { domain, types, message } = mail
-  const signature = await signer.signTypedData(domain, types as never, message)
-  expect(verifyTypedData(domain, types as never, message, signature)).toBe(signer.address)
+  const { domain, message } = MAIL_TYPED_DATA
+  // ethers derives the domain type from `domain` itself and refuses an `EIP712Domain` entry in `types`.
+  const types = Object.fromEntries(
+    Object.entries(MAIL_TYPED_DATA.types)
+      .filter(([name]) => name !== 'EIP712Domain')
+      .map(([name, fields]) => [name, [...fields]]),
+  )
+  const signature = await signer.signTypedData(domain, types, message)
+  expect(verifyTypedData(domain, types, message, signature)).toBe(signer.address)
   expect(stack.wallet.requests.at(-1)?.method).toBe('eth_signTypedData_v4')
 
   const personal = await signer.signMessage('Hello from Pairlink')

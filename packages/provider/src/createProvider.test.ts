@@ -1,7 +1,9 @@
 import { ModalClosedError, RpcError, SessionRejectedError } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterEach, expect, test } from 'vitest'
 import { createFakeClient } from '../test/fakeClient.js'
 import { createFakeChain, createFakeNode } from '../test/fakeNode.js'
+import { witnessPolls } from '../test/witness.js'
 import { type CreateProviderParameters, createProvider, type Provider } from './createProvider.js'
 import { InvalidProviderParametersError } from './errors.js'
 
@@ -30,7 +32,7 @@ function setup(
 async function connected(parameters: Partial<CreateProviderParameters> = {}) {
   const s = setup(parameters)
   const enabled = s.provider.enable()
-  await tick()
+  await until(() => s.fake.connects.length === 1)
   s.fake.approve({ chainId: 1, accounts: [ALICE] })
   await enabled
   s.events.length = 0
@@ -44,14 +46,7 @@ async function node() {
   return { chain, node: fake }
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
-async function until(predicate: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
+const until = (predicate: () => boolean) => waitFor(predicate)
 const error = (provider: Provider, method: string, params?: unknown[]) =>
   provider.request({ method, params }).catch((e) => e)
 
@@ -74,11 +69,13 @@ test('behavior: enable connects, then emits connect, chainChanged and accountsCh
   const { provider, fake, events } = setup({ chainId: 1 })
   const enabled = provider.enable()
   const again = provider.request({ method: 'eth_requestAccounts' })
-  await tick()
+  await until(() => fake.connects.length === 1)
   expect(fake.connects).toEqual([{ chainId: 1 }])
   fake.approve({ chainId: 5, accounts: [ALICE] })
   expect(await enabled).toEqual([ALICE])
   expect(await again).toEqual([ALICE])
+  // Both callers settled: a second connect, had there been one, was made by now.
+  expect(fake.connects).toHaveLength(1)
   expect(events).toEqual([
     ['connect', { chainId: '0x5' }],
     ['chainChanged', '0x5'],
@@ -94,7 +91,7 @@ test('behavior: enable connects, then emits connect, chainChanged and accountsCh
 test('behavior: a restored session is connected without enable', async () => {
   const { provider, events } = setup({ chainId: 1 }, { connected: true, chainId: 1, accounts: [BOB] })
   expect(events).toEqual([])
-  await tick()
+  await until(() => events.length > 0)
   expect(events).toEqual([
     ['connect', { chainId: '0x1' }],
     ['accountsChanged', [BOB]],
@@ -105,20 +102,25 @@ test('behavior: a restored session is connected without enable', async () => {
 test('error: the person closes the modal → 4001 User closed modal', async () => {
   const { provider, fake } = setup()
   const enabled = provider.enable().catch((e) => e)
-  await tick()
-  fake.failConnect(new ModalClosedError('User close QRCode Modal'))
-  expect(await enabled).toMatchObject({ code: 4001, message: 'User closed modal' })
+  await until(() => fake.connects.length === 1)
+  const closed = new ModalClosedError('User close QRCode Modal')
+  fake.failConnect(closed)
+  const error = await enabled
+  expect(error).toMatchObject({ code: 4001, message: 'User closed modal' })
+  // The client's error stays reachable, so an app can tell the modal closing from a wallet's refusal by code.
+  expect(error.walk((e: unknown) => (e as { code?: unknown }).code === ModalClosedError.code)).toBe(closed)
 })
 
 test('error: the wallet rejects the session → 4001 with its message', async () => {
   const { provider, fake } = setup()
   let enabled = provider.enable().catch((e) => e)
-  await tick()
-  fake.failConnect(new SessionRejectedError('Not today'))
-  expect(await enabled).toMatchObject({ code: 4001, message: 'Not today' })
+  await until(() => fake.connects.length === 1)
+  const rejected = new SessionRejectedError('Not today')
+  fake.failConnect(rejected)
+  expect(await enabled).toMatchObject({ code: 4001, message: 'Not today', cause: rejected })
   // v1's connect() stays pending on a rejection; only `disconnect` tells.
   enabled = provider.enable().catch((e) => e)
-  await tick()
+  await until(() => fake.connects.length === 2)
   fake.emit('disconnect', { message: 'Session Rejected' })
   expect(await enabled).toMatchObject({ code: 4001, message: 'Session Rejected' })
 })
@@ -327,10 +329,13 @@ test('behavior: eth_subscribe newHeads delivers message events; eth_unsubscribe 
   `)
   expect(events[0]?.[1]).toMatchObject({ type: 'eth_subscription' })
   expect(await provider.request({ method: 'eth_unsubscribe', params: [id] })).toBe(true)
-  await tick()
+  // A poll already in flight may still land; after it, none.
   const calls = fakeNode.calls.length
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  expect(fakeNode.calls.length).toBeLessThanOrEqual(calls + 1)
+  await witnessPolls(20)
+  const settled = fakeNode.calls.length
+  expect(settled).toBeLessThanOrEqual(calls + 1)
+  await witnessPolls(20)
+  expect(fakeNode.calls.length).toBe(settled)
 })
 
 test('error: other subscription types → 4200 naming the method', async () => {
@@ -345,10 +350,12 @@ test('behavior: polling runs while connected or listened to, and stops on discon
   const { chain, node: fakeNode } = await node()
   const { provider, fake } = setup({ rpc: { 1: fakeNode.url } })
   const polls = () => fakeNode.calls.filter((c) => c.method === 'eth_getBlockByNumber').length
+  // Polls during a stretch in which a witness polling as often polled 3 times (after one that lets a poll in
+  // flight land).
   const idle = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    await witnessPolls(20, 1)
     const count = polls()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await witnessPolls(20)
     return polls() - count
   }
   expect(await idle()).toBe(0)
@@ -360,7 +367,7 @@ test('behavior: polling runs while connected or listened to, and stops on discon
   expect(await idle()).toBe(0)
 
   const enabled = provider.enable()
-  await tick()
+  await until(() => fake.connects.length === 1)
   fake.approve({ chainId: 1, accounts: [ALICE] })
   await enabled
   const count = polls()

@@ -1,6 +1,7 @@
 import type { CreateClientParameters, ModalAdapter } from '@pairlink/client'
-import { BLOCK_POLLING_INTERVAL_MS, RpcError, V1_ERRORS } from '@pairlink/protocol'
+import { RpcError, V1_ERRORS } from '@pairlink/protocol'
 import { type Block, createBlockTracker } from './blockTracker.js'
+import { BLOCK_POLLING_INTERVAL_MS } from './constants.js'
 import { createEmitter } from './emitter.js'
 import { ChainDisconnectedError, DisconnectedError, UnsupportedMethodError } from './errors.js'
 import { createHttpConnection, type HttpConnection, type RequestArguments } from './httpConnection.js'
@@ -177,7 +178,10 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     subscriptions.clear()
     tracker.stop()
     emitter.emit('accountsChanged', [])
-    emitter.emit('disconnect', new DisconnectedError(V1_ERRORS.PROVIDER_CONNECTION_DISCONNECTED, { reason }))
+    emitter.emit(
+      'disconnect',
+      new DisconnectedError(V1_ERRORS.PROVIDER_CONNECTION_DISCONNECTED, { data: { reason } }),
+    )
   }
 
   client.on('connect', sync)

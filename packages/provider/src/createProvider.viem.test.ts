@@ -1,3 +1,4 @@
+import { MAIL_TYPED_DATA, RECIPIENT, waitFor } from '@pairlink/test-kit'
 import { ANVIL_ACCOUNT, rpc } from '@pairlink/test-kit/anvil'
 import {
   createPublicClient,
@@ -11,7 +12,6 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startStack } from '../test/session.js'
-import { mail, RECIPIENT } from '../test/typedData.js'
 import { createProvider, type Provider } from './createProvider.js'
 
 // viem on a real chain: anvil, the real bridge, our client as the wallet; viem only ever sees the provider.
@@ -59,8 +59,11 @@ test('default: connect, read a balance, send a transaction, wait for its receipt
 
 test('behavior: sign typed data (v4) and a personal message', async () => {
   const [account] = await walletClient().getAddresses()
-  const signature = await walletClient().signTypedData({ account: account!, ...mail })
-  expect(await verifyTypedData({ address: account!, ...mail, signature })).toBe(true)
+  // viem derives the domain type from `domain`; given `EIP712Domain` in `types`, it types chainId as a bigint.
+  const { EIP712Domain: _, ...types } = MAIL_TYPED_DATA.types
+  const typedData = { ...MAIL_TYPED_DATA, types }
+  const signature = await walletClient().signTypedData({ account: account!, ...typedData })
+  expect(await verifyTypedData({ address: account!, ...typedData, signature })).toBe(true)
   expect(stack.wallet.requests.at(-1)?.method).toBe('eth_signTypedData_v4')
 
   const message = await walletClient().signMessage({ account: account!, message: 'Hello from Pairlink' })
@@ -84,10 +87,8 @@ test('error: the person rejects in the wallet → viem UserRejectedRequestError'
 test('behavior: viem watchBlockNumber follows the chain through the provider', async () => {
   const numbers: bigint[] = []
   const unwatch = publicClient().watchBlockNumber({ onBlockNumber: (n) => numbers.push(n), emitMissed: true })
-  const end = Date.now() + 10_000
-  while (numbers.length < 3 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50))
+  await waitFor(() => numbers.length >= 3, { timeout: 10_000, message: 'three block numbers' })
   unwatch()
-  expect(numbers.length).toBeGreaterThanOrEqual(3)
   expect(numbers.every((n, i) => i === 0 || n === numbers[i - 1]! + 1n)).toBe(true)
 })
 
@@ -95,8 +96,7 @@ test('behavior: the provider own block events match anvil blocks', async () => {
   const blocks: { number: string; hash: string }[] = []
   const listener = (block: { number: string; hash: string }) => blocks.push(block)
   provider.on('block', listener)
-  const end = Date.now() + 10_000
-  while (blocks.length < 3 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50))
+  await waitFor(() => blocks.length >= 3, { timeout: 10_000, message: 'three blocks' })
   provider.removeListener('block', listener)
   for (const block of blocks) {
     const own = (await rpc(stack.anvil.url, 'eth_getBlockByNumber', [block.number, false])) as {
@@ -111,7 +111,7 @@ test('behavior: the provider own block events match anvil blocks', async () => {
 test('error: the person closes the modal (real client) → 4001 User closed modal', async () => {
   const closing = createProvider({
     bridge: stack.bridge.url,
-    modal: { open: (_uri, onUserClose) => setTimeout(onUserClose, 10), close() {} },
+    modal: { open: (_uri, onUserClose) => queueMicrotask(() => onUserClose?.()), close() {} },
     rpc: { [stack.chainId]: stack.anvil.url },
     chainId: stack.chainId,
   })

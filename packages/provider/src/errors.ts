@@ -1,45 +1,63 @@
-import { BaseError, PROVIDER_ERROR_CODES, RpcError } from '@pairlink/protocol'
+import { BaseError, RpcError } from '@pairlink/protocol'
+
+/** Parameters of the provider's EIP-1193 errors: the JSON-RPC `data` and the error wrapped, if any. */
+export type ProviderErrorParameters = {
+  /** The JSON-RPC error's `data`, as viem and ethers read it. */
+  data?: unknown
+  /** The error this one stands for (the client's, the wallet's), reachable by `walk()`. */
+  cause?: unknown
+}
 
 /**
  * The person rejected the request in the wallet (EIP-1193 4001). Also what closing the QR-code modal gives
- * (`User closed modal`, the v1 text).
+ * (`User closed modal`, the v1 text, with the client's `ModalClosedError` as `cause`).
  */
 export class UserRejectedRequestError extends RpcError {
+  static override code = 4001 as const
   override name = 'UserRejectedRequestError'
-  constructor(message: string, data?: unknown) {
-    super(message, { code: PROVIDER_ERROR_CODES.USER_REJECTED, data })
+  declare code: typeof UserRejectedRequestError.code
+  constructor(message: string, parameters: ProviderErrorParameters = {}) {
+    super(message, { ...parameters, code: UserRejectedRequestError.code })
   }
 }
 
 /** The account (`from`) or method is not authorised by the session (EIP-1193 4100). */
 export class UnauthorizedError extends RpcError {
+  static override code = 4100 as const
   override name = 'UnauthorizedError'
+  declare code: typeof UnauthorizedError.code
   constructor(message: string) {
-    super(message, { code: PROVIDER_ERROR_CODES.UNAUTHORIZED })
+    super(message, { code: UnauthorizedError.code })
   }
 }
 
 /** The provider cannot serve this method (EIP-1193 4200). The message names the method. */
 export class UnsupportedMethodError extends RpcError {
+  static override code = 4200 as const
   override name = 'UnsupportedMethodError'
+  declare code: typeof UnsupportedMethodError.code
   constructor(message: string) {
-    super(message, { code: PROVIDER_ERROR_CODES.UNSUPPORTED_METHOD })
+    super(message, { code: UnsupportedMethodError.code })
   }
 }
 
 /** No session: a wallet method was called while disconnected, or the session ended (EIP-1193 4900). */
 export class DisconnectedError extends RpcError {
+  static override code = 4900 as const
   override name = 'DisconnectedError'
-  constructor(message: string, data?: unknown) {
-    super(message, { code: PROVIDER_ERROR_CODES.DISCONNECTED, data })
+  declare code: typeof DisconnectedError.code
+  constructor(message: string, parameters: ProviderErrorParameters = {}) {
+    super(message, { ...parameters, code: DisconnectedError.code })
   }
 }
 
 /** The wallet is not on the chain asked for, or there is no RPC URL for the chain (EIP-1193 4901). */
 export class ChainDisconnectedError extends RpcError {
+  static override code = 4901 as const
   override name = 'ChainDisconnectedError'
+  declare code: typeof ChainDisconnectedError.code
   constructor(message: string) {
-    super(message, { code: PROVIDER_ERROR_CODES.CHAIN_DISCONNECTED })
+    super(message, { code: ChainDisconnectedError.code })
   }
 }
 
@@ -50,19 +68,23 @@ export class ChainDisconnectedError extends RpcError {
  * URL often carries an API key).
  */
 export class HttpRequestError extends RpcError {
+  static override code = -32603 as const
   override name = 'HttpRequestError'
+  declare code: typeof HttpRequestError.code
   status: number | undefined
   constructor(message: string, parameters: { details: string; status?: number; cause?: unknown }) {
-    super(message, { code: -32603, details: parameters.details, cause: parameters.cause })
+    super(message, { code: HttpRequestError.code, details: parameters.details, cause: parameters.cause })
     this.status = parameters.status
   }
 }
 
 /** A block fetch still empty after every retry: the v1 text `Could not find block`, JSON-RPC -32001. */
 export class BlockNotFoundError extends RpcError {
+  static override code = -32001 as const
   override name = 'BlockNotFoundError'
+  declare code: typeof BlockNotFoundError.code
   constructor(message: string, details: string) {
-    super(message, { code: -32001, details })
+    super(message, { code: BlockNotFoundError.code, details })
   }
 }
 

@@ -1,8 +1,19 @@
 import { RpcError } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterEach, expect, test } from 'vitest'
 import { createFakeNode, type FakeAnswer } from '../test/fakeNode.js'
 import { HttpRequestError } from './errors.js'
 import { createHttpConnection } from './httpConnection.js'
+
+/** The RpcError a request rejects with; a request that resolves, or rejects with anything else, fails the test. */
+async function rejection(pending: Promise<unknown>): Promise<RpcError> {
+  const error = await pending.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof RpcError)) throw new Error(`expected an RpcError, got ${String(error)}`)
+  return error
+}
 
 const nodes: { close(): Promise<void> }[] = []
 afterEach(async () => {
@@ -44,9 +55,7 @@ test('behavior: a null result is a result', async () => {
 
 test('error: JSON-RPC error keeps code, message and data', async () => {
   const fake = await node({ error: { code: 3, message: 'execution reverted', data: '0x08c379a0' } })
-  const error = await createHttpConnection({ url: fake.url })
-    .request({ method: 'eth_call' })
-    .catch((e) => e)
+  const error = await rejection(createHttpConnection({ url: fake.url }).request({ method: 'eth_call' }))
   expect(error).toBeInstanceOf(RpcError)
   expect(error).toMatchObject({ code: 3, message: 'execution reverted', data: '0x08c379a0' })
 })
@@ -61,9 +70,9 @@ test('error: method not found names the method', async () => {
 
 test('error: HTTP status', async () => {
   const fake = await node({ status: 502, body: 'Bad Gateway' })
-  const error = await createHttpConnection({ url: fake.url })
-    .request({ method: 'eth_blockNumber' })
-    .catch((e) => e)
+  const error = await rejection(
+    createHttpConnection({ url: fake.url }).request({ method: 'eth_blockNumber' }),
+  )
   expect(error).toBeInstanceOf(HttpRequestError)
   expect(error).toMatchObject({ code: -32603, status: 502, details: 'status' })
   expect(error.message).toBe('HTTP request failed with status 502 (method: eth_blockNumber)')
@@ -106,9 +115,9 @@ test('error: JSON that is not a JSON-RPC response', async () => {
 test('error: network failure', async () => {
   const fake = await node({ result: 1 })
   await fake.close()
-  const error = await createHttpConnection({ url: fake.url })
-    .request({ method: 'eth_blockNumber' })
-    .catch((e) => e)
+  const error = await rejection(
+    createHttpConnection({ url: fake.url }).request({ method: 'eth_blockNumber' }),
+  )
   expect(error).toBeInstanceOf(HttpRequestError)
   expect(error).toMatchObject({ code: -32603, details: 'network' })
   expect(error.message).toBe('HTTP request failed (method: eth_blockNumber)')
@@ -117,9 +126,9 @@ test('error: network failure', async () => {
 
 test('error: time-out against a node that never answers', async () => {
   const fake = await node('hang')
-  const error = await createHttpConnection({ url: fake.url, timeout: 200 })
-    .request({ method: 'eth_blockNumber' })
-    .catch((e) => e)
+  const error = await rejection(
+    createHttpConnection({ url: fake.url, timeout: 200 }).request({ method: 'eth_blockNumber' }),
+  )
   expect(error).toBeInstanceOf(HttpRequestError)
   expect(error).toMatchObject({ code: -32603, details: 'timeout' })
   expect(error.message).toBe('HTTP request timed out after 200 ms (method: eth_blockNumber)')
@@ -127,9 +136,9 @@ test('error: time-out against a node that never answers', async () => {
 
 test('error: eth_subscribe is refused without a request (v1 text)', async () => {
   const fake = await node({ result: '0x1' })
-  const error = await createHttpConnection({ url: fake.url })
-    .request({ method: 'eth_subscribe', params: ['newHeads'] })
-    .catch((e) => e)
+  const error = await rejection(
+    createHttpConnection({ url: fake.url }).request({ method: 'eth_subscribe', params: ['newHeads'] }),
+  )
   expect(error.message).toBe('Subscriptions are not supported by this HTTP endpoint')
   expect(error.code).toBe(4200)
   expect(fake.calls).toHaveLength(0)
@@ -142,16 +151,21 @@ test('behavior: an abort signal of the caller ends the request with its reason',
     { method: 'eth_blockNumber' },
     { signal: controller.signal },
   )
-  setTimeout(() => controller.abort(new Error('gone')), 50)
+  // Abort once the node holds the request, so the abort ends a request in flight.
+  await waitFor(() => fake.calls.length === 1)
+  controller.abort(new Error('gone'))
   await expect(pending).rejects.toThrow('gone')
 })
 
 test('behavior: messages carry neither the URL nor the body', async () => {
   const fake = await node({ status: 500, body: 'oops' })
   const url = `${fake.url}/v3/secret-api-key`
-  const error = await createHttpConnection({ url })
-    .request({ method: 'eth_sendRawTransaction', params: ['0xdeadbeefsignature'] })
-    .catch((e) => e)
+  const error = await rejection(
+    createHttpConnection({ url }).request({
+      method: 'eth_sendRawTransaction',
+      params: ['0xdeadbeefsignature'],
+    }),
+  )
   expect(String(error.message)).not.toContain('secret-api-key')
   expect(String(error.message)).not.toContain('deadbeef')
   expect(String(error.details)).not.toContain('secret-api-key')

@@ -1,4 +1,5 @@
-import { HTTP_TIMEOUT_MS, payloadId, RpcError, V1_ERRORS } from '@pairlink/protocol'
+import { payloadId, RpcError, V1_ERRORS } from '@pairlink/protocol'
+import { HTTP_TIMEOUT_MS } from './constants.js'
 import { HttpRequestError, UnsupportedMethodError } from './errors.js'
 
 /** One JSON-RPC call: a method and its params. */

@@ -4,10 +4,14 @@ import * as provider from './index.js'
 test('exports', () => {
   expect(Object.keys(provider).sort()).toMatchInlineSnapshot(`
     [
+      "BLOCK_FETCH_RETRIES",
+      "BLOCK_FETCH_RETRY_DELAY_MS",
+      "BLOCK_POLLING_INTERVAL_MS",
       "BlockNotFoundError",
       "ChainDisconnectedError",
       "DisconnectedError",
       "HIDDEN_POLLING_FACTOR",
+      "HTTP_TIMEOUT_MS",
       "HttpRequestError",
       "InvalidProviderParametersError",
       "UnauthorizedError",

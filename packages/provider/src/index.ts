@@ -6,6 +6,12 @@ export {
   HIDDEN_POLLING_FACTOR,
 } from './blockTracker.js'
 export {
+  BLOCK_FETCH_RETRIES,
+  BLOCK_FETCH_RETRY_DELAY_MS,
+  BLOCK_POLLING_INTERVAL_MS,
+  HTTP_TIMEOUT_MS,
+} from './constants.js'
+export {
   type CreateProviderParameters,
   createProvider,
   type Provider,
@@ -17,6 +23,7 @@ export {
   DisconnectedError,
   HttpRequestError,
   InvalidProviderParametersError,
+  type ProviderErrorParameters,
   UnauthorizedError,
   UnsupportedMethodError,
   UserRejectedRequestError,

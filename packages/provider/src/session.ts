@@ -47,8 +47,9 @@ export async function connectSession(
     })
   } catch (error) {
     if (error instanceof ModalClosedError)
-      throw new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL)
-    if (error instanceof SessionRejectedError) throw new UserRejectedRequestError(error.message)
+      throw new UserRejectedRequestError(V1_ERRORS.PROVIDER_USER_CLOSED_MODAL, { cause: error })
+    if (error instanceof SessionRejectedError)
+      throw new UserRejectedRequestError(error.message, { cause: error })
     throw error
   } finally {
     off()

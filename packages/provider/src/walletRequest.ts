@@ -99,10 +99,10 @@ function prepareWalletParams(method: string, params: unknown, accounts: readonly
  * code) means the person said no → 4001 with the wallet's message. A session error → 4900.
  */
 function toWalletError(error: unknown): unknown {
-  if (error instanceof SessionError) return new DisconnectedError(error.message)
+  if (error instanceof SessionError) return new DisconnectedError(error.message, { cause: error })
   if (error instanceof RpcError) {
     if (STANDARD_CODES.has(error.code) || (error.code <= -32001 && error.code >= -32099)) return error
-    return new UserRejectedRequestError(error.message, error.data)
+    return new UserRejectedRequestError(error.message, { data: error.data, cause: error })
   }
   return error
 }

@@ -1,11 +1,11 @@
 import type { WebSocketConstructor } from '@pairlink/client'
-import { BaseError, InvalidUriError } from '@pairlink/protocol'
+import { InvalidUriError } from '@pairlink/protocol'
 import { createPublicClient, http, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getDevAccount } from '../core/accounts.js'
 import { createWallet, type Wallet } from '../core/createWallet.js'
 import { decodeRequest } from '../core/decodeRequest.js'
-import { IncompleteUriError } from '../core/errors.js'
+import { findError, IncompleteUriError } from '../core/errors.js'
 import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 /** Parameters of {@link runCli}. */
@@ -55,10 +55,9 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
   try {
     options = parseCliArgs(parameters.args, parameters.env ?? {})
   } catch (error) {
-    const known =
-      error instanceof CliArgsError || error instanceof InvalidUriError || error instanceof IncompleteUriError
+    const known = findError(error, CliArgsError.code, InvalidUriError.code, IncompleteUriError.code)
     if (!known) throw error
-    return fatal(`${error.message}${error instanceof CliArgsError ? ' (see --help)' : ''}`, 2)
+    return fatal(`${known.message}${known.code === CliArgsError.code ? ' (see --help)' : ''}`, 2)
   }
   if (options.help) {
     stdout(USAGE)
@@ -94,7 +93,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
       clientMeta: CLIENT_META,
     })
   } catch (error) {
-    return fatal(error instanceof BaseError ? error.message : 'Could not start the wallet', 1)
+    return fatal(findError(error)?.message ?? 'Could not start the wallet', 1)
   }
   print('pairing', { bridge: wallet.client.bridge, account: account.address })
 

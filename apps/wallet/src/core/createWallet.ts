@@ -16,7 +16,7 @@ import {
 } from '@pairlink/protocol'
 import { type LocalAccount, numberToHex } from 'viem'
 import { parseChainId } from './chains.js'
-import { IncompleteUriError } from './errors.js'
+import { findRpcError, IncompleteUriError } from './errors.js'
 import { isRecord } from './requestParams.js'
 import {
   SIGNING_REQUEST_METHODS,
@@ -124,7 +124,10 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
     return outcome
   }
 
-  const fail = async (request: JsonRpcRequest, error: RpcError): Promise<RequestOutcome> => {
+  const fail = async (
+    request: JsonRpcRequest,
+    error: { code: number; message: string },
+  ): Promise<RequestOutcome> => {
     const { code, message } = error
     await client.rejectRequest({ id: request.id, error: { code, message } })
     return report({ id: request.id, method: request.method, status: 'rejected', error: { code, message } })
@@ -173,7 +176,9 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
         await client.approveRequest({ id: request.id, result })
         return report({ id: request.id, method: request.method, status, result })
       } catch (error) {
-        if (error instanceof RpcError) return fail(request, error)
+        // A JSON-RPC code anywhere in the chain is the answer the dapp gets; anything else is the wallet's own failure.
+        const rpc = findRpcError(error)
+        if (rpc) return fail(request, rpc)
         throw error
       }
     },

@@ -1,4 +1,4 @@
-import { BaseError } from '@pairlink/protocol'
+import { BaseError, walkError } from '@pairlink/protocol'
 
 /** A private key that is not `0x` + 64 hex digits, or not a valid secp256k1 scalar. Never carries the key. */
 export class InvalidPrivateKeyError extends BaseError {
@@ -19,4 +19,41 @@ export class IncompleteUriError extends BaseError {
   constructor() {
     super('This link only brings the wallet forward; it is not a pairing request')
   }
+}
+
+/** An error's code and message, as the wallet shows or answers them. */
+export type CodedError = { code: string | number; message: string }
+
+const coded = (error: unknown): error is CodedError =>
+  typeof error === 'object' &&
+  error !== null &&
+  (typeof (error as CodedError).code === 'string' || typeof (error as CodedError).code === 'number') &&
+  typeof (error as CodedError).message === 'string'
+
+/**
+ * The first error of the `cause` chain, the error itself included, that carries one of `codes`; without `codes`,
+ * the first Pairlink error (an `ERR_*` code). Codes decide, never class identity or message texts.
+ *
+ * @example
+ * findError(error, IncompleteUriError.code)?.message
+ */
+export function findError(error: unknown, ...codes: (string | number)[]): CodedError | undefined {
+  const found = walkError(
+    error,
+    (e) =>
+      coded(e) &&
+      (codes.length ? codes.includes(e.code) : typeof e.code === 'string' && e.code.startsWith('ERR_')),
+  )
+  return (found as CodedError | null) ?? undefined
+}
+
+/**
+ * The first JSON-RPC / EIP-1193 error (a numeric code) of the `cause` chain: what the wallet answers the dapp.
+ *
+ * @example
+ * const rpc = findRpcError(error); if (rpc) await client.rejectRequest({ id, error: rpc })
+ */
+export function findRpcError(error: unknown): { code: number; message: string } | undefined {
+  const found = walkError(error, (e) => coded(e) && typeof e.code === 'number')
+  return (found as { code: number; message: string } | null) ?? undefined
 }

@@ -1,9 +1,9 @@
 import type { TransportState } from '@pairlink/client'
-import { BaseError, type ClientMeta, type JsonRpcRequest, type StoredSession } from '@pairlink/protocol'
+import type { ClientMeta, JsonRpcRequest, StoredSession } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
 import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
-import { IncompleteUriError } from '../core/errors.js'
+import { findError, IncompleteUriError } from '../core/errors.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** A message for the person: what just happened. */
@@ -220,9 +220,10 @@ export function useWalletSession(parameters: {
         }))
         attach(wallet)
       } catch (error) {
-        if (error instanceof IncompleteUriError) return say('info', error.message)
+        const incomplete = findError(error, IncompleteUriError.code)
+        if (incomplete) return say('info', incomplete.message)
         // InvalidUriError messages are v1's exact texts (`URI format is invalid`, …).
-        say('error', error instanceof BaseError ? error.message : `Could not pair: ${String(error)}`)
+        say('error', findError(error)?.message ?? `Could not pair: ${String(error)}`)
       }
     },
     cancelPairing() {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QrModal } from '../../../../packages/modal/src/QrModal/QrModal.js'
+import { QrModal } from '../../../../packages/modal/src/react.js'
 
 function App() {
   const [open, setOpen] = useState(false)

@@ -1,4 +1,4 @@
-import { COPIED_NOTIFICATION_MS } from '@pairlink/protocol'
+import { COPIED_NOTIFICATION_MS } from '../constants.js'
 import { h } from '../h.js'
 import type { Strings } from '../locales/strings.js'
 

@@ -1,7 +1,11 @@
-import jsQR from 'jsqr'
+import jsqr from 'jsqr'
 import { describe, expect, test } from 'vitest'
 import { QrCodeError } from '../errors.js'
 import { encodeQr, QR_LEVEL_M_MAX_BYTES } from './encodeQr.js'
+
+// jsqr is CommonJS typed as an ES module: under NodeNext its default import is the whole `module.exports`, whose
+// `default` is the decoder (the package sets `module.exports.default` to it, so bundlers agree).
+const jsQR = jsqr.default
 
 const uri =
   'wc:8a5e5bdc-a0e4-4702-ba63-8f1a5655744f@1?bridge=https%3A%2F%2Fbridge.walletconnect.org&key=41791102999c339c844880b23950704cc43aa840f3739e365323cda4dfa89e7a'

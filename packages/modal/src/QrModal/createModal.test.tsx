@@ -45,8 +45,8 @@ describe('createModal', () => {
     const m = modal()
     expect(m.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['QR Code', 'Desktop'])
     expect(m.getByRole('tab', { name: 'QR Code' }).getAttribute('aria-selected')).toBe('true')
-    await flush()
     fireEvent.click(m.getByRole('tab', { name: 'Desktop' }))
+    await flush()
     expect(m.getByRole('tab', { name: 'Desktop' }).getAttribute('aria-selected')).toBe('true')
     expect(walletNames()).toEqual([
       'Crypto.com | DeFi Wallet',
@@ -176,8 +176,8 @@ describe('createModal', () => {
   test('error: malformed registry data shows Something went wrong', async () => {
     const { fetch } = fakeFetch(['malformed'])
     createModal({ uri, platform: 'desktop', fetch })
-    await flush()
     fireEvent.click(modal().getByRole('tab', { name: 'Desktop' }))
+    await flush()
     expect(modal().getByText('Something went wrong')).toBeTruthy()
   })
 

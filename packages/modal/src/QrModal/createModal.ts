@@ -1,5 +1,6 @@
-import { InvalidUriError, MODAL_FADE_MS } from '@pairlink/protocol'
+import { InvalidUriError } from '@pairlink/protocol'
 import { createCopyLink } from '../CopyLink/createCopyLink.js'
+import { MODAL_FADE_MS } from '../constants.js'
 import { ModalEnvironmentError } from '../errors.js'
 import { h } from '../h.js'
 import { getDirection, getStrings, type Language, resolveLanguage } from '../locales/strings.js'

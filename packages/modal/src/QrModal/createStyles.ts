@@ -1,4 +1,4 @@
-import { MODAL_FADE_MS } from '@pairlink/protocol'
+import { MODAL_FADE_MS } from '../constants.js'
 import { dark } from '../themes/dark.js'
 import { light, type ThemeColors } from '../themes/light.js'
 

@@ -1,4 +1,4 @@
-import { WALLETS_PER_PAGE } from '@pairlink/protocol'
+import { WALLETS_PER_PAGE } from '../constants.js'
 import { h } from '../h.js'
 import type { Strings } from '../locales/strings.js'
 import { formatDeepLink, type Wallet } from '../registry/formatDeepLink.js'

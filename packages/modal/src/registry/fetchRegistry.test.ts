@@ -1,5 +1,5 @@
-import { DEFAULT_REGISTRY_URL } from '@pairlink/protocol'
 import { describe, expect, test } from 'vitest'
+import { DEFAULT_REGISTRY_URL } from '../constants.js'
 import { RegistryError } from '../errors.js'
 import { fetchRegistry } from './fetchRegistry.js'
 

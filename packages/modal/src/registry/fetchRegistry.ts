@@ -1,4 +1,4 @@
-import { DEFAULT_REGISTRY_URL } from '@pairlink/protocol'
+import { DEFAULT_REGISTRY_URL } from '../constants.js'
 import { RegistryError } from '../errors.js'
 import type { Wallet } from './formatDeepLink.js'
 import { parseRegistry } from './parseRegistry.js'

@@ -1,0 +1,1 @@
+export { QrModal, type QrModalProps } from './QrModal/QrModal.js'
