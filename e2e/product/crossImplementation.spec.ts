@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { startV1Dapp } from './support/v1Dapp.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
@@ -11,6 +11,7 @@ import { answerRequest, approveSession, pasteUri } from './support/walletPage.js
 
 let product: Product
 test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
 })
 test.afterAll(async () => {

@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import {
   answerRequest,
   approveSession,
@@ -21,6 +21,7 @@ let dapp: Page
 let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
   const options = { permissions: ['clipboard-read', 'clipboard-write'] }
   contexts = [await browser.newContext(options), await browser.newContext(options)]
@@ -106,7 +107,11 @@ test('switch chain: the wallet refuses → a clear message, the chain stays', as
   await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
 })
 
+/** The session the web app keeps for a reload, under v1's storage key (reference §4.7). */
+const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('walletconnect'))
+
 test('a reload of the web app restores the session, which still works', async () => {
+  expect(await storedSession(dapp)).toContain(ACCOUNT_0)
   await dapp.reload()
   await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
   await expect(dapp.getByTestId('notice')).toContainText('Welcome back')
@@ -121,9 +126,12 @@ test('the wallet disconnects → the web app shows it', async () => {
   await expect(dapp.getByTestId('notice')).toHaveText(/The wallet disconnected/)
   await expect(dapp.getByTestId('connect-button')).toBeVisible()
   await screenshot(dapp, 'wallet-disconnected', { publish: true })
-  // Nothing left to restore.
+  // Nothing left to restore: the stored session is gone (a reload restored it while it was there, above), and the
+  // connect screen after a reload is the app's answer to it, as localStorage is read before the first render.
+  await expect.poll(() => storedSession(dapp)).toBeNull()
   await dapp.reload()
   await expect(dapp.getByTestId('connect-button')).toBeVisible()
+  await expect(dapp.getByTestId('account-address')).toHaveCount(0)
 })
 
 test('the wallet rejects the session → a plain message', async () => {

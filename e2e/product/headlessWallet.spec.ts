@@ -3,10 +3,11 @@ import { expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { CLI_PATH, startCliWallet } from './support/cliWallet.js'
 import { copyPairingUri, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 
 let product: Product
 test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
 })
 test.afterAll(async () => {

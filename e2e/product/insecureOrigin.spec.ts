@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { chromiumLaunch } from '../chromium.mjs'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { modal, scanQr, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 // A phone reaching a dev server over the network loads the apps from plain http on a non-local address: an insecure
@@ -16,6 +16,7 @@ test.use({
 
 let product: Product
 test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
 })
 test.afterAll(async () => {

@@ -1,12 +1,13 @@
 import { type BrowserContext, devices, expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { modal, scanQr, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { approveSession, pasteUri } from './support/walletPage.js'
 
 let product: Product
 const contexts: BrowserContext[] = []
 test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
 })
 test.afterAll(async () => {

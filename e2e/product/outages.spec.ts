@@ -1,11 +1,12 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, readBlock, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 
 let product: Product
 test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
 })
 test.afterAll(async () => {

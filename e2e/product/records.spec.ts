@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0, ACCOUNT_1 } from './support/accounts.js'
 import { copyPairingUri, screenshot } from './support/dapp.js'
-import { type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 // Issue 8: Sign-In with Ethereum against the server, and payments the server follows to confirmation on its own.
@@ -17,6 +17,7 @@ let wallet: Page
 let paymentHash = ''
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
   product = await startProduct()
   const options = { permissions: ['clipboard-read', 'clipboard-write'] }
   contexts = [await browser.newContext(options), await browser.newContext(options)]

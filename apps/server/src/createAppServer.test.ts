@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,14 +67,18 @@ describe('createAppServer', () => {
   })
 
   test('behavior: paths never escape the app folder', async () => {
-    for (const path of [
-      '/../secret.txt',
-      '/%2e%2e/secret.txt',
-      '/..%2fsecret.txt',
-      '/wallet/../../secret.txt',
-    ]) {
-      const body = await rawGet(path)
-      expect(body).not.toContain('outside')
+    // The file each path aims at is there, one level above the app folders.
+    expect(readFileSync(join(dir, 'secret.txt'), 'utf8')).toBe('outside')
+    const paths: [path: string, app: string][] = [
+      ['/../secret.txt', '<title>web</title>'],
+      ['/%2e%2e/secret.txt', '<title>web</title>'],
+      ['/..%2fsecret.txt', '<title>web</title>'],
+      ['/wallet/../../secret.txt', '<title>web</title>'],
+      ['/wallet/..%2f..%2fsecret.txt', '<title>wallet</title>'],
+    ]
+    for (const [path, app] of paths) {
+      // Answered, and with the app's own page (the fallback for a path it has no file for), not the file.
+      expect(await rawGet(path), path).toBe(app)
     }
   })
 

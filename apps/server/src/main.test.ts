@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,84 +6,140 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, onTestFinished, test } from 'vitest'
 
 // The CLI is run from its build, as `npm start` runs it.
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
-function run(env: Record<string, string>, untilOutput?: RegExp) {
+// Start-up spawns anvil and opens a database: slow on a loaded machine. Each test waits on what it needs (a line
+// printed, the exit) with no timer of its own; this bound only ends a test that hangs.
+const SLOW = { timeout: 120_000 }
+
+/** `node apps/server/dist/main.js` with `env`, its own embedded database, and everything it prints. */
+function startServer(env: Record<string, string>) {
   // Each run gets its own embedded database: PGlite opens a folder from one process at a time.
   const dataDir = mkdtempSync(join(tmpdir(), 'pairlink-main-'))
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [main], {
-      env: { ...process.env, DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      if (untilOutput?.test(out)) child.kill('SIGTERM')
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      rmSync(dataDir, { recursive: true, force: true })
-      resolve({ code, out })
-    })
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  let out = ''
+  const listeners = new Set<() => void>()
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString()
+    for (const listener of [...listeners]) listener()
+  }
+  child.stdout?.on('data', onData)
+  child.stderr?.on('data', onData)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // Stopped by its PID whatever the outcome; SIGTERM (not SIGKILL) so the server stops the anvil it started.
+  onTestFinished(async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(child.pid, 'SIGTERM')
+    await exited
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    pid: child.pid ?? -1,
+    output: () => out,
+    /** Resolves with the exit code. */
+    exited,
+    /** Resolves once the output matches `pattern`; rejects, with the output, if the server exits first. */
+    printed(pattern: RegExp): Promise<RegExpExecArray> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(out)
+          if (!match) return
+          listeners.delete(check)
+          resolve(match)
+        }
+        listeners.add(check)
+        check()
+        void exited.then((code) => {
+          check()
+          if (listeners.delete(check))
+            reject(new Error(`exited with ${code} before printing ${pattern}:\n${out}`))
+        })
+      })
+    },
+  }
 }
 
+/** Runs the server to its own exit (a start-up error): the exit code and what it printed. */
+async function runToExit(env: Record<string, string>) {
+  const server = startServer(env)
+  return { code: await server.exited, out: server.output() }
+}
+
+const answers = async (url: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  }).then(
+    (response) => response.ok,
+    () => false,
+  )
+
 describe('pairlink-server', () => {
-  test('default: starts anvil, prints the URLs of the web app and the wallet, stops cleanly on SIGTERM', async () => {
-    const { code, out } = await run({ PORT: '0', HOST: '127.0.0.1' }, /wallet\s+http/)
-    expect(out).toMatch(/web app\s+http:\/\/127\.0\.0\.1:\d+\//)
-    expect(out).toMatch(/wallet\s+http:\/\/127\.0\.0\.1:\d+\/wallet/)
-    expect(out).toContain('anvil dev chain, id 31337')
-    expect(out).toMatch(/database\s+embedded \(PGlite\)/)
-    expect(code, out).toBe(0)
-  })
+  test(
+    'default: starts anvil, prints the URLs of the web app and the wallet, stops cleanly (with its anvil) on SIGTERM',
+    SLOW,
+    async () => {
+      const server = startServer({ PORT: '0', HOST: '127.0.0.1' })
+      const [, origin] = await server.printed(/web app\s+(http:\/\/127\.0\.0\.1:\d+)\//)
+      const [, chain] = await server.printed(/anvil dev chain, id 31337, at (http:\/\/127\.0\.0\.1:\d+)/)
+      const out = server.output()
+      expect(out).toMatch(/wallet\s+http:\/\/127\.0\.0\.1:\d+\/wallet/)
+      expect(out).toMatch(/database\s+embedded \(PGlite\)/)
+      // The printed URLs answer: the server and its chain are really up.
+      expect((await fetch(`${origin}/api/config`)).status).toBe(200)
+      expect(await answers(chain ?? '')).toBe(true)
 
-  test('args: REDIS_URL runs the bridge on Redis', async () => {
+      process.kill(server.pid, 'SIGTERM')
+      expect(await server.exited, server.output()).toBe(0)
+      expect(await answers(chain ?? '')).toBe(false)
+    },
+  )
+
+  test('args: REDIS_URL runs the bridge on Redis', SLOW, async () => {
     const redis = await startRedis()
-    try {
-      const { code, out } = await run({ PORT: '0', REDIS_URL: redis.url }, /wallet\s+http/)
-      expect(out).toContain('(Redis backend)')
-      expect(code, out).toBe(0)
-    } finally {
-      await redis.stop()
-    }
+    onTestFinished(() => redis.stop())
+    const server = startServer({ PORT: '0', REDIS_URL: redis.url })
+    await server.printed(/wallet\s+http/)
+    expect(server.output()).toContain('(Redis backend)')
+    process.kill(server.pid, 'SIGTERM')
+    expect(await server.exited, server.output()).toBe(0)
   })
 
-  test('error: an unreachable Redis is named in plain words', async () => {
-    const { code, out } = await run({ PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' })
+  test('error: an unreachable Redis is named in plain words', SLOW, async () => {
+    const { code, out } = await runToExit({ PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' })
     expect(code).toBe(1)
     expect(out).toContain('Redis at redis://127.0.0.1:1 is unreachable: start it or fix REDIS_URL')
   })
 
-  test('error: a taken port is named in plain words', async () => {
+  test('error: a taken port is named in plain words', SLOW, async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    onTestFinished(() => new Promise<void>((resolve) => blocker.close(() => resolve())))
     const port = String((blocker.address() as { port: number }).port)
     const anvil = await startAnvil()
-    const { code, out } = await run({ PORT: port, HOST: '127.0.0.1', RPC_URL: anvil.url })
-    blocker.close()
-    await anvil.stop()
+    onTestFinished(() => anvil.stop())
+    const { code, out } = await runToExit({ PORT: port, HOST: '127.0.0.1', RPC_URL: anvil.url })
     expect(code).toBe(1)
     expect(out).toContain(`pairlink: Port ${port} on 127.0.0.1 is taken: stop what uses it or set PORT`)
   })
 
-  test('error: an unreachable RPC node is named without its credentials', async () => {
-    const { code, out } = await run({ PORT: '0', RPC_URL: 'http://user:hunter2@127.0.0.1:1/' })
+  test('error: an unreachable RPC node is named without its credentials', SLOW, async () => {
+    const { code, out } = await runToExit({ PORT: '0', RPC_URL: 'http://user:hunter2@127.0.0.1:1/' })
     expect(code).toBe(1)
-    expect(out).toContain('is unreachable: start it or fix RPC_URL')
+    // The URL itself is printed, so the credentials would have been seen had they been left in.
+    expect(out).toContain('The RPC node at http://127.0.0.1:1/ is unreachable: start it or fix RPC_URL')
     expect(out).not.toContain('hunter2')
   })
 
-  test('error: an invalid PORT', async () => {
-    const { code, out } = await run({ PORT: 'eighty' })
+  test('error: an invalid PORT', SLOW, async () => {
+    const { code, out } = await runToExit({ PORT: 'eighty' })
     expect(code).toBe(1)
-    expect(out).toContain('PORT must be a port number')
+    expect(out).toContain('PORT must be a port number, got eighty')
   })
 })

@@ -12,10 +12,15 @@ export type WalletProcess = {
   /** Every stdout line, as printed. */
   lines: string[]
   stderr(): string
-  /** Resolves with the first parsed line of that event (seen already or coming), rejects after `timeoutMs`. */
-  waitFor(event: string, timeoutMs?: number): Promise<Record<string, unknown>>
-  /** Resolves with the exit code, or kills the process after `timeoutMs` and rejects. */
-  exited(timeoutMs?: number): Promise<number | null>
+  /**
+   * Resolves with the first parsed line of that event (seen already or coming); rejects if the process ends
+   * without printing it. No timer of its own: the test's time-out bounds it.
+   */
+  waitFor(event: string): Promise<Record<string, unknown>>
+  /** Resolves with the exit code once the process ended and its output was read. */
+  exited(): Promise<number | null>
+  /** Sends SIGTERM to the process by its PID (the CLI ends its session) and waits for it to end. */
+  stop(): Promise<void>
 }
 
 /**
@@ -46,7 +51,8 @@ export function runWalletCli(args: string[], env: Record<string, string> = {}): 
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // `close` comes after the last output was read (`exit` may come before it).
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
 
   const find = (event: string) => {
     for (const line of lines) {
@@ -62,40 +68,32 @@ export function runWalletCli(args: string[], env: Record<string, string> = {}): 
     child,
     lines,
     stderr: () => stderr,
-    waitFor(event, timeoutMs = 20_000) {
+    waitFor(event) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = find(event)
           if (!found) return
-          cleanup()
+          waiters.delete(check)
           resolve(found)
         }
-        const timer = setTimeout(() => {
-          cleanup()
-          reject(new Error(`no "${event}" line within ${timeoutMs} ms; got:\n${lines.join('\n')}\n${stderr}`))
-        }, timeoutMs)
-        const cleanup = () => {
-          clearTimeout(timer)
-          waiters.delete(check)
-        }
         waiters.add(check)
-        void exit.then(() => setTimeout(check, 0))
         check()
+        void exit.then((code) => {
+          check()
+          if (waiters.delete(check))
+            reject(
+              new Error(
+                `exited with ${code} without a "${event}" line; got:\n${lines.join('\n')}\n${stderr}`,
+              ),
+            )
+        })
       })
     },
-    async exited(timeoutMs = 20_000) {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          child.kill('SIGKILL')
-          reject(new Error(`pairlink-wallet did not exit within ${timeoutMs} ms`))
-        }, timeoutMs)
-      })
-      try {
-        return await Promise.race([exit, timeout])
-      } finally {
-        clearTimeout(timer)
-      }
+    exited: () => exit,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null && child.pid)
+        process.kill(child.pid, 'SIGTERM')
+      await exit
     },
   }
 }

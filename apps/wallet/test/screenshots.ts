@@ -13,8 +13,11 @@ try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })
   page.on('console', (message) => message.type() === 'error' && console.log('page error:', message.text()))
   const shot = async (name: string) => {
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: `${out}wallet-${name}.png`, fullPage: true })
+    // The settled screen: fonts and images loaded; `animations: 'disabled'` finishes any transition at once.
+    await page.waitForFunction(
+      () => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete),
+    )
+    await page.screenshot({ path: `${out}wallet-${name}.png`, fullPage: true, animations: 'disabled' })
     console.log('saved', name)
   }
   await page.goto(`${origin}/wallet/`)

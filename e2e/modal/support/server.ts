@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { createBridgeServer } from '@pairlink/bridge'
 import { build } from 'esbuild'
-import { attachRelay } from './relay.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const REGISTRY = readFileSync(here('../../../../shared/registry/wallets.json'))
@@ -38,9 +38,14 @@ async function bundle(): Promise<Map<string, Uint8Array>> {
   return new Map(result.outputFiles.map((file) => [file.path.slice('/out/'.length), file.contents]))
 }
 
-/** Starts the test site on 127.0.0.1: the three pages, a registry that can be told to fail, and a v1 relay. */
+/**
+ * Starts the test site on 127.0.0.1: the three pages and a registry that can be told to fail; and beside it
+ * Pairlink's real bridge on its own port (`bridgeUrl`), for the v1 page.
+ */
 export async function startServer() {
   const files = await bundle()
+  const bridge = createBridgeServer()
+  const { url: bridgeUrl } = await bridge.listen(0, '127.0.0.1')
   const state = { registryFailing: false, registryRequests: 0 }
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/'
@@ -57,18 +62,18 @@ export async function startServer() {
     if (file) return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(file)
     response.writeHead(404).end()
   })
-  const relay = attachRelay(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
+    bridgeUrl,
     state,
-    relay,
-    close: () =>
-      new Promise<void>((resolve) => {
-        relay.close()
+    close: async () => {
+      await bridge.close()
+      await new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      }),
+      })
+    },
   }
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
@@ -7,9 +9,10 @@ import { createDatabase, type Database } from '../db/createDatabase.js'
 import { createApi } from './createApi.js'
 
 // anvil's first two dev accounts.
-const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const mallory = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const CHAIN_ID = 31337
+const NONCE_BURST = 200
 
 describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   let db: Database
@@ -21,7 +24,8 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   beforeAll(async () => {
     postgres = kind === 'postgres' ? await startPostgres() : undefined
     db = await createDatabase({ url: postgres?.url })
-    const api = createApi({ db, chainId: CHAIN_ID, nonceRateLimit: { burst: 30, perSecond: 0.001 } })
+    // Every test takes nonces; the flood test below takes the rest of the burst.
+    const api = createApi({ db, chainId: CHAIN_ID, nonceRateLimit: { burst: NONCE_BURST, perSecond: 0.001 } })
     server = createServer((req, res) => {
       api(req, res).then((handled) => {
         if (!handled) res.writeHead(404).end()
@@ -66,12 +70,18 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     expect(response.status).toBe(200)
     return response.headers.get('set-cookie')!.split(';')[0]!
   }
+  /** Rows of each table an API call may write: accounts, sessions, used nonces, payments. */
   const counts = async () => {
     const [row] = await db.query<{ a: string; s: string; u: string; p: string }>(
       `SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s,
               (SELECT count(*) FROM nonces WHERE used_at IS NOT NULL) AS u, (SELECT count(*) FROM payments) AS p`,
     )
-    return row
+    return {
+      accounts: Number(row?.a),
+      sessions: Number(row?.s),
+      usedNonces: Number(row?.u),
+      payments: Number(row?.p),
+    }
   }
 
   test('default: nonce → sign → verify → cookie → me → logout', async () => {
@@ -226,6 +236,8 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   }
 
   test.each(refusals)('error: %s → clear 4xx, nothing written', async (_, make, status, pattern) => {
+    // Alice's account exists, so the marker sign-in below adds exactly one session and one used nonce.
+    await signedIn()
     const { body, headers = {} } = await make()
     const before = await counts()
     const hdrs: Record<string, string> = { ...headers }
@@ -242,7 +254,13 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     expect(response.status).toBe(status)
     expect(((await response.json()) as { error: string }).error).toMatch(pattern)
     expect(response.headers.get('set-cookie')).toBeNull()
-    expect(await counts()).toEqual(before)
+    // Marker: a sign-in after the refusal is counted, so a write by the refused request would have been too.
+    await signedIn()
+    expect(await counts()).toEqual({
+      ...before,
+      sessions: before.sessions + 1,
+      usedNonces: before.usedNonces + 1,
+    })
   })
 
   test('error: a tampered or expired cookie is not signed in', async () => {
@@ -289,13 +307,20 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     const cookie = headers ? '' : await signedIn()
     const before = await counts()
     expect((await post('/api/payments', body, cookie ? { cookie } : {})).status).toBe(status)
-    expect((await counts())!.p).toEqual(before!.p)
+    // Marker: a valid payment after the refused one is counted, so the refused one would have been too.
+    const valid = { txHash: `0x${randomBytes(32).toString('hex')}`, to: mallory.address, value: '1' }
+    expect((await post('/api/payments', valid, { cookie: cookie || (await signedIn()) })).status).toBe(201)
+    expect((await counts()).payments).toBe(before.payments + 1)
   })
 
   test('error: a flood of nonce requests is rate limited', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 40; i++) statuses.push((await fetch(`${origin}/api/nonce`)).status)
+    for (let i = 0; i < NONCE_BURST + 10; i++) statuses.push((await fetch(`${origin}/api/nonce`)).status)
     expect(statuses).toContain(429)
+    // Allowed until the burst is spent (earlier tests spent part of it), refused from then on.
+    const first = statuses.indexOf(429)
+    expect(statuses.slice(0, first).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(first).every((s) => s === 429)).toBe(true)
     const limited = await fetch(`${origin}/api/nonce`)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)

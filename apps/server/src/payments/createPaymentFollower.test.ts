@@ -1,4 +1,4 @@
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
+import { ANVIL_ACCOUNT, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase, type Database } from '../db/createDatabase.js'
 import { createPaymentFollower } from './createPaymentFollower.js'
 
-const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 let anvil: Anvil
@@ -74,6 +74,7 @@ describe('createPaymentFollower', () => {
 
   test('behavior: an unreachable node is reported and nothing is changed', async () => {
     await insert(`0x${'dd'.repeat(32)}`)
+    expect((await statusOf(`0x${'dd'.repeat(32)}`)).status).toBe('pending')
     const errors: Error[] = []
     const follower = createPaymentFollower({
       db,
@@ -83,7 +84,7 @@ describe('createPaymentFollower', () => {
       onError: (error) => errors.push(error),
     })
     follower.start()
-    await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => errors.length, { timeout: 15_000 }).toBeGreaterThan(0)
     await follower.stop()
     expect((await statusOf(`0x${'dd'.repeat(32)}`)).status).toBe('pending')
   })

@@ -21,6 +21,7 @@ describe('SignIn', () => {
     const signIn = state({})
     render(<SignIn signIn={signIn} />)
     expect(screen.getByTestId('sign-in-status').getAttribute('data-state')).toBe('signed-out')
+    expect(screen.getByTestId('sign-in-button').textContent).toBe('Sign in with wallet')
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with wallet' }))
     expect(signIn.signIn).toHaveBeenCalledOnce()
   })
@@ -49,8 +50,12 @@ describe('SignIn', () => {
 
   test('error: a failure shows as an alert, not as a result', () => {
     const text = 'You refused the signature in the wallet, so you are not signed in.'
-    render(<SignIn signIn={state({ message: { tone: 'error', text } })} />)
+    const { rerender } = render(<SignIn signIn={state({ message: { tone: 'error', text } })} />)
     expect(screen.getByTestId('sign-in-error').textContent).toBe(text)
     expect(screen.queryByTestId('sign-in-result')).toBeNull()
+    // The same message as a success is found by that query: its null above is the component's answer.
+    rerender(<SignIn signIn={state({ message: { tone: 'success', text: 'You signed out.' } })} />)
+    expect(screen.getByTestId('sign-in-result').textContent).toBe('You signed out.')
+    expect(screen.queryByTestId('sign-in-error')).toBeNull()
   })
 })

@@ -1,3 +1,4 @@
+import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
@@ -5,7 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { buildSignInMessage, SIGN_IN_STATEMENT } from './signIn.js'
 
 // anvil's dev account 0: a well-known test key, never a real one.
-const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const account = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const base = {
   address: account.address,
   chainId: 31337,

@@ -6,11 +6,22 @@ afterEach(cleanup)
 
 describe('StatusBanner', () => {
   test('default: nothing to say, nothing shown', () => {
-    render(
+    const { rerender } = render(
       <StatusBanner notice={undefined} onDismiss={() => {}} bridgeUnreachable={false} rpcError={undefined} />,
     )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.queryByRole('status')).toBeNull()
+    // The same banner with something to say is found by these queries: their null above is the banner's answer.
+    rerender(
+      <StatusBanner
+        notice={{ tone: 'info', text: 'Welcome back.' }}
+        onDismiss={() => {}}
+        bridgeUnreachable
+        rpcError={undefined}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toMatch(/bridge is unreachable/)
+    expect(screen.getByRole('status').textContent).toContain('Welcome back.')
   })
 
   test('behavior: an error notice is an alert and can be dismissed', () => {
