@@ -1,20 +1,20 @@
 import { createTopic, encrypt, formatSocketMessage, formatUri, generateKey } from '@pairlink/protocol'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../test/relay.js'
+import { startBridge, type TestBridge } from '../test/bridge.js'
 import { keyOf, pair, sleep, until } from '../test/utils.js'
 import { createClient } from './createClient.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 const frame = (topic: string, payload: string) =>
   formatSocketMessage({ topic, type: 'pub', payload, silent: true })
 
 test('behavior: garbage frames are dropped and counted, never thrown', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   const before = dapp.stats.dropped
   relay.broadcast('not json at all')
   relay.broadcast('{"topic":1}')
@@ -27,7 +27,7 @@ test('behavior: garbage frames are dropped and counted, never thrown', async () 
 })
 
 test('behavior: a tampered envelope is dropped and counted', async () => {
-  const { dapp, wallet, uri } = await pair(relay.url)
+  const { dapp, wallet, uri } = await pair(bridge.url)
   const calls: unknown[] = []
   dapp.on('call_request', (request) => calls.push(request))
   const envelope = await encrypt({ id: 1, jsonrpc: '2.0', method: 'evil', params: [] }, keyOf(uri))
@@ -52,7 +52,7 @@ test('behavior: a tampered envelope is dropped and counted', async () => {
 })
 
 test('behavior: frames for other topics are ignored', async () => {
-  const { dapp, wallet, uri } = await pair(relay.url)
+  const { dapp, wallet, uri } = await pair(bridge.url)
   const calls: unknown[] = []
   dapp.on('call_request', (request) => calls.push(request))
   const before = dapp.stats.ignored
@@ -70,7 +70,7 @@ test('behavior: frames for other topics are ignored', async () => {
 })
 
 test('behavior: a response nobody waits for is ignored (v1 made it a call_request)', async () => {
-  const { dapp, wallet, uri } = await pair(relay.url)
+  const { dapp, wallet, uri } = await pair(bridge.url)
   const calls: unknown[] = []
   dapp.on('call_request', (request) => calls.push(request))
   const before = dapp.stats.ignored

@@ -7,9 +7,9 @@ import { sleep, until } from '../test/utils.js'
 import { createTransport, getWebSocketUrl } from './transport.js'
 
 test('behavior: the online event reconnects at once instead of waiting out the backoff', async () => {
-  const relay = await startRelay()
+  const bridge = await startBridge()
   const transport = createTransport({
-    url: getWebSocketUrl(relay.url),
+    url: getWebSocketUrl(bridge.url),
     WebSocket,
     subscriptions: () => ['own'],
     onMessage: () => {},

@@ -1,7 +1,7 @@
 import { formatSocketMessage } from '@pairlink/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
-import { type Relay, startRelay } from '../test/relay.js'
+import { startBridge, type TestBridge } from '../test/bridge.js'
 import { sleep, until } from '../test/utils.js'
 import { createTransport, getReconnectDelay, getWebSocketUrl, type TransportState } from './transport.js'
 
@@ -69,16 +69,16 @@ describe('getWebSocketUrl', () => {
 })
 
 describe('createTransport', () => {
-  let relay: Relay
+  let bridge: TestBridge
   beforeAll(async () => {
-    relay = await startRelay()
+    bridge = await startBridge()
   })
-  afterAll(() => relay.stop())
+  afterAll(() => bridge.stop())
 
   const pub = (topic: string) => ({ topic, type: 'pub' as const, payload: '{}', silent: true })
 
   test('default: queued frames first, then the subscriptions (v1 order)', async () => {
-    const url = getWebSocketUrl(relay.url)
+    const url = getWebSocketUrl(bridge.url)
     const before = relay.frames.length
     const transport = createTransport({ url, WebSocket, subscriptions: () => ['own'], onMessage: () => {} })
     transport.send(pub('peer-1'))
@@ -94,7 +94,7 @@ describe('createTransport', () => {
   })
 
   test('behavior: delivers frames, counts malformed ones', async () => {
-    const url = getWebSocketUrl(relay.url)
+    const url = getWebSocketUrl(bridge.url)
     const received: string[] = []
     let malformed = 0
     const a = createTransport({

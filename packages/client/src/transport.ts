@@ -160,7 +160,9 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
   }
 
   function drop(ws: WebSocketLike) {
-    ws.onopen = ws.onclose = ws.onerror = ws.onmessage = null
+    ws.onopen = ws.onclose = ws.onmessage = null
+    // Not null: `ws` reports closing a still-connecting socket as an error event, and throws it when nobody listens.
+    ws.onerror = () => {}
     try {
       ws.close()
     } catch {}

@@ -1,18 +1,26 @@
 import { createBridgeServer } from '@pairlink/bridge'
 
-/** A bridge for tests: a base URL and a way to stop it. */
+/** The real `@pairlink/bridge` (memory backend) for tests: its base URL, and a stop and restart on the same port. */
 export type TestBridge = {
   url: string
   port: number
+  /** Graceful stop: every socket is closed with 1001 (clients then reconnect with backoff). */
   stop(): Promise<void>
+  /** A fresh bridge on the same port, as after a process restart (its memory backend starts empty). */
+  start(): Promise<void>
 }
 
-/**
- * Starts the real `@pairlink/bridge` (memory backend) on 127.0.0.1 on a free port. The one place that picks the
- * implementation: `startRelay()` from `./relay.js` is the drop-in stand-in, and what tests use to inspect frames.
- */
+/** Starts the real `@pairlink/bridge` on 127.0.0.1 on a free port (tests never pick a fixed one). */
 export async function startBridge(): Promise<TestBridge> {
-  const server = createBridgeServer()
+  let server = createBridgeServer()
   const { url, port } = await server.listen(0, '127.0.0.1')
-  return { url, port, stop: () => server.close() }
+  return {
+    url,
+    port,
+    stop: () => server.close(),
+    async start() {
+      server = createBridgeServer()
+      await server.listen(port, '127.0.0.1')
+    },
+  }
 }
