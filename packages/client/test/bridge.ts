@@ -8,6 +8,8 @@ export type TestBridge = {
   stop(): Promise<void>
   /** A fresh bridge on the same port, as after a process restart (its memory backend starts empty). */
   start(): Promise<void>
+  /** Sockets the bridge holds open now (its own count), to wait until it noticed a client leave. */
+  connections(): number
 }
 
 /** Starts the real `@pairlink/bridge` on 127.0.0.1 on a free port (tests never pick a fixed one). */
@@ -18,6 +20,7 @@ export async function startBridge(): Promise<TestBridge> {
     url,
     port,
     stop: () => server.close(),
+    connections: () => server.bridge.metrics.counts.connections,
     async start() {
       server = createBridgeServer()
       await server.listen(port, '127.0.0.1')
