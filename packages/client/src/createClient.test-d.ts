@@ -1,5 +1,5 @@
-import { WebSocket as WsWebSocket } from 'ws'
 import { assertType, expectTypeOf, test } from 'vitest'
+import { WebSocket as WsWebSocket } from 'ws'
 import { request } from './actions/request.js'
 import { type Client, type ClientBase, createClient } from './createClient.js'
 import { type DappActions, dappActions } from './decorators/dappActions.js'
@@ -55,7 +55,9 @@ test('behavior: extend is chainable and each result carries every extension', ()
     .extend(dappActions)
     .extend(walletActions)
     .extend((client) => ({ greet: () => `hi ${client.peerId}`, count: 1 as const }))
-  expectTypeOf(both).toEqualTypeOf<Client<DappActions & WalletActions & { readonly greet: () => string; readonly count: 1 }>>()
+  expectTypeOf(both).toEqualTypeOf<
+    Client<DappActions & WalletActions & { readonly greet: () => string; readonly count: 1 }>
+  >()
   expectTypeOf(both.greet).returns.toEqualTypeOf<string>()
   expectTypeOf(both.count).toEqualTypeOf<1>()
   expectTypeOf(both.request<number>({ method: 'x' })).toEqualTypeOf<Promise<number>>()

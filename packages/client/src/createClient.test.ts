@@ -101,8 +101,10 @@ describe('restore', () => {
     const { dapp, wallet } = await pair(bridge.url, { wallet: { storage } })
     wallet.close()
     // Only the dapp's socket left: the bridge must hold the request, not hand it to the closing socket.
-    await waitFor(() => bridge.connections() === 1)
+    await waitFor(() => bridge.counts().connections === 1)
+    const queued = bridge.counts().queued
     const pending = dapp.request({ method: 'while_away' })
+    await waitFor(() => bridge.counts().queued > queued, { message: 'the request held by the bridge' })
     const restored = createWallet({ bridge: bridge.url, storage })
     expect(restored.connected).toBe(true)
     expect(restored.peerId).toBe(dapp.clientId)
@@ -233,7 +235,9 @@ describe('extend', () => {
   test('default: merges the members, keeps the state live and shared', async () => {
     const base = createClient({ bridge: bridge.url, storage: false })
     const dapp = base.extend(dappActions)
-    expect(Object.keys(dapp)).toEqual(expect.arrayContaining(['connect', 'request', 'signTypedData', 'extend']))
+    expect(Object.keys(dapp)).toEqual(
+      expect.arrayContaining(['connect', 'request', 'signTypedData', 'extend']),
+    )
     expect('approveSession' in dapp).toBe(false)
     expect('connect' in base).toBe(false)
     // Getters stay getters: the state read through the extended client follows the session.
@@ -243,7 +247,9 @@ describe('extend', () => {
     expect(base.clientId).toBe(dapp.clientId)
     expect(base.uri).toBe(dapp.uri)
     // The stand-alone actions take the bare and the extended client alike.
-    await expect(request(base, { method: 'eth_accounts' })).rejects.toThrowError('Session currently disconnected')
+    await expect(request(base, { method: 'eth_accounts' })).rejects.toThrowError(
+      'Session currently disconnected',
+    )
     dapp.close()
   })
 
@@ -287,8 +293,12 @@ describe('async errors: a bad state rejects, so `.catch()` sees it', () => {
 
   test('wallet actions without a session', async () => {
     const wallet = createWallet({ bridge: bridge.url, storage: false })
-    expect(await caught(() => wallet.approveRequest({ id: 1, result: 1 }))).toBe('Session currently disconnected')
-    expect(await caught(() => wallet.rejectRequest({ id: 1, error: {} }))).toBe('Session currently disconnected')
+    expect(await caught(() => wallet.approveRequest({ id: 1, result: 1 }))).toBe(
+      'Session currently disconnected',
+    )
+    expect(await caught(() => wallet.rejectRequest({ id: 1, error: {} }))).toBe(
+      'Session currently disconnected',
+    )
     expect(await caught(() => wallet.updateSession({ chainId: 1, accounts: [] }))).toBe(
       'Session currently disconnected',
     )

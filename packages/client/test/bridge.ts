@@ -1,4 +1,4 @@
-import { createBridgeServer } from '@pairlink/bridge'
+import { type BridgeCounts, createBridgeServer } from '@pairlink/bridge'
 
 /** The real `@pairlink/bridge` (memory backend) for tests: its base URL, and a stop and restart on the same port. */
 export type TestBridge = {
@@ -8,8 +8,8 @@ export type TestBridge = {
   stop(): Promise<void>
   /** A fresh bridge on the same port, as after a process restart (its memory backend starts empty). */
   start(): Promise<void>
-  /** Sockets the bridge holds open now (its own count), to wait until it noticed a client leave. */
-  connections(): number
+  /** The bridge's own counters now (open sockets, queued messages, …), to wait until it saw what a test caused. */
+  counts(): BridgeCounts
 }
 
 /** Starts the real `@pairlink/bridge` on 127.0.0.1 on a free port (tests never pick a fixed one). */
@@ -20,7 +20,7 @@ export async function startBridge(): Promise<TestBridge> {
     url,
     port,
     stop: () => server.close(),
-    connections: () => server.bridge.metrics.counts.connections,
+    counts: () => server.bridge.metrics.counts,
     async start() {
       server = createBridgeServer()
       await server.listen(port, '127.0.0.1')

@@ -64,14 +64,23 @@ export async function pair(
 ) {
   const modal = createTestModal()
   const { WebSocket } = options
-  const dapp = createClient({ bridge, clientMeta: dappMeta, modal, storage: false, WebSocket, ...options.dapp }).extend(
-    dappActions,
-  )
+  const dapp = createClient({
+    bridge,
+    clientMeta: dappMeta,
+    modal,
+    storage: false,
+    WebSocket,
+    ...options.dapp,
+  }).extend(dappActions)
   const connected = dapp.connect({ chainId: 1 })
   const uri = await modal.opened
-  const wallet = createClient({ uri, clientMeta: walletMeta, storage: false, WebSocket, ...options.wallet }).extend(
-    walletActions,
-  )
+  const wallet = createClient({
+    uri,
+    clientMeta: walletMeta,
+    storage: false,
+    WebSocket,
+    ...options.wallet,
+  }).extend(walletActions)
   await next(wallet, 'session_request')
   await wallet.approveSession({ chainId: 1, accounts: [account] })
   await connected

@@ -6,7 +6,16 @@ import {
 } from '@pairlink/protocol'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startBridge, type TestBridge } from '../../test/bridge.js'
-import { account, createDapp, createWallet, createTestModal, dappMeta, next, pair, walletMeta } from '../../test/utils.js'
+import {
+  account,
+  createDapp,
+  createTestModal,
+  createWallet,
+  dappMeta,
+  next,
+  pair,
+  walletMeta,
+} from '../../test/utils.js'
 
 let bridge: TestBridge
 beforeAll(async () => {

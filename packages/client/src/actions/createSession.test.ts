@@ -13,7 +13,12 @@ afterAll(() => bridge.stop())
 
 test('default: wire-identical session request, v1 frame order', async () => {
   const recorder = createRecorder()
-  const dapp = createDapp({ bridge: bridge.url, clientMeta: dappMeta, storage: false, WebSocket: recorder.WebSocket })
+  const dapp = createDapp({
+    bridge: bridge.url,
+    clientMeta: dappMeta,
+    storage: false,
+    WebSocket: recorder.WebSocket,
+  })
   const displayed = next(dapp, 'display_uri')
   const uri = await dapp.createSession({ chainId: 1 })
   expect(await displayed).toEqual({ uri })
@@ -39,7 +44,12 @@ test('default: wire-identical session request, v1 frame order', async () => {
 
 test('args: no chainId sends null', async () => {
   const recorder = createRecorder()
-  const dapp = createDapp({ bridge: bridge.url, clientMeta: null, storage: false, WebSocket: recorder.WebSocket })
+  const dapp = createDapp({
+    bridge: bridge.url,
+    clientMeta: null,
+    storage: false,
+    WebSocket: recorder.WebSocket,
+  })
   const uri = await dapp.createSession()
   await waitFor(() => recorder.sent.length >= 1)
   const [request] = await decodeFrames(recorder.sent, keyOf(uri))
