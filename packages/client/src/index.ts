@@ -23,8 +23,8 @@ export {
   createClient,
   type ModalAdapter,
 } from './createClient.js'
-export { type DappActions, dappActions } from './decorators/dappActions.js'
-export { type WalletActions, walletActions } from './decorators/walletActions.js'
+export { type DappActions, type DappClient, dappActions } from './decorators/dappActions.js'
+export { type WalletActions, type WalletClient, walletActions } from './decorators/walletActions.js'
 export type { Listener } from './emitter.js'
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
 export {

@@ -52,6 +52,9 @@ export type DappActions = {
   ) => ReturnType<typeof signTypedData>
 }
 
+/** A client extended with {@link dappActions}: what `createClient(parameters).extend(dappActions)` returns. */
+export type DappClient = Client<DappActions>
+
 /**
  * Decorates a client with the dapp's actions, for `client.extend(dappActions)`. Importing it pulls in no wallet
  * action.

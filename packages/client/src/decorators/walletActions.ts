@@ -23,6 +23,9 @@ export type WalletActions = {
   updateSession: (parameters: UpdateSessionParameters) => ReturnType<typeof updateSession>
 }
 
+/** A client extended with {@link walletActions}: what `createClient(parameters).extend(walletActions)` returns. */
+export type WalletClient = Client<WalletActions>
+
 /**
  * Decorates a client with the wallet's actions, for `client.extend(walletActions)`.
  *
