@@ -41,7 +41,9 @@ setTimeout(() => {
 
 /** Starts the bridge in a child process and resolves with its URL and the child. */
 async function startBridge() {
-  const child = fork(new URL('./bridge.mjs', import.meta.url), { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  const child = fork(new URL('./bridge.mjs', import.meta.url), {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  })
   if (!child.stdout) throw new Error('bench/client: the bridge has no stdout')
   const lines = createInterface({ input: child.stdout })
   const url = await new Promise((resolve, reject) => {
