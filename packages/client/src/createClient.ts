@@ -12,6 +12,7 @@ import { type KillSessionParameters, killSession } from './actions/killSession.j
 import { getWindowMeta, redirectToWallet } from './browser.js'
 import { createEmitter, type Emitter } from './emitter.js'
 import { InvalidClientOptionsError } from './errors.js'
+import { withExtend } from './extend.js'
 import { handleFrame } from './receive.js'
 import { getSession, getTransport, type Internal, restore, setInternal } from './session.js'
 import {
@@ -144,8 +145,8 @@ export type ClientBase = {
   close: () => ReturnType<typeof close>
 }
 
-/** Members an extension may not replace (as viem protects its base client). */
-type ProtectedKey = keyof ClientBase | 'extend'
+/** Members an extension may not replace (as viem protects its base client). Not exported from the package. */
+export type ProtectedKey = keyof ClientBase | 'extend'
 
 /**
  * A session client: {@link ClientBase} plus the members of each `extend(fn)` applied so far.
@@ -308,36 +309,3 @@ export function createClient(parameters: CreateClientParameters): Client {
   setInternal(client, internal)
   return withExtend(client, internal)
 }
-
-/** Gives `client` its `extend`: each call makes a new object over the same state, its getters kept as getters. */
-function withExtend<extended>(client: Client<extended>, internal: Internal): Client<extended> {
-  const extend = (fn: (client: Client<extended>) => object) => {
-    const extension = Object.getOwnPropertyDescriptors(fn(client))
-    for (const key of PROTECTED_KEYS) delete extension[key]
-    const next = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(client), ...extension })
-    setInternal(next, internal)
-    return withExtend(next as Client, internal)
-  }
-  return Object.assign(client, { extend }) as Client<extended>
-}
-
-const PROTECTED_KEYS: readonly ProtectedKey[] = [
-  'connected',
-  'accounts',
-  'chainId',
-  'peerId',
-  'peerMeta',
-  'clientId',
-  'bridge',
-  'uri',
-  'session',
-  'transportState',
-  'stats',
-  'ready',
-  'on',
-  'once',
-  'off',
-  'killSession',
-  'close',
-  'extend',
-]
