@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import { createServer as createNetServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createBridgeServer } from '@pairlink/bridge'
-import { createClient } from '@pairlink/client'
+import { createClient, walletActions } from '@pairlink/client'
 import { createProvider } from '@pairlink/provider'
 import pino from 'pino'
 
@@ -105,7 +105,7 @@ async function startCountingProxy(target) {
 
 /** Our client in the wallet role: approves the session a dapp's URI asks for. */
 function startWallet(uri) {
-  const wallet = createClient({ uri, storage: false, clientMeta: null })
+  const wallet = createClient({ uri, storage: false, clientMeta: null }).extend(walletActions)
   wallet.on('session_request', () => wallet.approveSession({ chainId: CHAIN_ID, accounts: [ACCOUNT] }))
   return wallet
 }

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import type { WebSocketConstructor } from '@pairlink/client'
 // pairlink-wallet: the reference wallet without a screen, for dapps' automated tests. See `--help`.
 import WebSocket from 'ws'
 import { runCli } from './cli/runCli.js'
@@ -13,7 +12,7 @@ const code = await runCli({
   stdout: (line) => process.stdout.write(`${line}\n`),
   stderr: (text) => process.stderr.write(text),
   // Node 20 has no global WebSocket.
-  WebSocket: WebSocket as unknown as WebSocketConstructor,
+  WebSocket,
   signal: controller.signal,
 })
 // Exit once stdout is flushed: a CI pipe must see every line.

@@ -1,6 +1,6 @@
 // Dev script: drives the built wallet page in Debian's Chromium against a running server, with a dapp made with our
 // client, and saves screenshots under e2e/screenshots/. Usage: tsx test/screenshots.ts http://127.0.0.1:PORT
-import { createClient, type WebSocketConstructor } from '@pairlink/client'
+import { createClient, dappActions } from '@pairlink/client'
 import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
 import { chromium } from 'playwright-core'
 import WebSocket from 'ws'
@@ -29,7 +29,7 @@ try {
   const dapp = createClient({
     bridge: origin,
     storage: false,
-    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    WebSocket,
     clientMeta: {
       name: 'Pairlink Demo',
       description: 'The Pairlink web app',
@@ -37,7 +37,7 @@ try {
       icons: [`${origin}/wallet/icon.svg`],
     },
     modal: { open: (uri) => showUri(uri), close: () => {} },
-  })
+  }).extend(dappActions)
   const connecting = dapp.connect({ chainId: 31337 })
   const uri = await shown
   await page.goto(`${origin}/wallet/wc?uri=${encodeURIComponent(uri)}`)

@@ -1,4 +1,4 @@
-import { type Client, createClient } from '@pairlink/client'
+import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { close, open } from '@pairlink/modal'
 import { createProvider, type Provider } from '@pairlink/provider'
 import { createPublicClient, createWalletClient, custom, type PublicClient, type WalletClient } from 'viem'
@@ -12,7 +12,7 @@ export const POLLING_INTERVAL_MS = 1_000
 
 /** The session client, its EIP-1193 provider and the viem clients over it: one set per page. */
 export type Pairlink = {
-  client: Client
+  client: DappClient
   provider: Provider
   publicClient: PublicClient
   walletClient: WalletClient
@@ -43,7 +43,7 @@ export function createPairlink(config: AppConfig): Pairlink {
     },
     modal: { open, close },
     modalOptions: { registryUrl: config.registryUrl },
-  })
+  }).extend(dappActions)
   const provider = createProvider({
     client,
     rpcUrl: config.rpcUrl,

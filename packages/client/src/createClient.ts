@@ -7,24 +7,12 @@ import {
   type StoredSession,
   V1_ERRORS,
 } from '@pairlink/protocol'
-import { approveRequest } from './actions/approveRequest.js'
-import { approveSession } from './actions/approveSession.js'
 import { close } from './actions/close.js'
-import { connect } from './actions/connect.js'
-import { createSession } from './actions/createSession.js'
-import { killSession } from './actions/killSession.js'
-import { rejectRequest } from './actions/rejectRequest.js'
-import { rejectSession } from './actions/rejectSession.js'
-import { request } from './actions/request.js'
-import { sendTransaction } from './actions/sendTransaction.js'
-import { signMessage } from './actions/signMessage.js'
-import { signPersonalMessage } from './actions/signPersonalMessage.js'
-import { signTransaction } from './actions/signTransaction.js'
-import { signTypedData } from './actions/signTypedData.js'
-import { updateSession } from './actions/updateSession.js'
+import { type KillSessionParameters, killSession } from './actions/killSession.js'
 import { getWindowMeta, redirectToWallet } from './browser.js'
 import { createEmitter, type Emitter } from './emitter.js'
 import { InvalidClientOptionsError } from './errors.js'
+import { withExtend } from './extend.js'
 import { handleFrame } from './receive.js'
 import { getSession, getTransport, type Internal, restore, setInternal } from './session.js'
 import {
@@ -116,75 +104,82 @@ export type CreateClientParameters = {
   random?: (() => number) | undefined
 }
 
-/** A session client, dapp and wallet role in one object: state getters, actions as methods, events. */
-export type Client = {
+/** The members every client has, whatever its role: session state, events, and the actions both sides share. */
+export type ClientBase = {
+  /** Whether a session is approved and not yet ended. */
   readonly connected: boolean
+  /** The session's accounts, as the wallet approved or last updated them; `[]` when disconnected. */
   readonly accounts: string[]
+  /** The session's chain id; `0` when disconnected. */
   readonly chainId: number
+  /** The peer's client id (its own topic); `''` before a session request or approval arrived. */
   readonly peerId: string
+  /** What the peer announced about itself (name, url, icons), `null` until it did. */
   readonly peerMeta: ClientMeta | null
+  /** This client's own topic; made on first use, so `''` until a session is created, joined or restored. */
   readonly clientId: string
+  /** The bridge base URL the session uses (from `bridge`, the `wc:` URI or the restored session). */
   readonly bridge: string
-  /** The dapp's pending `wc:` URI, after `createSession` until the wallet answers. */
+  /** The dapp's pending `wc:` URI, after `createSession` until the wallet answers. Never log it: it holds the key. */
   readonly uri: string | undefined
-  /** The connected session in v1's stored layout. */
+  /** The connected session in v1's stored layout, `undefined` when disconnected. Holds the key: never log it. */
   readonly session: StoredSession | undefined
+  /** The state of the bridge socket: `'connecting'`, `'open'` or `'closed'`. */
   readonly transportState: TransportState
+  /** Counters of what the client received (a copy). */
   readonly stats: Readonly<ClientStats>
   /** Settles when the stored session was read (immediately for sync storage such as `localStorage`). */
   readonly ready: Promise<void>
+  /** Listens to an event; returns the function that stops listening. */
   on: Emitter<ClientEvents>['on']
+  /** Listens to the next occurrence of an event only; returns the function that stops listening. */
   once: Emitter<ClientEvents>['once']
+  /** Stops a listener added with `on` or `once`. */
   off: Emitter<ClientEvents>['off']
-  connect: OmitClient<typeof connect>
-  createSession: OmitClient<typeof createSession>
-  request: OmitClient<typeof request>
-  sendTransaction: OmitClient<typeof sendTransaction>
-  signTransaction: OmitClient<typeof signTransaction>
-  signMessage: OmitClient<typeof signMessage>
-  signPersonalMessage: OmitClient<typeof signPersonalMessage>
-  signTypedData: OmitClient<typeof signTypedData>
-  approveSession: OmitClient<typeof approveSession>
-  rejectSession: OmitClient<typeof rejectSession>
-  approveRequest: OmitClient<typeof approveRequest>
-  rejectRequest: OmitClient<typeof rejectRequest>
-  updateSession: OmitClient<typeof updateSession>
-  killSession: OmitClient<typeof killSession>
-  close: OmitClient<typeof close>
+  /**
+   * Either side ends the session (see {@link killSession}). In the bare client because both roles need it and a
+   * restored session may be killed before any role's actions are added.
+   */
+  killSession: (parameters?: KillSessionParameters) => ReturnType<typeof killSession>
+  /** Closes the bridge socket and keeps the stored session (see {@link close}); both roles shut down this way. */
+  close: () => ReturnType<typeof close>
 }
 
-type ActionName =
-  | 'connect'
-  | 'createSession'
-  | 'request'
-  | 'sendTransaction'
-  | 'signTransaction'
-  | 'signMessage'
-  | 'signPersonalMessage'
-  | 'signTypedData'
-  | 'approveSession'
-  | 'rejectSession'
-  | 'approveRequest'
-  | 'rejectRequest'
-  | 'updateSession'
-  | 'killSession'
-  | 'close'
-
-type OmitClient<action> = action extends (client: Client, ...rest: infer rest) => infer result
-  ? (...args: rest) => result
-  : never
+/** Members an extension may not replace (as viem protects its base client). Not exported from the package. */
+export type ProtectedKey = keyof ClientBase | 'extend'
 
 /**
- * Creates a session client (reference §4): a dapp with `bridge` (then `connect`), a wallet with `uri` (then
- * `approveSession` on `session_request`); a stored session restores without a new scan.
+ * A session client: {@link ClientBase} plus the members of each `extend(fn)` applied so far.
  *
  * @example
- * const client = createClient({ bridge: 'https://bridge.example', modal: QRCodeModal, clientMeta })
- * const { accounts } = await client.connect({ chainId: 1 })
- * const signature = await client.signPersonalMessage(['Hello', accounts[0]])
+ * const dapp: Client<DappActions> = createClient({ bridge }).extend(dappActions)
+ */
+export type Client<extended = unknown> = ClientBase &
+  extended & {
+    /**
+     * Returns a new client with the members `fn(client)` returns merged in (chainable, as viem's `extend`). The
+     * members of {@link ClientBase} and `extend` cannot be replaced; the state stays shared with this client.
+     *
+     * @example
+     * const dapp = createClient({ bridge }).extend(dappActions)
+     */
+    extend: <const next extends { [key in ProtectedKey]?: undefined } & object>(
+      fn: (client: Client<extended>) => next,
+    ) => Client<extended & next>
+  }
+
+/**
+ * Creates a bare session client (reference §4): state, events, `killSession`, `close` and `extend`. A dapp passes
+ * `bridge` and extends it with {@link dappActions}; a wallet passes the dapp's `uri` and extends it with
+ * {@link walletActions}; a stored session restores without a new scan. The stand-alone actions take it as is.
  *
  * @example
- * const wallet = createClient({ uri, clientMeta })
+ * const dapp = createClient({ bridge: 'https://bridge.example', modal: QRCodeModal, clientMeta }).extend(dappActions)
+ * const { accounts } = await dapp.connect({ chainId: 1 })
+ * const signature = await dapp.signPersonalMessage(['Hello', accounts[0]])
+ *
+ * @example
+ * const wallet = createClient({ uri, clientMeta }).extend(walletActions)
  * wallet.on('session_request', () => wallet.approveSession({ chainId: 1, accounts: [address] }))
  */
 export function createClient(parameters: CreateClientParameters): Client {
@@ -308,25 +303,9 @@ export function createClient(parameters: CreateClientParameters): Client {
     on: internal.emitter.on,
     once: internal.emitter.once,
     off: internal.emitter.off,
+    killSession: (parameters?: KillSessionParameters) => killSession(client, parameters),
+    close: () => close(client),
   } as Client
   setInternal(client, internal)
-  const actions: Pick<Client, ActionName> = {
-    connect: (...args) => connect(client, ...args),
-    createSession: (...args) => createSession(client, ...args),
-    request: (...args) => request(client, ...args),
-    sendTransaction: (...args) => sendTransaction(client, ...args),
-    signTransaction: (...args) => signTransaction(client, ...args),
-    signMessage: (...args) => signMessage(client, ...args),
-    signPersonalMessage: (...args) => signPersonalMessage(client, ...args),
-    signTypedData: (...args) => signTypedData(client, ...args),
-    approveSession: (...args) => approveSession(client, ...args),
-    rejectSession: (...args) => rejectSession(client, ...args),
-    approveRequest: (...args) => approveRequest(client, ...args),
-    rejectRequest: (...args) => rejectRequest(client, ...args),
-    updateSession: (...args) => updateSession(client, ...args),
-    killSession: (...args) => killSession(client, ...args),
-    close: (...args) => close(client, ...args),
-  }
-  Object.assign(client, actions)
-  return client
+  return withExtend(client, internal)
 }

@@ -16,6 +16,7 @@ test('exports', () => {
       "createLocalStorage",
       "createMemoryStorage",
       "createSession",
+      "dappActions",
       "getReconnectDelay",
       "getWebSocketUrl",
       "killSession",
@@ -28,6 +29,7 @@ test('exports', () => {
       "signTransaction",
       "signTypedData",
       "updateSession",
+      "walletActions",
     ]
   `)
 })

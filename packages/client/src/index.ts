@@ -15,6 +15,7 @@ export { type SignTypedDataParameters, signTypedData } from './actions/signTyped
 export { type UpdateSessionParameters, updateSession } from './actions/updateSession.js'
 export {
   type Client,
+  type ClientBase,
   type ClientEvents,
   type ClientStats,
   type ConnectReturnType,
@@ -22,6 +23,8 @@ export {
   createClient,
   type ModalAdapter,
 } from './createClient.js'
+export { type DappActions, type DappClient, dappActions } from './decorators/dappActions.js'
+export { type WalletActions, type WalletClient, walletActions } from './decorators/walletActions.js'
 export type { Listener } from './emitter.js'
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
 export {

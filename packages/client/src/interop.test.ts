@@ -1,47 +1,18 @@
 import { RpcError } from '@pairlink/protocol'
+import { MAIL_TYPED_DATA, waitFor } from '@pairlink/test-kit'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startBridge, type TestBridge } from '../test/bridge.js'
-import { dappMeta, next, walletMeta } from '../test/utils.js'
+import { createDapp, createWallet, dappMeta, next, walletMeta } from '../test/utils.js'
 import { createV1, v1Event } from '../test/v1.js'
-import { type Client, createClient } from './createClient.js'
 import { createMemoryStorage } from './storage.js'
 
 const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const address = signer.address.toLowerCase()
-const typedData = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 1,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ],
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// The kit's EIP-712 example; viem types `types` without the implied `EIP712Domain`.
+const { EIP712Domain: _domainType, ...mailTypes } = MAIL_TYPED_DATA.types
+const typedData = { ...MAIL_TYPED_DATA, types: mailTypes }
 const txHash = `0x${'ab'.repeat(32)}`
 
 /** Answers requests as a real wallet would: signs with the test key, "sends" transactions, rejects `custom_reject`. */
@@ -71,7 +42,7 @@ afterAll(async () => {
 
 describe('our dapp ↔ v1 wallet', () => {
   async function connectV1Wallet(storage = createMemoryStorage()) {
-    const dapp = createClient({ bridge: bridge.url, clientMeta: dappMeta, storage })
+    const dapp = createDapp({ bridge: bridge.url, clientMeta: dappMeta, storage })
     cleanup.push(() => dapp.close())
     const uri = await dapp.createSession({ chainId: 1 })
     const wallet = createV1({ uri, clientMeta: walletMeta })
@@ -117,7 +88,7 @@ describe('our dapp ↔ v1 wallet', () => {
   })
 
   test('behavior: reject', async () => {
-    const dapp = createClient({ bridge: bridge.url, clientMeta: dappMeta, storage: false })
+    const dapp = createDapp({ bridge: bridge.url, clientMeta: dappMeta, storage: false })
     cleanup.push(() => dapp.close())
     const uri = await dapp.createSession()
     const wallet = createV1({ uri, clientMeta: walletMeta })
@@ -152,7 +123,7 @@ describe('our dapp ↔ v1 wallet', () => {
   test('behavior: our dapp restores after a restart', async () => {
     const { dapp, storage } = await connectV1Wallet()
     dapp.close()
-    const restored = createClient({ bridge: bridge.url, storage })
+    const restored = createDapp({ bridge: bridge.url, storage })
     cleanup.push(() => restored.close())
     expect(restored.connected).toBe(true)
     const signature = await restored.signPersonalMessage(['again', address])
@@ -166,10 +137,11 @@ describe('our dapp ↔ v1 wallet', () => {
   test('behavior: v1 wallet offline and back', async () => {
     const { dapp, wallet } = await connectV1Wallet()
     const session = wallet.session
+    const { connections, queued } = bridge.counts()
     wallet.transportClose()
-    await sleep(50)
+    await waitFor(() => bridge.counts().connections === connections - 1, { message: 'the v1 wallet gone' })
     const pending = dapp.sendTransaction({ from: address, to: address, value: 1 })
-    await sleep(100)
+    await waitFor(() => bridge.counts().queued > queued, { message: 'the request held by the bridge' })
     const back = createV1({ session, clientMeta: walletMeta })
     cleanup.push(() => back.transportClose())
     back.on('call_request', (_error, request) => back.approveRequest({ id: request.id, result: txHash }))
@@ -184,7 +156,7 @@ describe('v1 dapp ↔ our wallet', () => {
     const displayed = v1Event(dapp, 'display_uri')
     await dapp.createSession({ chainId: 1 })
     const uri: string = (await displayed).payload.params[0]
-    const wallet = createClient({ uri, clientMeta: walletMeta, storage })
+    const wallet = createWallet({ uri, clientMeta: walletMeta, storage })
     cleanup.push(() => wallet.close())
     serve(wallet)
     const request = await next(wallet, 'session_request')
@@ -205,7 +177,7 @@ describe('v1 dapp ↔ our wallet', () => {
     return { dapp, wallet, storage }
   }
 
-  function serve(wallet: Client) {
+  function serve(wallet: ReturnType<typeof createWallet>) {
     wallet.on('call_request', async (request) => {
       const response = await answer(request.method, request.params as unknown[])
       if ('result' in response) await wallet.approveRequest({ id: request.id, result: response.result })
@@ -239,7 +211,7 @@ describe('v1 dapp ↔ our wallet', () => {
     cleanup.push(() => dapp.transportClose())
     const displayed = v1Event(dapp, 'display_uri')
     await dapp.createSession()
-    const wallet = createClient({
+    const wallet = createWallet({
       uri: (await displayed).payload.params[0],
       clientMeta: walletMeta,
       storage: false,
@@ -271,13 +243,14 @@ describe('v1 dapp ↔ our wallet', () => {
 
   test('behavior: our wallet offline, restored after a restart', async () => {
     const { dapp, wallet, storage } = await connectOurWallet()
+    const { connections, queued } = bridge.counts()
     wallet.close()
     // Let the bridge see the socket go: a frame racing the close would go to the dying socket (as with any v1 bridge).
-    await sleep(50)
+    await waitFor(() => bridge.counts().connections === connections - 1, { message: 'our wallet gone' })
     // The request waits at the bridge while the wallet is away.
     const pending = dapp.signPersonalMessage(['while away', address])
-    await sleep(100)
-    const restored = createClient({ bridge: bridge.url, storage })
+    await waitFor(() => bridge.counts().queued > queued, { message: 'the request held by the bridge' })
+    const restored = createWallet({ bridge: bridge.url, storage })
     cleanup.push(() => restored.close())
     expect(restored.connected).toBe(true)
     serve(restored)

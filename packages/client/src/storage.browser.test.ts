@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { startBridge, type TestBridge } from '../test/bridge.js'
-import { account, next, pair } from '../test/utils.js'
-import { createClient } from './createClient.js'
+import { account, createDapp, next, pair } from '../test/utils.js'
 import { createLocalStorage } from './storage.js'
 
 let bridge: TestBridge
@@ -51,7 +50,7 @@ describe('localStorage sessions', () => {
     dapp.close()
 
     // The "reload": a new client on the same page restores synchronously, without a scan.
-    const reloaded = createClient({ bridge: bridge.url, WebSocket })
+    const reloaded = createDapp({ bridge: bridge.url, WebSocket })
     expect(reloaded.connected).toBe(true)
     expect(reloaded.accounts).toEqual([account])
     wallet.on('call_request', ({ id }) => void wallet.approveRequest({ id, result: 'ok' }))
@@ -86,7 +85,7 @@ describe('localStorage sessions', () => {
     })
     dapp.close()
     localStorage.setItem('walletconnect', v1)
-    const restored = createClient({ bridge: 'http://ignored.example', WebSocket })
+    const restored = createDapp({ bridge: 'http://ignored.example', WebSocket })
     // The stored bridge wins over the option, as in v1.
     expect(restored.bridge).toBe(bridge.url)
     expect(restored.peerMeta?.name).toBe('Wallet')

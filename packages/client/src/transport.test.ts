@@ -1,8 +1,9 @@
 import { formatSocketMessage } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
-import { type Relay, startRelay } from '../test/relay.js'
-import { sleep, until } from '../test/utils.js'
+import { startBridge, type TestBridge } from '../test/bridge.js'
+import { createRecorder } from '../test/recorder.js'
 import { createTransport, getReconnectDelay, getWebSocketUrl, type TransportState } from './transport.js'
 
 describe('getReconnectDelay', () => {
@@ -69,37 +70,44 @@ describe('getWebSocketUrl', () => {
 })
 
 describe('createTransport', () => {
-  let relay: Relay
+  let bridge: TestBridge
   beforeAll(async () => {
-    relay = await startRelay()
+    bridge = await startBridge()
   })
-  afterAll(() => relay.stop())
+  afterAll(() => bridge.stop())
 
   const pub = (topic: string) => ({ topic, type: 'pub' as const, payload: '{}', silent: true })
+  const parsed = (frames: { raw: string }[]) => frames.map((frame) => JSON.parse(frame.raw))
 
   test('default: queued frames first, then the subscriptions (v1 order)', async () => {
-    const url = getWebSocketUrl(relay.url)
-    const before = relay.frames.length
-    const transport = createTransport({ url, WebSocket, subscriptions: () => ['own'], onMessage: () => {} })
+    const url = getWebSocketUrl(bridge.url)
+    const recorder = createRecorder()
+    const transport = createTransport({
+      url,
+      WebSocket: recorder.WebSocket,
+      subscriptions: () => ['own'],
+      onMessage: () => {},
+    })
     transport.send(pub('peer-1'))
     transport.send(pub('peer-2'))
-    await until(() => relay.frames.length >= before + 3)
-    expect(relay.frames.slice(before).map((f) => JSON.parse(f.raw))).toEqual([
+    await waitFor(() => recorder.sent.length >= 3)
+    expect(parsed(recorder.sent)).toEqual([
       pub('peer-1'),
       pub('peer-2'),
       { topic: 'own', type: 'sub', payload: '', silent: true },
     ])
-    expect(relay.paths.at(-1)).toBe('/?env=node&protocol=wc&version=1')
+    expect(recorder.urls).toEqual([`ws://127.0.0.1:${bridge.port}?env=node&protocol=wc&version=1`])
     transport.close()
   })
 
   test('behavior: delivers frames, counts malformed ones', async () => {
-    const url = getWebSocketUrl(relay.url)
+    const url = getWebSocketUrl(bridge.url)
     const received: string[] = []
     let malformed = 0
+    const recorder = createRecorder()
     const a = createTransport({
       url,
-      WebSocket,
+      WebSocket: recorder.WebSocket,
       subscriptions: () => ['a'],
       onMessage: (m) => received.push(m.topic),
       onMalformed: () => void malformed++,
@@ -107,22 +115,25 @@ describe('createTransport', () => {
     const b = createTransport({ url, WebSocket, subscriptions: () => ['b'], onMessage: () => {} })
     a.open()
     b.open()
-    await until(() => a.state === 'open' && b.state === 'open')
-    await sleep(20)
+    await waitFor(() => a.state === 'open' && b.state === 'open')
+    // Through the real bridge (it holds the frame until `a` subscribed, if need be).
     b.send(pub('a'))
-    relay.broadcast('not json')
-    relay.broadcast(JSON.stringify({ topic: 1 }))
-    await until(() => received.length === 1 && malformed >= 2)
+    // Garbage the bridge would never relay, fed at the client's own socket.
+    recorder.inject('not json')
+    recorder.inject(JSON.stringify({ topic: 1 }))
+    await waitFor(() => received.length === 1 && malformed >= 2)
     expect(received).toEqual(['a'])
+    expect(malformed).toBe(2)
     a.close()
     b.close()
   })
 
   test('behavior: reconnects with backoff, resubscribes and flushes what was queued', async () => {
-    const own = await startRelay()
+    const own = await startBridge()
     const url = getWebSocketUrl(own.url)
     const states: TransportState[] = []
     const received: string[] = []
+    const recorder = createRecorder()
     const peer = createTransport({
       url,
       WebSocket,
@@ -132,7 +143,7 @@ describe('createTransport', () => {
     })
     const transport = createTransport({
       url,
-      WebSocket,
+      WebSocket: recorder.WebSocket,
       subscriptions: () => ['own'],
       onMessage: () => {},
       onStateChange: (state) => states.push(state),
@@ -140,20 +151,23 @@ describe('createTransport', () => {
     })
     transport.open()
     peer.open()
-    await until(() => own.frames.filter((f) => JSON.parse(f.raw).type === 'sub').length === 2)
+    await waitFor(() => peer.state === 'open' && recorder.sent.length === 1)
     await own.stop()
-    await until(() => transport.state === 'connecting')
+    await waitFor(() => transport.state === 'connecting')
     transport.send(pub('peer'))
-    await sleep(150)
+    // One more attempt failed while the frame waited in the queue.
+    const sockets = recorder.urls.length
+    await waitFor(() => recorder.urls.length > sockets)
     await own.start()
-    await until(() => received.length === 1)
+    await waitFor(() => received.length === 1)
     expect(transport.state).toBe('open')
     expect(transport.reconnects).toBe(1)
     expect(states).toEqual(['connecting', 'open', 'connecting', 'open'])
-    const subs = own.frames
-      .filter((f) => JSON.parse(f.raw).type === 'sub')
-      .map((f) => JSON.parse(f.raw).topic)
-    expect(subs.filter((topic) => topic === 'own')).toHaveLength(2)
+    expect(parsed(recorder.sent).map((frame) => [frame.type, frame.topic])).toEqual([
+      ['sub', 'own'],
+      ['pub', 'peer'],
+      ['sub', 'own'],
+    ])
     transport.close()
     peer.close()
     expect(transport.state).toBe('closed')
@@ -161,40 +175,49 @@ describe('createTransport', () => {
   })
 
   test('behavior: close stops reconnecting', async () => {
-    const own = await startRelay()
-    const transport = createTransport({
-      url: getWebSocketUrl(own.url),
-      WebSocket,
+    const own = await startBridge()
+    const closed = createRecorder()
+    const control = createRecorder()
+    const options = {
       subscriptions: () => [],
       onMessage: () => {},
-      reconnect: { minDelay: 10 },
-    })
+      reconnect: { minDelay: 10, maxDelay: 10 },
+    }
+    const url = getWebSocketUrl(own.url)
+    const transport = createTransport({ url, WebSocket: closed.WebSocket, ...options })
+    const kept = createTransport({ url, WebSocket: control.WebSocket, ...options })
     transport.open()
-    await until(() => transport.state === 'open')
+    kept.open()
+    await waitFor(() => transport.state === 'open' && kept.state === 'open')
     transport.close()
-    const connections = own.paths.length
-    await sleep(100)
-    expect(own.paths.length).toBe(connections)
+    // Marker: a bridge restart makes the open transport reconnect; by then the closed one would have tried too.
+    await own.stop()
+    await own.start()
+    await waitFor(() => kept.state === 'open' && control.urls.length === 2)
+    expect(closed.urls).toHaveLength(1)
     expect(transport.state).toBe('closed')
+    kept.close()
     await own.stop()
   })
 
   test('error: unreachable bridge keeps retrying, never throws', async () => {
-    const own = await startRelay()
+    const own = await startBridge()
     await own.stop()
+    const recorder = createRecorder()
     const transport = createTransport({
       url: getWebSocketUrl(own.url),
-      WebSocket,
+      WebSocket: recorder.WebSocket,
       subscriptions: () => [],
       onMessage: () => {},
       reconnect: { minDelay: 10, maxDelay: 20 },
     })
     transport.send({ topic: 't', type: 'pub', payload: formatSocketMessage(pub('x')), silent: true })
-    await sleep(100)
+    await waitFor(() => recorder.urls.length >= 3)
     expect(transport.state).toBe('connecting')
+    expect(recorder.sent).toEqual([])
     await own.start()
-    await until(() => transport.state === 'open')
-    await until(() => own.frames.length === 1)
+    await waitFor(() => transport.state === 'open')
+    await waitFor(() => recorder.sent.length === 1)
     transport.close()
     await own.stop()
   })

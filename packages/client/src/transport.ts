@@ -3,18 +3,30 @@ import { formatSocketMessage, parseSocketMessage, type SocketMessage } from '@pa
 /** State of the bridge socket as the UI shows it. */
 export type TransportState = 'connecting' | 'open' | 'closed'
 
-/** The part of the WHATWG `WebSocket` the transport uses; browsers' and the `ws` package's both fit. */
+/**
+ * An event handler property. Declared as a method so that it is compared bivariantly: the DOM's handlers take DOM
+ * events and `ws`'s take its own event classes, and neither is a supertype of the other.
+ */
+type Handler<event> = { handle(event: event): void }['handle']
+
+/** The part of the WHATWG `WebSocket` the transport uses; browsers' and the `ws` package's both fit, uncast. */
 export type WebSocketLike = {
   readonly readyState: number
-  onopen: ((event: unknown) => void) | null
-  onclose: ((event: unknown) => void) | null
-  onerror: ((event: unknown) => void) | null
-  onmessage: ((event: { data: unknown }) => void) | null
+  onopen: Handler<unknown> | null
+  onclose: Handler<unknown> | null
+  onerror: Handler<unknown> | null
+  onmessage: Handler<{ data: unknown }> | null
   send(data: string): void
   close(code?: number, reason?: string): void
 }
 
-/** A `WebSocket` constructor. */
+/**
+ * A `WebSocket` constructor: `globalThis.WebSocket` (browsers, Node ≥ 22) or the `ws` package's default export.
+ *
+ * @example
+ * import WebSocket from 'ws'
+ * const client = createClient({ bridge, WebSocket })
+ */
 export type WebSocketConstructor = new (url: string) => WebSocketLike
 
 /** Reconnect timing: exponential backoff with jitter. */
@@ -148,7 +160,9 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
   }
 
   function drop(ws: WebSocketLike) {
-    ws.onopen = ws.onclose = ws.onerror = ws.onmessage = null
+    ws.onopen = ws.onclose = ws.onmessage = null
+    // Not null: `ws` reports closing a still-connecting socket as an error event, and throws it when nobody listens.
+    ws.onerror = () => {}
     try {
       ws.close()
     } catch {}

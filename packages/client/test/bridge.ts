@@ -1,18 +1,29 @@
-import { createBridgeServer } from '@pairlink/bridge'
+import { type BridgeCounts, createBridgeServer } from '@pairlink/bridge'
 
-/** A bridge for tests: a base URL and a way to stop it. */
+/** The real `@pairlink/bridge` (memory backend) for tests: its base URL, and a stop and restart on the same port. */
 export type TestBridge = {
   url: string
   port: number
+  /** Graceful stop: every socket is closed with 1001 (clients then reconnect with backoff). */
   stop(): Promise<void>
+  /** A fresh bridge on the same port, as after a process restart (its memory backend starts empty). */
+  start(): Promise<void>
+  /** The bridge's own counters now (open sockets, queued messages, …), to wait until it saw what a test caused. */
+  counts(): BridgeCounts
 }
 
-/**
- * Starts the real `@pairlink/bridge` (memory backend) on 127.0.0.1 on a free port. The one place that picks the
- * implementation: `startRelay()` from `./relay.js` is the drop-in stand-in, and what tests use to inspect frames.
- */
+/** Starts the real `@pairlink/bridge` on 127.0.0.1 on a free port (tests never pick a fixed one). */
 export async function startBridge(): Promise<TestBridge> {
-  const server = createBridgeServer()
+  let server = createBridgeServer()
   const { url, port } = await server.listen(0, '127.0.0.1')
-  return { url, port, stop: () => server.close() }
+  return {
+    url,
+    port,
+    stop: () => server.close(),
+    counts: () => server.bridge.metrics.counts,
+    async start() {
+      server = createBridgeServer()
+      await server.listen(port, '127.0.0.1')
+    },
+  }
 }

@@ -3,9 +3,12 @@ import {
   type ClientEvents,
   type CreateClientParameters,
   createClient,
+  dappActions,
   type ModalAdapter,
+  walletActions,
 } from '@pairlink/client'
 import { decrypt, parseUri } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 
 export const dappMeta = { description: 'Dapp', url: 'https://dapp.example', icons: [], name: 'Dapp' }
 export const walletMeta = {
@@ -43,38 +46,48 @@ export function createTestModal() {
 
 /** The next payload of `event`. */
 export function next<event extends keyof ClientEvents>(
-  client: Client,
+  client: Pick<Client, 'once'>,
   event: event,
 ): Promise<ClientEvents[event]> {
   return new Promise((resolve) => client.once(event, resolve))
 }
 
-/** Polls until `check` holds (bounded). */
-export async function until(check: () => boolean, timeout = 5000): Promise<void> {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error('until: timed out')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
 /** A connected pair of our dapp and our wallet on `bridge`. */
 export async function pair(
   bridge: string,
-  options: { dapp?: Partial<CreateClientParameters>; wallet?: Partial<CreateClientParameters> } = {},
+  options: {
+    dapp?: Partial<CreateClientParameters>
+    wallet?: Partial<CreateClientParameters>
+    /** Both sides' `WebSocket` (a recorder's, to see their frames). */
+    WebSocket?: CreateClientParameters['WebSocket']
+  } = {},
 ) {
   const modal = createTestModal()
-  const dapp = createClient({ bridge, clientMeta: dappMeta, modal, storage: false, ...options.dapp })
+  const { WebSocket } = options
+  const dapp = createClient({
+    bridge,
+    clientMeta: dappMeta,
+    modal,
+    storage: false,
+    WebSocket,
+    ...options.dapp,
+  }).extend(dappActions)
   const connected = dapp.connect({ chainId: 1 })
   const uri = await modal.opened
-  const wallet = createClient({ uri, clientMeta: walletMeta, storage: false, ...options.wallet })
+  const wallet = createClient({
+    uri,
+    clientMeta: walletMeta,
+    storage: false,
+    WebSocket,
+    ...options.wallet,
+  }).extend(walletActions)
   await next(wallet, 'session_request')
   await wallet.approveSession({ chainId: 1, accounts: [account] })
   await connected
   return { dapp, wallet, uri, modal }
 }
 
-/** A frame seen at the relay, its envelope decrypted with `key` when it is one. */
+/** A frame a client sent, its envelope decrypted with `key` when it is one. */
 export type DecodedFrame = {
   socket: number
   topic: string
@@ -84,7 +97,7 @@ export type DecodedFrame = {
   payload: any
 }
 
-/** Decodes the frames clients sent to the relay; envelopes that `key` cannot open keep `payload` undefined. */
+/** Decodes frames recorded at the clients' seam; envelopes that `key` cannot open keep `payload` undefined. */
 export async function decodeFrames(
   frames: { socket: number; raw: string }[],
   key: string,
@@ -104,4 +117,21 @@ export function keyOf(uri: string): string {
   return parseUri(uri).key
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * Proves a "nothing happened" check can fail: `send` a marker after the unwanted event had its chance, wait until the
+ * marker was seen (so anything sent before it was seen too), then the caller asserts the unwanted one is absent.
+ */
+export async function afterMarker(send: () => unknown, seen: () => boolean): Promise<void> {
+  await send()
+  await waitFor(seen, { message: 'the marker' })
+}
+
+/** A dapp client: `createClient(parameters).extend(dappActions)`. */
+export function createDapp(parameters: CreateClientParameters) {
+  return createClient(parameters).extend(dappActions)
+}
+
+/** A wallet client: `createClient(parameters).extend(walletActions)`. */
+export function createWallet(parameters: CreateClientParameters) {
+  return createClient(parameters).extend(walletActions)
+}

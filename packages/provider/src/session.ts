@@ -1,11 +1,11 @@
-import { type Client, createClient } from '@pairlink/client'
+import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { ModalClosedError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
 import type { CreateProviderParameters } from './createProvider.js'
 import { InvalidProviderParametersError, UserRejectedRequestError } from './errors.js'
 
 /** The part of a `@pairlink/client` (dapp role) the provider uses. A client restored from storage fits too. */
 export type ProviderClient = Pick<
-  Client,
+  DappClient,
   'connected' | 'accounts' | 'chainId' | 'ready' | 'on' | 'connect' | 'request' | 'killSession'
 > & {
   /** The wallet's RPC URL for the session's chain, when the client knows it (v1's approval `rpcUrl`). */
@@ -24,7 +24,11 @@ export function getClient(parameters: CreateProviderParameters): ProviderClient 
   if (!parameters.bridge) {
     throw new InvalidProviderParametersError('Missing one of the required parameters: client / bridge')
   }
-  return createClient({ ...parameters.clientParameters, bridge: parameters.bridge, modal: parameters.modal })
+  return createClient({
+    ...parameters.clientParameters,
+    bridge: parameters.bridge,
+    modal: parameters.modal,
+  }).extend(dappActions)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Client, createClient } from '@pairlink/client'
+import { createClient, type WalletClient, walletActions } from '@pairlink/client'
 import { createWalletClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -24,11 +24,11 @@ export function startTestWallet(parameters: {
     chain: { ...foundry, id: chainId },
     transport: http(parameters.rpcUrl),
   })
-  const client: Client = createClient({
+  const client: WalletClient = createClient({
     uri: parameters.uri,
     storage: false,
     clientMeta: { name: 'Test wallet', description: 'provider tests', url: 'http://127.0.0.1', icons: [] },
-  })
+  }).extend(walletActions)
   const requests: { method: string; params: unknown[] }[] = []
   const state = {
     rejections: [] as { code?: number; message: string }[],

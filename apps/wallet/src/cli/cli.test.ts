@@ -1,5 +1,5 @@
 import { createBridgeServer } from '@pairlink/bridge'
-import { type Client, createClient, type WebSocketConstructor } from '@pairlink/client'
+import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { RpcError } from '@pairlink/protocol'
 import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
@@ -38,9 +38,9 @@ const DAPP_META = {
 
 /** A dapp whose connect() is under way, and the URI it shows. */
 async function startDapp(): Promise<{
-  dapp: Client
+  dapp: DappClient
   uri: string
-  connecting: ReturnType<Client['connect']>
+  connecting: ReturnType<DappClient['connect']>
 }> {
   let showUri!: (uri: string) => void
   const shown = new Promise<string>((resolve) => {
@@ -50,9 +50,9 @@ async function startDapp(): Promise<{
     bridge: bridgeUrl,
     storage: false,
     clientMeta: DAPP_META,
-    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    WebSocket,
     modal: { open: (uri) => showUri(uri), close: () => {} },
-  })
+  }).extend(dappActions)
   cleanups.push(() => dapp.close())
   const connecting = dapp.connect({ chainId: anvil.chainId })
   connecting.catch(() => {})

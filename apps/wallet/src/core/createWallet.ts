@@ -1,10 +1,11 @@
 import {
-  type Client,
   type ClientEvents,
   createClient,
   type ReconnectOptions,
   type SessionStorage,
+  type WalletClient,
   type WebSocketConstructor,
+  walletActions,
 } from '@pairlink/client'
 import {
   type ClientMeta,
@@ -63,7 +64,7 @@ export type CreateWalletParameters = {
 
 /** The wallet role of a session, with signing: what the React app and `pairlink-wallet` both drive. */
 export type Wallet = {
-  readonly client: Client
+  readonly client: WalletClient
   readonly account: LocalAccount
   readonly chainId: number
   on<name extends keyof WalletEvents>(
@@ -108,7 +109,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
     WebSocket: parameters.WebSocket,
     clientMeta: parameters.clientMeta,
     reconnect: parameters.reconnect,
-  })
+  }).extend(walletActions)
   let account = parameters.account
   let chainId = client.connected && client.chainId ? client.chainId : parameters.chainId
   const answeredListeners = new Set<(outcome: RequestOutcome) => void>()

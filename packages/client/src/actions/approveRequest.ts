@@ -9,12 +9,12 @@ export type ApproveRequestParameters = {
 }
 
 /**
- * Wallet: answers a `call_request` with a result. Throws the v1 texts for a missing `result` or `id`.
+ * Wallet: answers a `call_request` with a result. Rejects with the v1 texts for a missing `result` or `id`.
  *
  * @example
  * wallet.on('call_request', async ({ id, params }) => wallet.approveRequest({ id, result: await sign(params) }))
  */
-export function approveRequest(client: Client, parameters: ApproveRequestParameters): Promise<void> {
+export async function approveRequest(client: Client, parameters: ApproveRequestParameters): Promise<void> {
   const internal = getInternal(client)
   // v1's order of checks: result first, then id.
   if (parameters?.result === undefined) throw new InvalidJsonRpcError(V1_ERRORS.MISSING_RESULT)

@@ -1,34 +1,36 @@
 import { SessionError } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { createRecorder } from '../../test/recorder.js'
 import {
   account,
+  createDapp,
   createTestModal,
+  createWallet,
   dappMeta,
   decodeFrames,
   keyOf,
   next,
   pair,
-  until,
   walletMeta,
 } from '../../test/utils.js'
-import { createClient } from '../createClient.js'
 import { createMemoryStorage } from '../storage.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 test('default: wire-identical approval, v1 frame order', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: relay.url, clientMeta: dappMeta, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, clientMeta: dappMeta, modal, storage: false })
   const connecting = dapp.connect({ chainId: 1 })
   const uri = await modal.opened
-  const start = relay.frames.length
+  const recorder = createRecorder()
   const storage = createMemoryStorage()
-  const wallet = createClient({ uri, clientMeta: walletMeta, storage })
+  const wallet = createWallet({ uri, clientMeta: walletMeta, storage, WebSocket: recorder.WebSocket })
   const request = await next(wallet, 'session_request')
   expect(request).toEqual({ id: expect.any(Number), peerId: dapp.clientId, peerMeta: dappMeta, chainId: 1 })
   const connected: unknown[] = []
@@ -39,10 +41,8 @@ test('default: wire-identical approval, v1 frame order', async () => {
   expect(wallet.connected).toBe(true)
   await sent
   await connecting
-  await until(() => relay.frames.length >= start + 3)
-  const frames = await decodeFrames(relay.frames.slice(start), keyOf(uri))
-  const socket = frames.find((f) => f.type === 'sub' && f.topic === uri.slice(3, 39))?.socket
-  const walletFrames = frames.filter((f) => f.socket === socket)
+  await waitFor(() => recorder.sent.length >= 3)
+  const walletFrames = await decodeFrames(recorder.sent, keyOf(uri))
   expect(walletFrames.map((f) => [f.type, f.topic])).toEqual([
     ['sub', uri.slice(3, 39)],
     ['sub', wallet.clientId],
@@ -72,36 +72,38 @@ test('default: wire-identical approval, v1 frame order', async () => {
 
 test('args: networkId, rpcUrl', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: relay.url, modal, storage: false })
-  void dapp.connect()
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
+  // Closed before the wallet connects in full: its rejection is expected and not the subject here.
+  void dapp.connect().catch(() => {})
   const uri = await modal.opened
-  const wallet = createClient({ uri, storage: false })
+  const recorder = createRecorder()
+  const wallet = createWallet({ uri, storage: false, WebSocket: recorder.WebSocket })
   await next(wallet, 'session_request')
-  const start = relay.frames.length
+  const start = recorder.sent.length
   await wallet.approveSession({ chainId: 5, accounts: [account], networkId: 5, rpcUrl: 'http://rpc.example' })
-  await until(() => relay.frames.length > start)
-  const [approval] = await decodeFrames(relay.frames.slice(start), keyOf(uri))
+  await waitFor(() => recorder.sent.length > start)
+  const [approval] = await decodeFrames(recorder.sent.slice(start), keyOf(uri))
   expect(approval?.payload.result).toMatchObject({ chainId: 5, networkId: 5, rpcUrl: 'http://rpc.example' })
   dapp.close()
   wallet.close()
 })
 
 test('error: already connected', async () => {
-  const { dapp, wallet } = await pair(relay.url)
-  expect(() => wallet.approveSession({ chainId: 1, accounts: [] })).toThrowError(
+  const { dapp, wallet } = await pair(bridge.url)
+  await expect(wallet.approveSession({ chainId: 1, accounts: [] })).rejects.toThrowError(
     new SessionError('Session currently connected'),
   )
-  expect(() => wallet.rejectSession()).toThrowError(new SessionError('Session currently connected'))
+  await expect(wallet.rejectSession()).rejects.toThrowError(new SessionError('Session currently connected'))
   dapp.close()
   wallet.close()
 })
 
 test('error: no session request yet', async () => {
-  const wallet = createClient({
-    uri: `wc:${'a'.repeat(36)}@1?bridge=${encodeURIComponent(relay.url)}&key=${'0'.repeat(64)}`,
+  const wallet = createWallet({
+    uri: `wc:${'a'.repeat(36)}@1?bridge=${encodeURIComponent(bridge.url)}&key=${'0'.repeat(64)}`,
     storage: false,
   })
-  expect(() => wallet.approveSession({ chainId: 1, accounts: [] })).toThrowError(
+  await expect(wallet.approveSession({ chainId: 1, accounts: [] })).rejects.toThrowError(
     'No session request to answer',
   )
   wallet.close()

@@ -19,7 +19,7 @@ export type ApproveSessionParameters = {
  * @example
  * wallet.on('session_request', () => wallet.approveSession({ chainId: 1, accounts: [address] }))
  */
-export function approveSession(client: Client, parameters: ApproveSessionParameters): Promise<void> {
+export async function approveSession(client: Client, parameters: ApproveSessionParameters): Promise<void> {
   const internal = getInternal(client)
   if (internal.connected) throw new SessionError(V1_ERRORS.SESSION_CONNECTED)
   if (!internal.peerId || !internal.handshakeId) {

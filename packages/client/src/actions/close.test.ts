@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
-import { createTestModal, pair, sleep } from '../../test/utils.js'
-import { createClient } from '../createClient.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { createDapp, createTestModal, next, pair } from '../../test/utils.js'
 import { ClientClosedError } from '../errors.js'
 import { createMemoryStorage } from '../storage.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 test('default: closes the socket, keeps the session, settles what is pending', async () => {
   const storage = createMemoryStorage()
-  const { dapp, wallet } = await pair(relay.url, { dapp: { storage } })
+  const { dapp, wallet } = await pair(bridge.url, { dapp: { storage } })
+  const asked = next(wallet, 'call_request')
   const pending = dapp.request({ method: 'slow' })
-  await sleep(20)
+  await asked
   dapp.close()
   await expect(pending).rejects.toThrowError(new ClientClosedError())
   expect(dapp.transportState).toBe('closed')
@@ -26,7 +26,7 @@ test('default: closes the socket, keeps the session, settles what is pending', a
 
 test('behavior: a pending connect rejects', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: relay.url, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
   const connecting = dapp.connect()
   await modal.opened
   dapp.close()

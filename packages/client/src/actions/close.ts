@@ -6,7 +6,7 @@ import { getInternal } from '../session.js'
  * Closes the bridge socket and keeps the stored session, for app shutdown and tests. Pending requests and a pending
  * connect reject with `ClientClosedError`. A later request opens the socket again.
  */
-export function close(client: Client): void {
+export async function close(client: Client): Promise<void> {
   const internal = getInternal(client)
   internal.transport?.close()
   const error = new ClientClosedError()

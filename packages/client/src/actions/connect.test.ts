@@ -6,8 +6,16 @@ import {
 } from '@pairlink/protocol'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startBridge, type TestBridge } from '../../test/bridge.js'
-import { account, createTestModal, dappMeta, next, pair, walletMeta } from '../../test/utils.js'
-import { createClient } from '../createClient.js'
+import {
+  account,
+  createDapp,
+  createTestModal,
+  createWallet,
+  dappMeta,
+  next,
+  pair,
+  walletMeta,
+} from '../../test/utils.js'
 
 let bridge: TestBridge
 beforeAll(async () => {
@@ -17,7 +25,7 @@ afterAll(() => bridge.stop())
 
 test('default', async () => {
   const modal = createTestModal()
-  const dapp = createClient({
+  const dapp = createDapp({
     bridge: bridge.url,
     clientMeta: dappMeta,
     modal,
@@ -28,7 +36,7 @@ test('default', async () => {
   const uri = await modal.opened
   expect(uri).toBe(dapp.uri)
   expect(modal.options).toEqual({ mobileLinks: [] })
-  const wallet = createClient({ uri, clientMeta: walletMeta, storage: false })
+  const wallet = createWallet({ uri, clientMeta: walletMeta, storage: false })
   await next(wallet, 'session_request')
   void wallet.approveSession({ chainId: 1, accounts: [account] })
   await expect(connecting).resolves.toEqual({
@@ -45,13 +53,13 @@ test('default', async () => {
 })
 
 test('error: no modal', async () => {
-  const dapp = createClient({ bridge: bridge.url, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, storage: false })
   await expect(dapp.connect()).rejects.toThrowError(new ModalNotProvidedError('QRCode Modal not provided'))
 })
 
 test('error: the person closes the modal', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
   const closed = next(dapp, 'modal_closed')
   const connecting = dapp.connect()
   await modal.opened
@@ -63,9 +71,9 @@ test('error: the person closes the modal', async () => {
 
 test('error: the wallet rejects (the promise settles, unlike v1)', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
   const connecting = dapp.connect()
-  const wallet = createClient({ uri: await modal.opened, storage: false })
+  const wallet = createWallet({ uri: await modal.opened, storage: false })
   await next(wallet, 'session_request')
   void wallet.rejectSession({ message: 'No thanks' })
   await expect(connecting).rejects.toThrowError(new SessionRejectedError('No thanks'))
@@ -75,10 +83,10 @@ test('error: the wallet rejects (the promise settles, unlike v1)', async () => {
 
 test('error: the wallet rejects without a message', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
   const connecting = dapp.connect()
   const disconnected = next(dapp, 'disconnect')
-  const wallet = createClient({ uri: await modal.opened, storage: false })
+  const wallet = createWallet({ uri: await modal.opened, storage: false })
   await next(wallet, 'session_request')
   void wallet.rejectSession()
   await expect(connecting).rejects.toThrowError(new SessionRejectedError('Session Rejected'))
@@ -94,7 +102,7 @@ test('error: already connected', async () => {
 
 test('behavior: connecting again while pending shows the same URI', async () => {
   const modal = createTestModal()
-  const dapp = createClient({ bridge: bridge.url, modal, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, modal, storage: false })
   void dapp.connect().catch(() => {})
   const first = await modal.opened
   expect(await dapp.createSession()).toBe(first)

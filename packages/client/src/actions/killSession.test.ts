@@ -1,21 +1,24 @@
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
-import { decodeFrames, keyOf, next, pair, until } from '../../test/utils.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { createRecorder } from '../../test/recorder.js'
+import { decodeFrames, keyOf, next, pair } from '../../test/utils.js'
 import { createMemoryStorage } from '../storage.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 test('default: from the dapp', async () => {
   const storage = createMemoryStorage()
-  const { dapp, wallet, uri } = await pair(relay.url, { dapp: { storage } })
+  const recorder = createRecorder()
+  const { dapp, wallet, uri } = await pair(bridge.url, { dapp: { storage }, WebSocket: recorder.WebSocket })
   expect(storage.get('walletconnect')).toBeDefined()
   const local = next(dapp, 'disconnect')
   const remote = next(wallet, 'disconnect')
-  const start = relay.frames.length
+  const start = recorder.sent.length
   await dapp.killSession()
   expect(await local).toEqual({ message: 'Session Disconnected' })
   expect(await remote).toEqual({ message: 'Session disconnected' })
@@ -23,9 +26,9 @@ test('default: from the dapp', async () => {
   expect(dapp.session).toBeUndefined()
   expect(storage.get('walletconnect')).toBeUndefined()
   expect(dapp.transportState).toBe('closed')
-  await until(() => wallet.transportState === 'closed')
-  await until(() => relay.frames.length > start)
-  const [kill] = await decodeFrames(relay.frames.slice(start), keyOf(uri))
+  await waitFor(() => wallet.transportState === 'closed')
+  await waitFor(() => recorder.sent.length > start)
+  const [kill] = await decodeFrames(recorder.sent.slice(start), keyOf(uri))
   expect(JSON.stringify(kill?.payload)).toBe(
     JSON.stringify({
       id: kill?.payload.id,
@@ -38,7 +41,7 @@ test('default: from the dapp', async () => {
 })
 
 test('args: message', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   const local = next(wallet, 'disconnect')
   const remote = next(dapp, 'disconnect')
   await wallet.killSession({ message: 'Bye' })

@@ -20,7 +20,7 @@ export type RejectRequestParameters = {
  * @example
  * wallet.rejectRequest({ id, error: { code: 4001, message: 'User rejected the request.' } })
  */
-export function rejectRequest(client: Client, parameters: RejectRequestParameters): Promise<void> {
+export async function rejectRequest(client: Client, parameters: RejectRequestParameters): Promise<void> {
   const internal = getInternal(client)
   if (typeof parameters?.error !== 'object' || parameters.error === null) {
     throw new InvalidJsonRpcError(V1_ERRORS.MISSING_ERROR)

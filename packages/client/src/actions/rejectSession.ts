@@ -9,7 +9,7 @@ export type RejectSessionParameters = {
 }
 
 /** Wallet: rejects the pending session request; both sides then emit `disconnect` with the message. */
-export function rejectSession(client: Client, parameters: RejectSessionParameters = {}): Promise<void> {
+export async function rejectSession(client: Client, parameters: RejectSessionParameters = {}): Promise<void> {
   const internal = getInternal(client)
   if (internal.connected) throw new SessionError(V1_ERRORS.SESSION_CONNECTED)
   if (!internal.peerId || !internal.handshakeId) {

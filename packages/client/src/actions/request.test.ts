@@ -1,19 +1,19 @@
 import { DEEPLINK_CHOICE_STORAGE_KEY, InvalidJsonRpcError, RpcError, SessionError } from '@pairlink/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
-import { account, decodeFrames, keyOf, pair, sleep, until } from '../../test/utils.js'
-import { createClient } from '../createClient.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { createRecorder } from '../../test/recorder.js'
+import { account, createDapp, decodeFrames, keyOf, next, pair } from '../../test/utils.js'
 import { RequestTimeoutError } from '../errors.js'
 import { createMemoryStorage } from '../storage.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 test('default', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   wallet.on('call_request', (request) => void wallet.approveRequest({ id: request.id, result: request }))
   await expect(
     dapp.request({ method: 'eth_getBalance', params: [account, 'latest'], id: 42 }),
@@ -42,14 +42,18 @@ describe('silent flag (reference §4.8), as seen at the bridge', async () => {
     ['wc_custom', true, undefined],
     ['my_sign', false, undefined],
   ])('args: %s → silent %s (forcePushNotification %s)', async (method, silent, forcePushNotification) => {
-    const { dapp, wallet, uri } = await pair(relay.url, { dapp: { signingMethods: ['my_sign'] } })
+    const recorder = createRecorder()
+    const { dapp, wallet, uri } = await pair(bridge.url, {
+      dapp: { signingMethods: ['my_sign'] },
+      WebSocket: recorder.WebSocket,
+    })
     wallet.on('call_request', ({ id }) => void wallet.approveRequest({ id, result: 1 }))
-    const start = relay.frames.length
+    const start = recorder.sent.length
     const params = method === 'eth_sendTransaction' ? [{ from: account }] : ['0x00', account]
     // Like v1, a wallet passes unknown `wc_` methods to nobody: that one is never answered.
     const timeout = method.startsWith('wc_') ? 100 : undefined
     await dapp.request({ method, params }, { forcePushNotification, timeout }).catch(() => {})
-    const frames = await decodeFrames(relay.frames.slice(start), keyOf(uri))
+    const frames = await decodeFrames(recorder.sent.slice(start), keyOf(uri))
     const request = frames.find((frame) => frame.payload?.method === method)
     expect(request?.silent).toBe(silent)
     // Responses are always silent.
@@ -61,19 +65,23 @@ describe('silent flag (reference §4.8), as seen at the bridge', async () => {
 })
 
 test('behavior: eth_accounts and eth_chainId are answered locally', async () => {
-  const { dapp, wallet } = await pair(relay.url)
-  let asked = 0
-  wallet.on('call_request', () => void asked++)
+  const { dapp, wallet } = await pair(bridge.url)
+  const asked: string[] = []
+  wallet.on('call_request', ({ id, method }) => {
+    asked.push(method)
+    void wallet.approveRequest({ id, result: 'ok' })
+  })
   await expect(dapp.request({ method: 'eth_accounts' })).resolves.toEqual([account])
   await expect(dapp.request({ method: 'eth_chainId' })).resolves.toBe('0x1')
-  await sleep(20)
-  expect(asked).toBe(0)
+  // A marker that does reach the wallet, sent after them: once it is answered, they would have arrived before it.
+  await expect(dapp.request({ method: 'marker' })).resolves.toBe('ok')
+  expect(asked).toEqual(['marker'])
   dapp.close()
   wallet.close()
 })
 
 test('behavior: the wallet error keeps its code', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   wallet.on(
     'call_request',
     ({ id }) =>
@@ -89,7 +97,7 @@ test('behavior: the wallet error keeps its code', async () => {
 })
 
 test('behavior: transactions and personal_sign are normalised as v1 does', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   const seen: unknown[] = []
   wallet.on('call_request', ({ id, params }) => {
     seen.push(params)
@@ -106,7 +114,7 @@ test('behavior: transactions and personal_sign are normalised as v1 does', async
 })
 
 test('args: timeout', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   await expect(dapp.request({ method: 'slow' }, { timeout: 50 })).rejects.toThrowError(
     new RequestTimeoutError('slow', 50),
   )
@@ -115,7 +123,7 @@ test('args: timeout', async () => {
 })
 
 test('args: signal', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   const controller = new AbortController()
   const pending = dapp.request({ method: 'slow' }, { signal: controller.signal })
   controller.abort(new Error('gave up'))
@@ -135,7 +143,7 @@ test('behavior: a signing request redirects to the chosen wallet (reference §6.
     JSON.stringify({ name: 'Rainbow', href: 'https://rnbwapp.com/wc' }),
   )
   const redirects: string[] = []
-  const { dapp, wallet } = await pair(relay.url, {
+  const { dapp, wallet } = await pair(bridge.url, {
     dapp: { storage, redirect: (href) => redirects.push(href) },
   })
   wallet.on('call_request', ({ id }) => void wallet.approveRequest({ id, result: 1 }))
@@ -148,29 +156,30 @@ test('behavior: a signing request redirects to the chosen wallet (reference §6.
 })
 
 test('behavior: pending requests reject when the session ends', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
+  const asked = next(wallet, 'call_request')
   const pending = dapp.request({ method: 'slow' })
-  await until(() => dapp.stats.received >= 0)
+  await asked
   await wallet.killSession()
   await expect(pending).rejects.toThrowError(new SessionError('Session disconnected'))
 })
 
 test('error: no method', async () => {
-  const dapp = createClient({ bridge: relay.url, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, storage: false })
   await expect(dapp.request({} as never)).rejects.toThrowError(
     new InvalidJsonRpcError('JSON RPC request must have valid "method" value'),
   )
 })
 
 test('error: disconnected', async () => {
-  const dapp = createClient({ bridge: relay.url, storage: false })
+  const dapp = createDapp({ bridge: bridge.url, storage: false })
   await expect(dapp.signPersonalMessage(['hi', account])).rejects.toThrowError(
     new SessionError('Session currently disconnected'),
   )
 })
 
 test('error: invalid transaction', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   await expect(dapp.sendTransaction({ from: 'nope' })).rejects.toThrowError(
     "Transaction object must include a valid 'from' value.",
   )

@@ -1,25 +1,27 @@
 import { InvalidJsonRpcError, SessionError } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
-import { account, decodeFrames, keyOf, next, pair, until } from '../../test/utils.js'
-import { createClient } from '../createClient.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
+import { createRecorder } from '../../test/recorder.js'
+import { account, createWallet, decodeFrames, keyOf, next, pair } from '../../test/utils.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 describe('approveRequest', () => {
   test('default: wire shape', async () => {
-    const { dapp, wallet, uri } = await pair(relay.url)
+    const recorder = createRecorder()
+    const { dapp, wallet, uri } = await pair(bridge.url, { WebSocket: recorder.WebSocket })
     const pending = dapp.request({ method: 'custom', params: [1] })
     const request = await next(wallet, 'call_request')
     expect(request).toEqual({ id: expect.any(Number), jsonrpc: '2.0', method: 'custom', params: [1] })
-    const start = relay.frames.length
+    const start = recorder.sent.length
     await wallet.approveRequest({ id: request.id, result: '0xdeadbeef' })
-    await until(() => relay.frames.length > start)
-    const [response] = await decodeFrames(relay.frames.slice(start), keyOf(uri))
+    await waitFor(() => recorder.sent.length > start)
+    const [response] = await decodeFrames(recorder.sent.slice(start), keyOf(uri))
     expect(JSON.stringify(response?.payload)).toBe(
       JSON.stringify({ id: request.id, jsonrpc: '2.0', result: '0xdeadbeef' }),
     )
@@ -30,20 +32,20 @@ describe('approveRequest', () => {
   })
 
   test('error: v1 texts', async () => {
-    const { dapp, wallet } = await pair(relay.url)
-    expect(() => wallet.approveRequest({ id: 1 } as never)).toThrowError(
+    const { dapp, wallet } = await pair(bridge.url)
+    await expect(wallet.approveRequest({ id: 1 } as never)).rejects.toThrowError(
       new InvalidJsonRpcError('JSON-RPC success response must include "result" field'),
     )
-    expect(() => wallet.approveRequest({ result: 1 } as never)).toThrowError(
+    await expect(wallet.approveRequest({ result: 1 } as never)).rejects.toThrowError(
       new InvalidJsonRpcError('JSON RPC request must have valid "id" value'),
     )
     dapp.close()
     wallet.close()
   })
 
-  test('error: no session', () => {
-    const dapp = createClient({ bridge: relay.url, storage: false })
-    expect(() => dapp.approveRequest({ id: 1, result: 1 })).toThrowError(
+  test('error: no session', async () => {
+    const wallet = createWallet({ bridge: bridge.url, storage: false })
+    await expect(wallet.approveRequest({ id: 1, result: 1 })).rejects.toThrowError(
       new SessionError('Session currently disconnected'),
     )
   })
@@ -51,18 +53,19 @@ describe('approveRequest', () => {
 
 describe('rejectRequest', () => {
   test('default: keeps the caller code (v1 sent -32000)', async () => {
-    const { dapp, wallet, uri } = await pair(relay.url)
+    const recorder = createRecorder()
+    const { dapp, wallet, uri } = await pair(bridge.url, { WebSocket: recorder.WebSocket })
     const pending = dapp
       .request({ method: 'personal_sign', params: ['0x00', account] })
       .catch((e: unknown) => e)
     const request = await next(wallet, 'call_request')
-    const start = relay.frames.length
+    const start = recorder.sent.length
     await wallet.rejectRequest({
       id: request.id,
       error: { code: 4001, message: 'User rejected the request.' },
     })
-    await until(() => relay.frames.length > start)
-    const [response] = await decodeFrames(relay.frames.slice(start), keyOf(uri))
+    await waitFor(() => recorder.sent.length > start)
+    const [response] = await decodeFrames(recorder.sent.slice(start), keyOf(uri))
     expect(JSON.stringify(response?.payload)).toBe(
       JSON.stringify({
         id: request.id,
@@ -76,7 +79,7 @@ describe('rejectRequest', () => {
   })
 
   test('args: no code, no message (v1 defaults)', async () => {
-    const { dapp, wallet } = await pair(relay.url)
+    const { dapp, wallet } = await pair(bridge.url)
     const first = dapp.request({ method: 'a' }).catch((e: unknown) => e)
     const a = await next(wallet, 'call_request')
     await wallet.rejectRequest({ id: a.id, error: {} })
@@ -90,11 +93,11 @@ describe('rejectRequest', () => {
   })
 
   test('error: v1 texts', async () => {
-    const { dapp, wallet } = await pair(relay.url)
-    expect(() => wallet.rejectRequest({ id: 1 } as never)).toThrowError(
+    const { dapp, wallet } = await pair(bridge.url)
+    await expect(wallet.rejectRequest({ id: 1 } as never)).rejects.toThrowError(
       new InvalidJsonRpcError('JSON-RPC error response must include "error" field'),
     )
-    expect(() => wallet.rejectRequest({ error: { message: 'x' } } as never)).toThrowError(
+    await expect(wallet.rejectRequest({ error: { message: 'x' } } as never)).rejects.toThrowError(
       new InvalidJsonRpcError('JSON RPC request must have valid "id" value'),
     )
     dapp.close()

@@ -11,7 +11,7 @@ export type SendTransactionParameters = TransactionInput
  * @example
  * const hash = await client.sendTransaction({ from, to, value: 1000n })
  */
-export function sendTransaction(
+export async function sendTransaction(
   client: Client,
   parameters: SendTransactionParameters,
   options?: RequestOptions,

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Relay, startRelay } from '../../test/relay.js'
+import { startBridge, type TestBridge } from '../../test/bridge.js'
 import { account, pair } from '../../test/utils.js'
 
-let relay: Relay
+let bridge: TestBridge
 beforeAll(async () => {
-  relay = await startRelay()
+  bridge = await startBridge()
 })
-afterAll(() => relay.stop())
+afterAll(() => bridge.stop())
 
 // sendTransaction, signTransaction, signMessage, signPersonalMessage and signTypedData: the v1 wire method and params.
 test('default: each signing action sends its v1 method', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   const seen: [string, unknown][] = []
   wallet.on('call_request', ({ id, method, params }) => {
     seen.push([method, params])
@@ -34,7 +34,7 @@ test('default: each signing action sends its v1 method', async () => {
 })
 
 test('args: options reach the request (timeout)', async () => {
-  const { dapp, wallet } = await pair(relay.url)
+  const { dapp, wallet } = await pair(bridge.url)
   await expect(dapp.signPersonalMessage(['hi', account], { timeout: 20 })).rejects.toThrowError(
     'timed out after 20 ms',
   )

@@ -5,7 +5,7 @@ import { type RequestOptions, request } from './request.js'
 export type SignMessageParameters = [address: string, data: string]
 
 /** Dapp: asks the wallet for an `eth_sign` signature. */
-export function signMessage(
+export async function signMessage(
   client: Client,
   parameters: SignMessageParameters,
   options?: RequestOptions,

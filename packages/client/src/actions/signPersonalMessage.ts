@@ -10,7 +10,7 @@ export type SignPersonalMessageParameters = [data: string, address: string]
  * @example
  * const signature = await client.signPersonalMessage(['Hello', client.accounts[0]])
  */
-export function signPersonalMessage(
+export async function signPersonalMessage(
   client: Client,
   parameters: SignPersonalMessageParameters,
   options?: RequestOptions,

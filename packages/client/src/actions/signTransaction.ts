@@ -6,7 +6,7 @@ import { type RequestOptions, request } from './request.js'
 export type SignTransactionParameters = TransactionInput
 
 /** Dapp: asks the wallet to sign a transaction without sending it (`eth_signTransaction`). */
-export function signTransaction(
+export async function signTransaction(
   client: Client,
   parameters: SignTransactionParameters,
   options?: RequestOptions,

@@ -5,7 +5,7 @@ import { type RequestOptions, request } from './request.js'
 export type SignTypedDataParameters = [address: string, typedData: string | object]
 
 /** Dapp: asks the wallet for an EIP-712 signature (`eth_signTypedData`, the v1 wire method). */
-export function signTypedData(
+export async function signTypedData(
   client: Client,
   parameters: SignTypedDataParameters,
   options?: RequestOptions,

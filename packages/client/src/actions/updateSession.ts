@@ -19,7 +19,7 @@ export type UpdateSessionParameters = {
  * @example
  * wallet.updateSession({ chainId: 5, accounts: [address] })
  */
-export function updateSession(client: Client, parameters: UpdateSessionParameters): Promise<void> {
+export async function updateSession(client: Client, parameters: UpdateSessionParameters): Promise<void> {
   const internal = getInternal(client)
   if (!internal.connected) throw new SessionError(V1_ERRORS.SESSION_DISCONNECTED)
   const { chainId, accounts, networkId = 0, rpcUrl = '' } = parameters
