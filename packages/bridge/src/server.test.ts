@@ -1,5 +1,4 @@
 import { createServer } from 'node:http'
-import pino from 'pino'
 import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { connect, settle, type TestClient } from '../test/client.js'
@@ -198,7 +197,7 @@ describe('http', () => {
 
 describe('attachBridge', () => {
   test('behavior: shares the http.Server of an app: prefixed endpoints, app routes untouched, upgrades on any path', async () => {
-    const bridge = createBridge({ logger: pino({ level: 'silent' }) })
+    const bridge = createBridge()
     await bridge.start()
     const server = createServer()
     const attached = attachBridge(server, bridge, { handleRequests: false, prefix: '/bridge' })

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import pino from 'pino'
 import { afterEach, describe, expect, test } from 'vitest'
 import { connect, settle } from '../test/client.js'
 import { startBridge } from '../test/server.js'
 import { WebhookRefusedError } from './errors.js'
+import { silentLogger } from './logger.js'
 import { createBridgeMetrics } from './metrics.js'
 import { createWebhookNotifier, isPrivateAddress, type WebhookNotifierParameters } from './webhooks.js'
 
@@ -38,7 +38,7 @@ async function receiver(hang = false) {
 
 function notifier(parameters: Partial<WebhookNotifierParameters> = {}) {
   const counts = createBridgeMetrics().counts
-  const created = createWebhookNotifier({ counts, logger: pino({ level: 'silent' }), ...parameters })
+  const created = createWebhookNotifier({ counts, logger: silentLogger, ...parameters })
   cleanups.push(() => created.close())
   return { notifier: created, counts }
 }

@@ -34,9 +34,6 @@ export const COPIED_NOTIFICATION_MS = 1_200
 /** Duration of the modal's fade-out, in milliseconds. */
 export const MODAL_FADE_MS = 300
 
-/** Default bridge message time-to-live for queued messages, in seconds (24 h). */
-export const DEFAULT_MESSAGE_TTL_SECONDS = 86_400
-
 /** localStorage key of the v1 session layout. */
 export const SESSION_STORAGE_KEY = 'walletconnect'
 

@@ -10,7 +10,6 @@ test('exports', () => {
       "BaseError",
       "COPIED_NOTIFICATION_MS",
       "DEEPLINK_CHOICE_STORAGE_KEY",
-      "DEFAULT_MESSAGE_TTL_SECONDS",
       "DEFAULT_REGISTRY_URL",
       "DecryptionError",
       "HMAC_LENGTH",

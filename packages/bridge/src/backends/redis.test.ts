@@ -1,6 +1,6 @@
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
-import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { Backend, BackendContext } from './backend.js'
 import { createRedisBackend } from './redis.js'
@@ -26,7 +26,7 @@ async function start(
   const delivered: [string, string][] = []
   const context: BackendContext = {
     counts: createBridgeMetrics().counts,
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger,
     queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, ...queue },
     webhooks: { maxPerTopic: 2, ttlSeconds: 60 },
     deliver(topic, frame) {
