@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, test } from 'vitest'
-import { connect, settle } from '../test/client.js'
+import { connect } from '../test/client.js'
 import { startBridge } from '../test/server.js'
 import { WebhookRefusedError } from './errors.js'
 import { silentLogger } from './logger.js'
@@ -115,7 +115,7 @@ describe('behavior', () => {
     const dapp = await connect(url)
     const wallet = await connect(url)
     wallet.sub('t')
-    await settle()
+    await wallet.sync()
     const started = performance.now()
     const frame = dapp.pub('t', 'x', false)
     expect(await wallet.next(250)).toBe(frame)
