@@ -1,67 +1,43 @@
-// Shared pieces of the bridge benchmarks: relay processes, a throw-away redis-server, the load generator.
-import { fork, spawn } from 'node:child_process'
+// Shared pieces of the bridge benchmarks: relay processes and the load generator. redis-server comes from the test
+// kit (`@pairlink/test-kit/redis`, built: run `node scripts/build.mjs` first).
+import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 
-const { WebSocket } = createRequire(new URL('../../packages/bridge/package.json', import.meta.url))('ws')
+/** @typedef {import('ws').WebSocket} WebSocket */
+/** @typedef {'minimal' | 'memory' | 'redis'} RelayKind */
+/**
+ * What one load run measured.
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number }} RunResult
+ */
 
+// The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
+const { WebSocket } = /** @type {typeof import('ws')} */ (
+  createRequire(new URL('../../packages/bridge/package.json', import.meta.url))('ws')
+)
+
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** `REDIS_URL` when set, else a redis-server of our own on a free loopback port, stopped by PID. */
-export async function startRedis() {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {} }
-  const port = await freePort()
-  const child = spawn(
-    '/usr/bin/redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  )
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 5_000)
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('Ready to accept connections')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  })
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      process.kill(child.pid, 'SIGTERM')
-      await exited
-    },
-  }
-}
-
-/** Starts a relay (`minimal`, `memory` or `redis`) in a child process. */
+/**
+ * Starts a relay (`minimal`, `memory` or `redis`) in a child process.
+ * @param {RelayKind} kind
+ * @param {string} [redisUrl]
+ * @param {string} [keyPrefix]
+ */
 export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${randomUUID()}:`) {
   const child = fork(new URL('./server.mjs', import.meta.url), [kind, redisUrl, keyPrefix], {
     execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const port = await new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message.port))
+    child.once('message', (message) => resolve(/** @type {{ port: number }} */ (message).port))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
+  /** @param {string} type @returns {Promise<{ rss: number }>} */
   const ask = (type) =>
     new Promise((resolve) => {
-      child.once('message', resolve)
+      child.once('message', (message) => resolve(/** @type {{ rss: number }} */ (message)))
       child.send({ type })
     })
   return {
@@ -79,9 +55,15 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
 /**
  * Opens `count` sockets (at most `concurrency` handshakes at once), as v1 Node clients do (query, no slash).
  * With several URLs, socket i goes to url i mod n (pairs then straddle nodes).
+ * @param {string | string[]} urls
+ * @param {number} count
+ * @param {(index: number, text: string) => void} [onMessage]
+ * @param {number} [concurrency]
+ * @returns {Promise<WebSocket[]>}
  */
 export async function openSockets(urls, count, onMessage = () => {}, concurrency = 200) {
   const list = [urls].flat()
+  /** @type {WebSocket[]} */
   const sockets = new Array(count)
   let next = 0
   const worker = async () => {
@@ -102,45 +84,71 @@ export async function openSockets(urls, count, onMessage = () => {}, concurrency
   return sockets
 }
 
-const sub = (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true })
+/** @param {string} topic */
+export const sub = (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true })
 // ~300 bytes, the size of a small v1 envelope; the payload starts with `seq:stamp:` so parsing is an indexOf.
 const PADDING = 'a'.repeat(240)
+/** @param {string} topic @param {number} seq @param {number} stamp */
 const pub = (topic, seq, stamp) =>
   `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`
 
+/** @param {number[]} sorted @param {number} p */
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))])
 }
 
 /**
- * Pairs of sockets relaying through `url` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
+ * Resolves once `check()` holds, polling every 10 ms; rejects after `timeoutMs`.
+ * @param {() => boolean} check
+ * @param {string} what
+ * @param {number} [timeoutMs]
+ */
+async function until(check, what, timeoutMs = 10_000) {
+  const deadline = performance.now() + timeoutMs
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`)
+    await sleep(10)
+  }
+}
+
+/**
+ * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
+ * @param {string | string[]} urls
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number }} options
+ * @returns {Promise<RunResult>}
  */
 export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, window = 32 }) {
   const topics = Array.from({ length: pairs * 2 }, () => randomUUID())
-  const state = topics.map(() => ({ sent: 0, received: 0, lastSeq: -1, duplicated: 0 }))
+  const state = topics.map(() => ({ sent: 0, received: 0, lastSeq: -1, duplicated: 0, probe: false }))
+  /** @param {number} index */
+  const at = (index) => /** @type {(typeof state)[number]} */ (state[index])
+  /** @type {number[]} */
   const latencies = []
   let measuring = false
   let running = true
   let delivered = 0
+  /** @type {WebSocket[]} */
   let sockets = []
 
+  /** @param {number} from @param {number} seq */
   const send = (from, seq) => {
     const to = from ^ 1
-    state[from].sent++
-    sockets[from].send(pub(topics[to], seq, performance.now()))
+    at(from).sent++
+    sockets[from]?.send(pub(/** @type {string} */ (topics[to]), seq, performance.now()))
   }
+  /** @param {number} index @param {string} text */
   const onMessage = (index, text) => {
     const start = text.indexOf('"payload":"') + 11
     const colon = text.indexOf(':', start)
     const seq = Number(text.slice(start, colon))
     const stamp = Number(text.slice(colon + 1, text.indexOf(':', colon + 1)))
+    const s = at(index)
     if (seq < 0) {
-      state[index].probe = true
+      s.probe = true
       return
     }
-    const s = state[index]
     if (seq <= s.lastSeq) s.duplicated++
     else s.lastSeq = seq
     s.received++
@@ -153,15 +161,25 @@ export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, 
     if (mode === 'pingpong') send(index, s.lastSeq + 1)
     else {
       const sender = index ^ 1
-      while (state[sender].sent - s.received < window) send(sender, state[sender].sent)
+      while (at(sender).sent - s.received < window) send(sender, at(sender).sent)
     }
   }
 
   sockets = await openSockets(urls, pairs * 2, onMessage)
-  for (let i = 0; i < sockets.length; i++) sockets[i].send(sub(topics[i]))
-  // Barrier: every socket receives a probe, so every subscription is live (or drained from the queue).
-  for (let i = 0; i < sockets.length; i++) sockets[i].send(pub(topics[i ^ 1], -1, 0))
-  for (let i = 0; i < 500 && !state.every((s) => s.probe); i++) await sleep(10)
+  sockets.forEach((ws, i) => {
+    ws.send(sub(/** @type {string} */ (topics[i])))
+  })
+  // Barrier: every socket receives a probe, so every subscription is live. The minimal relay keeps no queue and drops
+  // a probe sent before its peer's `sub` was handled, so a probe not yet received is sent again every 100 ms.
+  const probe = () =>
+    sockets.forEach((ws, i) => {
+      if (!at(i ^ 1).probe) ws.send(pub(/** @type {string} */ (topics[i ^ 1]), -1, 0))
+    })
+  for (let i = 0; i < 300 && !state.every((s) => s.probe); i++) {
+    probe()
+    await until(() => state.every((s) => s.probe), 'every probe', 100).catch(() => {})
+  }
+  if (!state.every((s) => s.probe)) throw new Error('not every subscription became live within 30 s')
 
   for (let p = 0; p < pairs; p++) {
     if (mode === 'pingpong') send(2 * p, 0)
@@ -176,7 +194,7 @@ export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, 
   const elapsed = performance.now() - started
   // Let what is in flight arrive before counting losses: wait while it still makes progress (at most 10 s).
   const arrived = () => state.reduce((sum, s) => sum + s.received, 0)
-  const pending = () => state.some((s, index) => state[index ^ 1].sent > s.received)
+  const pending = () => state.some((s, index) => at(index ^ 1).sent > s.received)
   for (let i = 0, last = -1, stalled = 0; i < 100 && pending() && stalled < 10; i++) {
     stalled = arrived() === last ? stalled + 1 : 0
     last = arrived()
@@ -192,6 +210,7 @@ export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, 
   }
   for (const ws of sockets) ws.terminate()
   latencies.sort((a, b) => a - b)
+  /** @param {number} value */
   const round = (value) => Math.round(value * 1000) / 1000
   return {
     msgsPerSec: Math.round((delivered / elapsed) * 1000),

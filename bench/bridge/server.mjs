@@ -2,26 +2,31 @@
 // Redis backend) or the minimal `ws` relay baseline. Reports its port, answers `rss`, stops on `stop`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
-import { createBridgeServer, createMemoryBackend, createRedisBackend } from '@pairlink/bridge'
-import pino from 'pino'
+import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
+import { createRedisBackend } from '@pairlink/bridge/redis'
+
+/** @typedef {import('ws').WebSocket} WebSocket */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
-const { WebSocketServer } = createRequire(new URL('../../packages/bridge/package.json', import.meta.url))(
-  'ws',
+const { WebSocketServer } = /** @type {typeof import('ws')} */ (
+  createRequire(new URL('../../packages/bridge/package.json', import.meta.url))('ws')
 )
 
-const [kind, redisUrl, keyPrefix] = process.argv.slice(2)
+const [kind, redisUrl = '', keyPrefix] = process.argv.slice(2)
 
 /** The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. */
 function createMinimalRelay() {
   const server = createServer()
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
+  /** @type {Map<string, Set<WebSocket>>} */
   const topics = new Map()
   wss.on('connection', (ws) => {
+    /** @type {Set<string>} */
     const mine = new Set()
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       const text = data.toString()
+      /** @type {{ topic: string, type: string }} */
       let message
       try {
         message = JSON.parse(text)
@@ -46,33 +51,37 @@ function createMinimalRelay() {
     })
   })
   return {
-    listen: () => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address()))),
+    listen: () =>
+      new Promise((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(/** @type {import('node:net').AddressInfo} */ (server.address())),
+        ),
+      ),
     close: () => new Promise((resolve) => server.close(resolve)),
   }
 }
 
 function createPairlink() {
   const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
-  // Limits meant for the public internet would throttle a load generator on one address.
-  const bridge = createBridgeServer({
-    backend,
-    logger: pino({ level: 'silent' }),
-    maxMessagesPerSecond: 0,
-    maxConnectionsPerIp: 0,
-  })
+  // Limits meant for the public internet would throttle a load generator on one address. The logger is silent by
+  // default.
+  const bridge = createBridgeServer({ backend, maxMessagesPerSecond: 0, maxConnectionsPerIp: 0 })
   return {
     listen: () => bridge.listen(0, '127.0.0.1'),
     close: () => bridge.close(),
   }
 }
 
+/** @param {unknown} message */
+const send = (message) => process.send?.(message)
+
 const relay = kind === 'minimal' ? createMinimalRelay() : createPairlink()
 const { port } = await relay.listen()
-process.send({ type: 'ready', port })
-process.on('message', async (message) => {
+send({ type: 'ready', port })
+process.on('message', async (/** @type {{ type: string }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
-    process.send({ type: 'rss', ...process.memoryUsage() })
+    send({ type: 'rss', ...process.memoryUsage() })
   } else if (message.type === 'stop') {
     await relay.close()
     process.exit(0)

@@ -2,7 +2,8 @@
 // Starts the whole product on one port: web app, reference wallet, registry, bridge, API and (without RPC_URL)
 // the anvil dev chain. Configuration comes from the environment; see the README.
 import { fileURLToPath } from 'node:url'
-import { createBridge, createMemoryBackend, createRedisBackend } from '@pairlink/bridge'
+import { createBridge, createMemoryBackend } from '@pairlink/bridge'
+import { createRedisBackend } from '@pairlink/bridge/redis'
 import { BaseError } from '@pairlink/protocol'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { pino } from 'pino'

@@ -7,6 +7,9 @@ export const BRIDGE_NAME = 'pairlink-bridge'
 /** Description reported by `GET /info`. */
 export const BRIDGE_DESCRIPTION = 'WalletConnect v1 compatible bridge server'
 
+/** How long a message is queued for an offline peer, in seconds (24 h). */
+export const DEFAULT_MESSAGE_TTL_SECONDS = 86_400
+
 /** Largest text frame accepted, in bytes; a larger one closes the socket with {@link CLOSE_MESSAGE_TOO_BIG}. */
 export const DEFAULT_MAX_FRAME_BYTES = 1_048_576
 

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs'
+import { waitFor } from '@pairlink/test-kit'
 import pino from 'pino'
 import { describe, expect, test } from 'vitest'
+import { runScript } from '../test/bundle.js'
 import { ack, createFakeSocket, pub, sub } from '../test/fakeSocket.js'
+import type { Backend } from './backends/backend.js'
+import { createMemoryBackend } from './backends/memory.js'
 import { type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
-
-const logger = pino({ level: 'silent' })
+import type { Logger } from './logger.js'
 
 async function setup(parameters: CreateBridgeParameters = {}) {
-  const bridge = createBridge({ logger, ...parameters })
+  const bridge = createBridge(parameters)
   await bridge.start()
   const open = (id: string) => {
     const socket = createFakeSocket(id)
@@ -219,8 +222,8 @@ describe('error', () => {
       { maxQueueLength: Number.POSITIVE_INFINITY },
       { messageBurst: 0 },
     ])
-      expect(() => createBridge({ logger, ...bad })).toThrow(InvalidBridgeOptionsError)
-    expect(() => createBridge({ logger, maxMessagesPerSecond: 0, maxConnectionsPerIp: 0 })).not.toThrow()
+      expect(() => createBridge(bad)).toThrow(InvalidBridgeOptionsError)
+    expect(() => createBridge({ maxMessagesPerSecond: 0, maxConnectionsPerIp: 0 })).not.toThrow()
   })
 })
 
@@ -241,5 +244,67 @@ describe('args', () => {
     a.connection.receive(frame)
     expect(counts.bytesReceived).toBe(Buffer.byteLength(sub('t')) + Buffer.byteLength(frame))
     expect(counts.bytesSent).toBe(Buffer.byteLength(frame))
+  })
+})
+
+describe('logger', () => {
+  // A backend whose publish fails: the core logs it through its logger (and counts it).
+  const failingBackend = (): Backend => ({
+    ...createMemoryBackend(),
+    publish: () => Promise.reject(new Error('redis down')),
+  })
+
+  test('args: logger gets (object, message) calls', async () => {
+    const calls: [string, Record<string, unknown>, string][] = []
+    const record = (level: string) => (object: Record<string, unknown>, message: string) => {
+      calls.push([level, object, message])
+    }
+    const logger: Logger = {
+      debug: record('debug'),
+      info: record('info'),
+      warn: record('warn'),
+      error: record('error'),
+    }
+    const { open, counts } = await setup({ backend: failingBackend(), logger })
+    open('a').connection.receive(pub('t', 'x'))
+    await waitFor(() => counts.backendErrors === 1, { message: 'the backend failure' })
+    expect(calls).toEqual([
+      ['warn', { backend: 'memory', error: 'Error: redis down' }, 'backend operation failed'],
+    ])
+  })
+
+  test('args: logger accepts a pino logger as it is', async () => {
+    const lines: string[] = []
+    const logger = pino(
+      { level: 'debug', base: null, timestamp: false },
+      { write: (line: string) => lines.push(line) },
+    )
+    const { open, counts } = await setup({ backend: failingBackend(), logger })
+    open('a').connection.receive(pub('t', 'x'))
+    await waitFor(() => lines.length === 1, { message: 'the pino line' })
+    expect(counts.backendErrors).toBe(1)
+    expect(JSON.parse(lines[0] as string)).toEqual({
+      level: 40,
+      backend: 'memory',
+      error: 'Error: redis down',
+      msg: 'backend operation failed',
+    })
+  })
+
+  test('default: silent', async () => {
+    // In a process of its own: pino writes to the file descriptor, past any spy on process.stdout.
+    const { stdout, stderr } = await runScript(`
+      import { createBridge, createMemoryBackend } from '@pairlink/bridge'
+      const backend = { ...createMemoryBackend(), publish: () => Promise.reject(new Error('redis down')) }
+      const bridge = createBridge({ backend })
+      await bridge.start()
+      const connection = bridge.connect({ id: '1', remoteAddress: '127.0.0.1', send: () => true, close() {} })
+      connection.receive(JSON.stringify({ topic: 't', type: 'pub', payload: '', silent: true }))
+      while (bridge.metrics.counts.backendErrors === 0) await new Promise((resolve) => setImmediate(resolve))
+      process.stdout.write('failed ' + bridge.metrics.counts.backendErrors + '\\n')
+    `)
+    // The marker line proves the failure the tests above see logged did happen; nothing else was written.
+    expect(stdout).toBe('failed 1\n')
+    expect(stderr).toBe('')
   })
 })

@@ -1,11 +1,11 @@
 import { parseSocketMessage } from '@pairlink/protocol'
-import pino, { type Logger } from 'pino'
 import type { Backend, BackendContext } from './backends/backend.js'
 import { createMemoryBackend } from './backends/memory.js'
 import { byteLength } from './byteLength.js'
+import { type Logger, silentLogger } from './logger.js'
 import { type BridgeMetrics, createBridgeMetrics } from './metrics.js'
 import { type BridgeOptions, resolveBridgeOptions } from './resolveBridgeOptions.js'
-import { createWebhookNotifier, type WebhookNotifierParameters } from './webhooks.js'
+import { createWebhookNotifier, type WebhookParameters } from './webhooks.js'
 
 /** The one thing the core needs of a WebSocket: the adapter (`server.ts`) wraps a `ws` socket in it. */
 export type Socket = {
@@ -33,7 +33,7 @@ export type Connection = {
 export type CreateBridgeParameters = {
   /** Where queues, webhooks and cross-node fan-out live. @default createMemoryBackend() */
   backend?: Backend | undefined
-  /** Logger; logs never contain payloads. @default pino() at level `info` */
+  /** Where the bridge logs (pino-compatible; the CLI passes pino). Logs never contain payloads. @default a silent logger */
   logger?: Logger | undefined
   /** Time-to-live of a queued message in seconds (fractions allowed). @default 86400 */
   ttlSeconds?: number | undefined
@@ -62,7 +62,7 @@ export type CreateBridgeParameters = {
   /** How long a webhook is kept, in seconds. @default 2592000 */
   webhookTtlSeconds?: number | undefined
   /** Webhook calls: time-out, concurrency, allow-list of private hosts. */
-  webhooks?: Omit<WebhookNotifierParameters, 'counts' | 'logger'> | undefined
+  webhooks?: WebhookParameters | undefined
   /** Use the last `X-Forwarded-For` address as the remote address (behind a trusted proxy). @default false */
   trustProxy?: boolean | undefined
   /** Export prom-client's process metrics too. @default false */
@@ -109,7 +109,7 @@ type SocketState = Connection & {
  */
 export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
   const options = resolveBridgeOptions(parameters)
-  const logger = parameters.logger ?? pino()
+  const logger = parameters.logger ?? silentLogger
   const backend = parameters.backend ?? createMemoryBackend()
   const metrics = createBridgeMetrics({ processMetrics: parameters.processMetrics })
   const { counts } = metrics

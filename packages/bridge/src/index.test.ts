@@ -1,15 +1,11 @@
 import { expect, test } from 'vitest'
+import { packagesLoadedBy } from '../test/bundle.js'
 import * as bridge from './index.js'
 
 test('exports', () => {
   expect(Object.keys(bridge).sort()).toMatchInlineSnapshot(`
     [
-      "BRIDGE_DESCRIPTION",
-      "BRIDGE_NAME",
-      "BRIDGE_VERSION",
       "BackendError",
-      "CLOSE_GOING_AWAY",
-      "CLOSE_MESSAGE_TOO_BIG",
       "DEFAULT_MAX_BUFFERED_BYTES",
       "DEFAULT_MAX_CONNECTIONS_PER_IP",
       "DEFAULT_MAX_FRAME_BYTES",
@@ -22,26 +18,35 @@ test('exports', () => {
       "DEFAULT_MAX_WEBHOOKS_IN_FLIGHT",
       "DEFAULT_MAX_WEBHOOKS_PER_TOPIC",
       "DEFAULT_MESSAGE_BURST",
+      "DEFAULT_MESSAGE_TTL_SECONDS",
       "DEFAULT_PING_INTERVAL_MS",
-      "DEFAULT_REDIS_KEY_PREFIX",
       "DEFAULT_SWEEP_INTERVAL_MS",
       "DEFAULT_WEBHOOK_TIMEOUT_MS",
       "DEFAULT_WEBHOOK_TTL_SECONDS",
       "InvalidBridgeOptionsError",
       "InvalidWebhookError",
-      "MAX_HTTP_BODY_BYTES",
-      "MAX_WEBHOOK_URL_LENGTH",
       "WebhookRefusedError",
       "attachBridge",
       "createBridge",
-      "createBridgeMetrics",
       "createBridgeServer",
       "createMemoryBackend",
-      "createRedisBackend",
-      "createWebhookNotifier",
-      "handleHttpRequest",
-      "isPrivateAddress",
-      "resolveBridgeOptions",
     ]
   `)
+})
+
+test('behavior: importing the package loads neither ioredis nor pino', async () => {
+  const loaded = await packagesLoadedBy('index')
+  // Precondition: the bundle does see the core's own dependencies, so an absence below means something.
+  expect(loaded).toContain('ws')
+  expect(loaded).toContain('prom-client')
+  expect(loaded).not.toContain('ioredis')
+  expect(loaded).not.toContain('pino')
+})
+
+test('behavior: the Redis entry loads ioredis, and only the CLI loads pino', async () => {
+  // The same check sees both packages where they belong, so their absence above is no blind spot.
+  const redis = await packagesLoadedBy('redis')
+  expect(redis).toContain('ioredis')
+  expect(redis).not.toContain('pino')
+  expect(await packagesLoadedBy('main')).toEqual(expect.arrayContaining(['ioredis', 'pino']))
 })

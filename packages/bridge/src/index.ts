@@ -1,12 +1,6 @@
 export type { Backend, BackendContext, QueueLimits } from './backends/backend.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
-export { type CreateRedisBackendParameters, createRedisBackend } from './backends/redis.js'
 export {
-  BRIDGE_DESCRIPTION,
-  BRIDGE_NAME,
-  BRIDGE_VERSION,
-  CLOSE_GOING_AWAY,
-  CLOSE_MESSAGE_TOO_BIG,
   DEFAULT_MAX_BUFFERED_BYTES,
   DEFAULT_MAX_CONNECTIONS_PER_IP,
   DEFAULT_MAX_FRAME_BYTES,
@@ -19,13 +13,11 @@ export {
   DEFAULT_MAX_WEBHOOKS_IN_FLIGHT,
   DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
   DEFAULT_MESSAGE_BURST,
+  DEFAULT_MESSAGE_TTL_SECONDS,
   DEFAULT_PING_INTERVAL_MS,
-  DEFAULT_REDIS_KEY_PREFIX,
   DEFAULT_SWEEP_INTERVAL_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   DEFAULT_WEBHOOK_TTL_SECONDS,
-  MAX_HTTP_BODY_BYTES,
-  MAX_WEBHOOK_URL_LENGTH,
 } from './constants.js'
 export {
   type Bridge,
@@ -40,14 +32,9 @@ export {
   InvalidWebhookError,
   WebhookRefusedError,
 } from './errors.js'
-export { type HttpRequest, type HttpResponse, handleHttpRequest } from './http.js'
-export {
-  type BridgeCounts,
-  type BridgeMetrics,
-  type CreateBridgeMetricsParameters,
-  createBridgeMetrics,
-} from './metrics.js'
-export { type BridgeOptions, resolveBridgeOptions } from './resolveBridgeOptions.js'
+export type { Logger } from './logger.js'
+export type { BridgeCounts, BridgeMetrics } from './metrics.js'
+export type { BridgeOptions } from './resolveBridgeOptions.js'
 export {
   type AttachBridgeParameters,
   type AttachBridgeReturnType,
@@ -56,9 +43,4 @@ export {
   type CreateBridgeServerReturnType,
   createBridgeServer,
 } from './server.js'
-export {
-  createWebhookNotifier,
-  isPrivateAddress,
-  type WebhookNotifier,
-  type WebhookNotifierParameters,
-} from './webhooks.js'
+export type { WebhookParameters } from './webhooks.js'

@@ -1,3 +1,4 @@
+import { waitFor } from '@pairlink/test-kit'
 import { recoverMessageAddress, toHex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startBridge } from '../test/server.js'
@@ -17,7 +18,11 @@ let bridge: Awaited<ReturnType<typeof startBridge>>
 beforeAll(async () => {
   bridge = await startBridge()
 })
-afterEach(() => closeConnectors())
+afterEach(async () => {
+  closeConnectors()
+  // Each test starts from a bridge with no socket, so the counters it waits on move for its own sockets only.
+  await waitFor(() => bridge.counts.connections === 0, { message: 'every socket closed' })
+})
 afterAll(() => bridge.close())
 
 describe('interop', () => {
@@ -58,9 +63,10 @@ describe('interop', () => {
   })
 
   test('behavior: a wallet that connects only after the dapp published gets the queued request', async () => {
+    const queued = bridge.counts.queued
     const dapp = await createDapp(bridge.url)
-    // Let the session request reach the bridge and be queued before any wallet exists.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The session request reaches the bridge and is queued before any wallet exists.
+    await waitFor(() => bridge.counts.queued > queued, { message: 'the session request queued' })
     const wallet = createWallet({ uri: dapp.uri })
     await nextEvent(wallet, 'session_request')
     const connected = nextEvent(dapp, 'connect')
@@ -71,11 +77,13 @@ describe('interop', () => {
   test('behavior: a wallet that drops offline gets the requests sent meanwhile when it comes back', async () => {
     const { dapp, wallet } = await pair(bridge.url)
     const session = wallet.session
+    const connections = bridge.counts.connections
     wallet.transportClose()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await waitFor(() => bridge.counts.connections === connections - 1, { message: 'the wallet gone' })
+    const queued = bridge.counts.queued
     const message = toHex('while you were away')
     const signed = dapp.signPersonalMessage([message, account.address])
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await waitFor(() => bridge.counts.queued > queued, { message: 'the request queued' })
     createWallet({ session })
     const signature = await signed
     expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(account.address)

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
-import pino from 'pino'
+import { waitFor } from '@pairlink/test-kit'
 import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
-import { connect, settle, type TestClient } from '../test/client.js'
+import { connect, type TestClient } from '../test/client.js'
 import { startBridge } from '../test/server.js'
 import { createBridge } from './createBridge.js'
 import { attachBridge, type CreateBridgeServerParameters } from './server.js'
@@ -28,10 +28,11 @@ test('default', async () => {
   const dapp = await client(url)
   const wallet = await client(url)
   wallet.sub('t')
-  await settle()
+  await wallet.sync()
   const frame = dapp.pub('t', '{"data":"00","hmac":"11","iv":"22"}', false)
   expect(await wallet.next()).toBe(frame)
-  expect(await dapp.quiet()).toEqual([])
+  // Not echoed to the publisher: it would have arrived before the round trip of dapp.rest().
+  expect(await dapp.rest()).toEqual([])
 })
 
 describe('behavior', () => {
@@ -44,7 +45,7 @@ describe('behavior', () => {
     )
     const [first, ...others] = sockets as [TestClient, ...TestClient[]]
     for (const other of others) other.sub('t')
-    await settle()
+    await Promise.all(others.map((other) => other.sync()))
     const frame = first.pub('t', 'x')
     for (const other of others) expect(await other.next()).toBe(frame)
   })
@@ -53,23 +54,28 @@ describe('behavior', () => {
     const { url, counts } = await bridge()
     const dapp = await client(url)
     const frames = [dapp.pub('t', '1'), dapp.pub('t', '2'), dapp.pub('t', '3')]
-    await settle()
+    await waitFor(() => counts.queued === 3, { message: 'three messages queued' })
     const wallet = await client(url)
     wallet.sub('t')
     expect([await wallet.next(), await wallet.next(), await wallet.next()]).toEqual(frames)
     expect(counts.queued).toBe(3)
     const again = await client(url)
     again.sub('t')
-    expect(await again.quiet()).toEqual([])
+    // Drained once: what was queued would reach `again` before the round trip of rest().
+    expect(await again.rest()).toEqual([])
   })
 
   test('behavior: pings and terminates a socket that does not answer', async () => {
     const { url } = await bridge({ pingIntervalMs: 100 })
     const silent = await client(url, { autoPong: false })
     const healthy = await client(url)
+    let pings = 0
+    healthy.ws.on('ping', () => pings++)
     const { code } = await silent.closed
     expect(code).toBe(1006)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    // Two more pings reached the healthy socket: it answered and outlived a check that terminates the silent.
+    const seen = pings
+    await waitFor(() => pings >= seen + 2, { message: 'two more pings' })
     expect(healthy.ws.readyState).toBe(WebSocket.OPEN)
   })
 
@@ -111,7 +117,7 @@ describe('error', () => {
     a.ws.send(Buffer.from(JSON.stringify({ topic: 't', type: 'pub', payload: 'x', silent: true })))
     const frame = a.pub('t', 'y')
     expect(await b.next()).toBe(frame)
-    expect(await b.quiet()).toEqual([])
+    expect(await b.rest()).toEqual([])
     expect(counts.invalidBinary).toBe(1)
   })
 
@@ -122,8 +128,9 @@ describe('error', () => {
     await expect(connect(url)).rejects.toThrow('HTTP 429')
     expect(counts.connectionsRefused).toBe(1)
     await first.close()
-    await settle()
-    await client(url)
+    // The slot comes back when the server sees the TCP socket close; until then a new socket is still refused.
+    const again = await waitFor(() => connect(url), { message: 'a connection accepted again' })
+    cleanups.push(() => again.close())
   })
 
   test('error: a socket that stops reading is dropped once maxBufferedBytes wait for it', async () => {
@@ -135,13 +142,14 @@ describe('error', () => {
     const reader = await client(url)
     const writer = await client(url)
     reader.sub('t')
-    await settle()
+    await reader.sync()
     // Stop reading: the kernel buffers fill, then the server's send buffer grows.
     ;(reader.ws as unknown as { _socket: { pause(): void } })._socket.pause()
     const payload = 'x'.repeat(256 * 1024)
     for (let i = 0; i < 200 && reader.ws.readyState === WebSocket.OPEN; i++) {
       writer.pub('t', payload)
-      if (i % 10 === 9) await settle(10)
+      // Let the server write what it has relayed so far.
+      if (i % 10 === 9) await writer.sync()
     }
     ;(reader.ws as unknown as { _socket: { resume(): void } })._socket.resume()
     expect((await reader.closed).code).toBe(1006)
@@ -198,7 +206,7 @@ describe('http', () => {
 
 describe('attachBridge', () => {
   test('behavior: shares the http.Server of an app: prefixed endpoints, app routes untouched, upgrades on any path', async () => {
-    const bridge = createBridge({ logger: pino({ level: 'silent' }) })
+    const bridge = createBridge()
     await bridge.start()
     const server = createServer()
     const attached = attachBridge(server, bridge, { handleRequests: false, prefix: '/bridge' })
@@ -221,7 +229,7 @@ describe('attachBridge', () => {
     const a = await client(`${url}/bridge`)
     const b = await client(url)
     b.sub('t')
-    await settle()
+    await b.sync()
     const frame = a.pub('t', 'x')
     expect(await b.next()).toBe(frame)
   })

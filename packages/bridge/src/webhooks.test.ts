@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import pino from 'pino'
 import { afterEach, describe, expect, test } from 'vitest'
-import { connect, settle } from '../test/client.js'
+import { connect } from '../test/client.js'
 import { startBridge } from '../test/server.js'
 import { WebhookRefusedError } from './errors.js'
+import { silentLogger } from './logger.js'
 import { createBridgeMetrics } from './metrics.js'
 import { createWebhookNotifier, isPrivateAddress, type WebhookNotifierParameters } from './webhooks.js'
 
@@ -38,7 +38,7 @@ async function receiver(hang = false) {
 
 function notifier(parameters: Partial<WebhookNotifierParameters> = {}) {
   const counts = createBridgeMetrics().counts
-  const created = createWebhookNotifier({ counts, logger: pino({ level: 'silent' }), ...parameters })
+  const created = createWebhookNotifier({ counts, logger: silentLogger, ...parameters })
   cleanups.push(() => created.close())
   return { notifier: created, counts }
 }
@@ -115,7 +115,7 @@ describe('behavior', () => {
     const dapp = await connect(url)
     const wallet = await connect(url)
     wallet.sub('t')
-    await settle()
+    await wallet.sync()
     const started = performance.now()
     const frame = dapp.pub('t', 'x', false)
     expect(await wallet.next(250)).toBe(frame)

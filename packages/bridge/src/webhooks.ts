@@ -2,19 +2,17 @@ import { type LookupAddress, type LookupOptions, lookup } from 'node:dns'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP } from 'node:net'
-import type { Logger } from 'pino'
 import {
   DEFAULT_MAX_WEBHOOKS_IN_FLIGHT,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   MAX_WEBHOOK_URL_LENGTH,
 } from './constants.js'
 import { InvalidWebhookError, WebhookRefusedError } from './errors.js'
+import type { Logger } from './logger.js'
 import type { BridgeCounts } from './metrics.js'
 
-/** Parameters of {@link createWebhookNotifier}. */
-export type WebhookNotifierParameters = {
-  counts: BridgeCounts
-  logger: Logger
+/** How the bridge calls push webhooks: the `webhooks` option of `createBridge`. */
+export type WebhookParameters = {
   /** Time-out of one call, in milliseconds. @default 5000 */
   timeoutMs?: number | undefined
   /** Calls in flight at once; more are dropped and counted as failures. @default 64 */
@@ -24,6 +22,12 @@ export type WebhookNotifierParameters = {
    * @default []
    */
   allowHosts?: readonly string[] | undefined
+}
+
+/** Parameters of {@link createWebhookNotifier}. */
+export type WebhookNotifierParameters = WebhookParameters & {
+  counts: BridgeCounts
+  logger: Logger
 }
 
 /** Return type of {@link createWebhookNotifier}. */

@@ -1,13 +1,25 @@
+import { randomUUID } from 'node:crypto'
 import { WebSocket } from 'ws'
 
 /** A raw v1-style socket for tests: records every frame and waits for the next ones. */
 export type TestClient = {
   ws: WebSocket
+  /** Every frame received, in order, except the markers of {@link TestClient.sync}. */
   received: string[]
   /** Resolves with the next frame not yet taken (in order), or rejects after `timeoutMs`. */
   next(timeoutMs?: number): Promise<string>
-  /** Resolves when nothing arrives for `ms` (asserting absence). */
-  quiet(ms?: number): Promise<string[]>
+  /**
+   * A round trip through the bridge: resolves once the bridge has handled every frame this socket sent before, and
+   * everything it wrote to this socket meanwhile has arrived. The marker is a `pub` on a topic of this socket's own
+   * (queued, as nobody else subscribes it) that a `sub` then drains; it counts as one published, queued and
+   * delivered message.
+   */
+  sync(timeoutMs?: number): Promise<void>
+  /**
+   * After a {@link TestClient.sync}, the frames received and not taken yet (and takes them): a frame the bridge wrote
+   * to this socket before it handled the marker would be among them, so an empty list means none was written.
+   */
+  rest(): Promise<string[]>
   send(frame: string | object): void
   sub(topic: string): void
   pub(topic: string, payload: string, silent?: boolean): string
@@ -30,8 +42,18 @@ export async function connect(
   const received: string[] = []
   let taken = 0
   const waiters: (() => void)[] = []
+  const syncTopic = `sync:${randomUUID()}`
+  let syncs = 0
+  const synced = new Map<string, () => void>()
   ws.on('message', (data, isBinary) => {
-    received.push(isBinary ? `<binary>` : (data as Buffer).toString())
+    const text = isBinary ? `<binary>` : (data as Buffer).toString()
+    if (text.includes(syncTopic)) {
+      const { payload } = JSON.parse(text) as { payload: string }
+      synced.get(payload)?.()
+      synced.delete(payload)
+      return
+    }
+    received.push(text)
     for (const wake of waiters.splice(0)) wake()
   })
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -56,12 +78,25 @@ export async function connect(
       check()
     })
 
+  const sync = (timeoutMs = 2_000) =>
+    new Promise<void>((resolve, reject) => {
+      const marker = String(++syncs)
+      const timer = setTimeout(() => reject(new Error(`no sync marker within ${timeoutMs} ms`)), timeoutMs)
+      synced.set(marker, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+      ws.send(JSON.stringify({ topic: syncTopic, type: 'pub', payload: marker, silent: true }))
+      ws.send(JSON.stringify({ topic: syncTopic, type: 'sub', payload: '', silent: true }))
+    })
+
   return {
     ws,
     received,
     next,
-    async quiet(ms = 150) {
-      await new Promise((resolve) => setTimeout(resolve, ms))
+    sync,
+    async rest() {
+      await sync()
       const extra = received.slice(taken)
       taken = received.length
       return extra
@@ -85,6 +120,3 @@ export async function connect(
     },
   }
 }
-
-/** Lets the server process what was sent: a round trip through a `sub` of a throw-away topic would also do. */
-export const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms))

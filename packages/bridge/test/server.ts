@@ -1,9 +1,8 @@
-import pino from 'pino'
 import { type CreateBridgeServerParameters, createBridgeServer } from '../src/server.js'
 
-/** Starts a bridge server on a free loopback port with a silent logger; `close` is idempotent. */
+/** Starts a bridge server on a free loopback port `close` is idempotent. */
 export async function startBridge(parameters: CreateBridgeServerParameters = {}) {
-  const server = createBridgeServer({ logger: pino({ level: 'silent' }), ...parameters })
+  const server = createBridgeServer(parameters)
   const { url, port } = await server.listen(0, '127.0.0.1')
   let closing: Promise<void> | undefined
   return {

@@ -1,4 +1,5 @@
-import WalletConnect from '@walletconnect/client'
+import { createRequire } from 'node:module'
+import type WalletConnectExports from '@walletconnect/client'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
 
@@ -10,6 +11,11 @@ export const otherAccount = privateKeyToAccount(
   '0x59c6995e998f97a5a0044966f0945389dc9c86ae88c7d0bcda4c8a8b96f3d3a2',
 )
 export const FAKE_TX_HASH = `0x${'ab'.repeat(32)}`
+
+// A CommonJS module that sets `exports.default`: Node's ESM default import is `module.exports` (as its types say),
+// while some loaders hand out the class; requiring it and taking `.default` is the same everywhere.
+const WalletConnect = (createRequire(import.meta.url)('@walletconnect/client') as typeof WalletConnectExports)
+  .default
 
 const dappMeta = { name: 'Dapp', description: 'Dapp', url: 'https://dapp.example', icons: [] }
 const walletMeta = { name: 'Wallet', description: 'Wallet', url: 'https://wallet.example', icons: [] }

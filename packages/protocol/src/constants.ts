@@ -13,9 +13,6 @@ export const IV_LENGTH = 16
 /** HMAC-SHA256 tag size in bytes. */
 export const HMAC_LENGTH = 32
 
-/** Default bridge message time-to-live for queued messages, in seconds (24 h). */
-export const DEFAULT_MESSAGE_TTL_SECONDS = 86_400
-
 /** localStorage key of the v1 session layout. */
 export const SESSION_STORAGE_KEY = 'walletconnect'
 

@@ -6,7 +6,6 @@ test('exports', () => {
     [
       "BaseError",
       "DEEPLINK_CHOICE_STORAGE_KEY",
-      "DEFAULT_MESSAGE_TTL_SECONDS",
       "DecryptionError",
       "HMAC_LENGTH",
       "IV_LENGTH",

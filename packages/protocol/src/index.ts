@@ -1,7 +1,6 @@
 export { checksumAddress, isAddress } from './address.js'
 export {
   DEEPLINK_CHOICE_STORAGE_KEY,
-  DEFAULT_MESSAGE_TTL_SECONDS,
   HMAC_LENGTH,
   IV_LENGTH,
   KEY_LENGTH,

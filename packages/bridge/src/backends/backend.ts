@@ -1,4 +1,4 @@
-import type { Logger } from 'pino'
+import type { Logger } from '../logger.js'
 import type { BridgeCounts } from '../metrics.js'
 
 /** Queue limits a backend applies to messages kept for an offline peer. */

@@ -1,6 +1,6 @@
-import pino from 'pino'
 import { describe, expect, test } from 'vitest'
 import { InvalidBridgeOptionsError } from '../errors.js'
+import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { BackendContext } from './backend.js'
 import { type CreateMemoryBackendParameters, createMemoryBackend } from './memory.js'
@@ -15,7 +15,7 @@ async function start(
   const counts = createBridgeMetrics().counts
   await backend.start({
     counts,
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger,
     queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, ...queue },
     webhooks,
     deliver: () => 0,

@@ -1,7 +1,8 @@
+import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { recoverMessageAddress, toHex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { connect, settle, type TestClient } from '../../test/client.js'
+import { connect, type TestClient } from '../../test/client.js'
 import { startBridge } from '../../test/server.js'
 import {
   account,
@@ -39,10 +40,10 @@ async function client(url: string) {
   cleanups.push(() => c.close())
   return c
 }
-// A `sub` round trip through Redis (SUBSCRIBE, then drain) takes a few milliseconds.
+// Once the round trip is back, the node has registered for the topic in Redis (same connection, in order).
 const subscribed = async (c: TestClient, topic: string) => {
   c.sub(topic)
-  await settle(100)
+  await c.sync()
 }
 
 test('default', async () => {
@@ -58,9 +59,15 @@ test('default', async () => {
   const frame = publisher.pub('t', '{"data":"00"}', false)
   expect(await onB.next()).toBe(frame)
   expect(await onA.next()).toBe(frame)
-  expect(await publisher.quiet()).toEqual([])
-  expect(await onB.quiet()).toEqual([])
-  expect(a.counts.queued + b.counts.queued).toBe(0)
+  // A marker on the same path: a second copy of `frame` would have reached onB and onA before it.
+  const marker = publisher.pub('t', 'marker')
+  expect(await onB.next()).toBe(marker)
+  expect(await onA.next()).toBe(marker)
+  expect(await publisher.rest()).toEqual([])
+  // Delivered, so not queued: a later subscriber on the publisher's node (same Redis connection) drains nothing.
+  const late = await client(a.url)
+  late.sub('t')
+  expect(await late.rest()).toEqual([])
 })
 
 describe('behavior', () => {
@@ -76,14 +83,15 @@ describe('behavior', () => {
     // Node A has now checked: nobody else subscribes t, so it stops asking Redis for a while.
     publisher.pub('t', 'second')
     await onA.next()
-    // Let that fan-out finish, so node B cannot legitimately receive `second` as a subscriber already.
-    await settle(100)
+    // Node A's Redis commands so far are done, so node B cannot legitimately receive `second` as a subscriber.
+    await publisher.sync()
     const onB = await client(b.url)
     await subscribed(onB, 't')
     const frame = publisher.pub('t', 'third')
     expect(await onB.next()).toBe(frame)
     expect(await onA.next()).toBe(frame)
-    expect(await onB.quiet()).toEqual([])
+    const marker = publisher.pub('t', 'marker')
+    expect(await onB.next()).toBe(marker)
   })
 
   test('behavior: frames published while a node lost its Redis channel reach it once it is back', async () => {
@@ -108,13 +116,13 @@ describe('behavior', () => {
     const b = await node(keyPrefix)
     const dapp = await client(a.url)
     const frames = [dapp.pub('t', '1'), dapp.pub('t', '2')]
-    await settle(100)
+    await dapp.sync()
     const wallet = await client(b.url)
     wallet.sub('t')
     expect([await wallet.next(), await wallet.next()]).toEqual(frames)
     const late = await client(a.url)
     late.sub('t')
-    expect(await late.quiet(200)).toEqual([])
+    expect(await late.rest()).toEqual([])
   })
 
   test('behavior: queued messages survive restarts of every node', async () => {
@@ -123,7 +131,7 @@ describe('behavior', () => {
     const b = await node(keyPrefix)
     const dapp = await client(a.url)
     const frame = dapp.pub('t', 'kept in redis')
-    await settle(100)
+    await dapp.sync()
     await dapp.close()
     await a.close()
     await b.close()
@@ -143,9 +151,9 @@ describe('behavior', () => {
     const wallet = await client(b.url)
     await subscribed(wallet, 't')
     await wallet.close()
-    await settle(100)
+    await waitFor(() => b.counts.connections === 0, { message: 'node B saw the wallet leave' })
     const frame = dapp.pub('t', 'while away')
-    await settle(100)
+    await waitFor(() => a.counts.queued + b.counts.queued > 0, { message: 'the message queued' })
     const back = await client(a.url)
     back.sub('t')
     expect(await back.next()).toBe(frame)
@@ -162,10 +170,11 @@ describe('behavior', () => {
 
     const session = wallet.session
     wallet.transportClose()
-    await settle(100)
+    await waitFor(() => b.counts.connections === 0, { message: 'node B saw the wallet leave' })
+    const queued = a.counts.queued + b.counts.queued
     const later = toHex('while the wallet was offline')
     const signed = dapp.signPersonalMessage([later, account.address])
-    await settle(200)
+    await waitFor(() => a.counts.queued + b.counts.queued > queued, { message: 'the request queued' })
     createWallet({ session: { ...session, bridge: a.url } })
     expect(await recoverMessageAddress({ message: { raw: later }, signature: await signed })).toBe(
       account.address,
@@ -173,7 +182,7 @@ describe('behavior', () => {
 
     const disconnected = nextEvent<{ params: [{ message: string }] }>(dapp, 'disconnect')
     const restored = createWallet({ session: { ...session, bridge: b.url } })
-    await settle(100)
+    await waitFor(() => b.counts.subscriptions > 0, { message: 'the restored wallet subscribed on node B' })
     await restored.killSession()
     expect((await disconnected).params[0].message).toBe('Session disconnected')
   })
@@ -183,7 +192,7 @@ describe('behavior', () => {
     const a = await node(keyPrefix)
     const b = await node(keyPrefix)
     const dapp = await createDapp(a.url)
-    await settle(300)
+    await waitFor(() => a.counts.queued > 0, { message: 'the session request queued' })
     const wallet = createWallet({ uri: dapp.uri, bridge: b.url })
     await nextEvent(wallet, 'session_request')
     const connected = nextEvent(dapp, 'connect')

@@ -1,6 +1,7 @@
+import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
-import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { Backend, BackendContext } from './backend.js'
 import { createRedisBackend } from './redis.js'
@@ -26,7 +27,7 @@ async function start(
   const delivered: [string, string][] = []
   const context: BackendContext = {
     counts: createBridgeMetrics().counts,
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger,
     queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, ...queue },
     webhooks: { maxPerTopic: 2, ttlSeconds: 60 },
     deliver(topic, frame) {
@@ -76,8 +77,11 @@ describe('behavior', () => {
     a.backend.subscribe('t')
     await a.backend.drain('t')
     await a.backend.publish('t', 'x', 1, 1)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(a.delivered).toEqual([])
+    // A marker from another node takes the same channel to a: an echo of `x` would have arrived first.
+    const b = await start({}, a.keyPrefix)
+    await b.backend.publish('t', 'marker', 6, 0)
+    await expect.poll(() => a.delivered.length).toBe(1)
+    expect(a.delivered).toEqual([['t', 'marker']])
   })
 
   test('behavior: webhooks are kept per topic, newest first beyond the cap', async () => {
@@ -121,11 +125,15 @@ describe('error', () => {
 
   test('error: messages older than the TTL expire and are counted', async () => {
     const { backend, counts } = await start({ ttlSeconds: 0.2 })
+    // Expiry is a point in time: wait until the clock the backend reads has passed it.
+    const expired = (since: number) => waitFor(() => Date.now() > since + 200, { message: 'the TTL' })
+    let queuedAt = Date.now()
     await backend.enqueue('t', 'old', 3)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await expired(queuedAt)
+    queuedAt = Date.now()
     await backend.enqueue('t', 'new', 3)
     expect(counts.expired).toBe(1)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await expired(queuedAt)
     expect(await backend.drain('t')).toEqual([])
     expect(counts.expired).toBe(2)
   })
