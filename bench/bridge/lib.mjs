@@ -17,7 +17,7 @@ const { WebSocket } = /** @type {typeof import('ws')} */ (
 )
 
 /** @param {number} ms */
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Starts a relay (`minimal`, `memory` or `redis`) in a child process.

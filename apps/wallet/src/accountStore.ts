@@ -8,7 +8,7 @@ export type AccountId = `dev:${number}` | 'imported'
 export type StoredAccounts = { selected: AccountId; importedKey: Hex | undefined }
 
 /** localStorage key of {@link StoredAccounts}; the session itself is under v1's `walletconnect`. */
-export const ACCOUNT_STORAGE_KEY = 'pairlink-wallet'
+const ACCOUNT_STORAGE_KEY = 'pairlink-wallet'
 
 /**
  * Reads the stored account choice. Anything unreadable falls back to dev account 0: a broken entry must not lock

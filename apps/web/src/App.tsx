@@ -42,7 +42,7 @@ export function App() {
 }
 
 /** The dapp proper: the connect screen, or the account panel and the wallet actions. */
-export function Dapp({ pairlink }: { pairlink: Pairlink }) {
+function Dapp({ pairlink }: { pairlink: Pairlink }) {
   const { walletClient, publicClient, provider, config } = pairlink
   const state = usePairlink(pairlink)
   const connected = state.status === 'connected' && state.session !== undefined

@@ -8,7 +8,7 @@ import type { AppConfig } from './hooks/useConfig.js'
  * Block polling interval of the app, in ms. Shorter than the provider's 4000 ms default: the dev chain mines a
  * block a second and confirmations should visibly count up.
  */
-export const POLLING_INTERVAL_MS = 1_000
+const POLLING_INTERVAL_MS = 1_000
 
 /** The session client, its EIP-1193 provider and the viem clients over it: one set per page. */
 export type Pairlink = {

@@ -2,7 +2,7 @@ import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { mnemonicToAccount } from 'viem/accounts'
 
 /** The dev chain's mnemonic (anvil's default): its accounts are funded with 10,000 ETH each. */
-export const MNEMONIC = 'test test test test test test test test test test test junk'
+const MNEMONIC = 'test test test test test test test test test test test junk'
 
 /** Dev account `index` of {@link MNEMONIC}. */
 export const devAccount = (index: number) => mnemonicToAccount(MNEMONIC, { addressIndex: index })

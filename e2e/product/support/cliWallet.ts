@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const CLI_PATH = process.env.PAIRLINK_WALLET_CLI ?? `${root}apps/wallet/dist-cli/cli.js`
 
 /** One JSON line the headless wallet printed. */
-export type CliEvent = { event: string; [field: string]: unknown }
+type CliEvent = { event: string; [field: string]: unknown }
 
 /**
  * Spawns the headless reference wallet for a `wc:` URI and collects the JSON lines it prints. `stop()` kills it

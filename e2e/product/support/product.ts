@@ -22,7 +22,7 @@ export type Product = {
  * specs' `beforeAll` allows {@link PRODUCT_HOOK_TIMEOUT}, so this bound, which stops the server by its PID, fires
  * first and says why.
  */
-export const PRODUCT_START_TIMEOUT = 120_000
+const PRODUCT_START_TIMEOUT = 120_000
 /** The time-out for a `beforeAll` that starts the product: call `test.setTimeout(PRODUCT_HOOK_TIMEOUT)` in it. */
 export const PRODUCT_HOOK_TIMEOUT = PRODUCT_START_TIMEOUT + 30_000
 

@@ -18,7 +18,7 @@ import {
 } from './transport.js'
 
 /** A request waiting for the peer's response. */
-export type Pending = {
+type Pending = {
   method: string
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
@@ -184,7 +184,7 @@ export function endSession(internal: Internal, message: string, error: Error): v
 }
 
 /** How long a closed session keeps trying to deliver its last queued frames (its kill). */
-export const KILL_DELIVERY_MS = 5_000
+const KILL_DELIVERY_MS = 5_000
 
 /** A promise with its settle functions. */
 export function createDeferred<value>(): Deferred<value> {

@@ -2,7 +2,7 @@ import type { WebSocketConstructor, WebSocketLike } from '@pairlink/client'
 import { WebSocket } from 'ws'
 
 /** One text frame at the client's socket seam; `socket` numbers the sockets in the order they were made. */
-export type RecordedFrame = { socket: number; raw: string }
+type RecordedFrame = { socket: number; raw: string }
 
 /** A `WebSocket` constructor for clients under test that logs their frames, and the logs. */
 export type Recorder = {

@@ -8,7 +8,6 @@ import {
   walletActions,
 } from '@pairlink/client'
 import { decrypt, parseUri } from '@pairlink/protocol'
-import { waitFor } from '@pairlink/test-kit'
 
 export const dappMeta = { description: 'Dapp', url: 'https://dapp.example', icons: [], name: 'Dapp' }
 export const walletMeta = {
@@ -115,15 +114,6 @@ export async function decodeFrames(
 /** The symmetric key of a `wc:` URI. */
 export function keyOf(uri: string): string {
   return parseUri(uri).key
-}
-
-/**
- * Proves a "nothing happened" check can fail: `send` a marker after the unwanted event had its chance, wait until the
- * marker was seen (so anything sent before it was seen too), then the caller asserts the unwanted one is absent.
- */
-export async function afterMarker(send: () => unknown, seen: () => boolean): Promise<void> {
-  await send()
-  await waitFor(seen, { message: 'the marker' })
 }
 
 /** A dapp client: `createClient(parameters).extend(dappActions)`. */

@@ -4,7 +4,7 @@ import { waitFor } from '@pairlink/test-kit'
 import { within } from '@testing-library/dom'
 
 /** The 57-wallet registry of `shared/registry/wallets.json` (v2 shape `{ listings, count }`). */
-export const registry: unknown = JSON.parse(
+const registry: unknown = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../../../shared/registry/wallets.json'), 'utf8'),
 )
 

@@ -1,7 +1,7 @@
 import { type Chain, defineChain } from 'viem'
 
 /** Names of chains a dev may meet; anything else shows as `Chain {id}`. */
-export const CHAIN_NAMES: Readonly<Record<number, string>> = {
+const CHAIN_NAMES: Readonly<Record<number, string>> = {
   1: 'Ethereum',
   5: 'Goerli',
   10: 'OP Mainnet',

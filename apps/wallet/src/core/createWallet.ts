@@ -37,7 +37,7 @@ export type RequestOutcome = {
 }
 
 /** Events of a wallet: the client's, plus `answered` after each call request was answered. */
-export type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & { answered: RequestOutcome }
+type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & { answered: RequestOutcome }
 
 /** Parameters of {@link createWallet}. */
 export type CreateWalletParameters = {

@@ -2,7 +2,6 @@ import type { JsonRpcRequest } from '@pairlink/protocol'
 import { formatEther, formatGwei, type Hex, hexToBytes } from 'viem'
 import { getChainName, parseChainId } from './chains.js'
 import { isRecord, readMessageParams, readTransactionParams, readTypedDataParams } from './requestParams.js'
-import { SIGNING_REQUEST_METHODS } from './signRequest.js'
 
 /** One line of a decoded structure; `depth` indents nested structs. */
 export type DecodedField = { name: string; type: string; value: string; depth: number }
@@ -46,17 +45,6 @@ export type DecodedRequest =
   | { kind: 'addChain'; method: string; title: string; chainId: number; chainName: string; rpcUrls: string[] }
   | { kind: 'info'; method: string; title: string }
   | { kind: 'unsupported'; method: string; title: string; reason: string; params: string }
-
-/** Methods the wallet answers; anything else is rejected with 4200. */
-export const SUPPORTED_METHODS = [
-  ...SIGNING_REQUEST_METHODS,
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'net_version',
-] as const
 
 // Typed data can nest without end in theory; the view needs neither more depth nor more lines than this.
 const MAX_DEPTH = 8

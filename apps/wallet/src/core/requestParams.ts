@@ -117,7 +117,7 @@ function quantity(value: unknown, name: string): bigint | undefined {
 }
 
 /** An address-shaped value (checksum not enforced: dapps send lower-case addresses). */
-export function isAddressLike(value: unknown): value is string {
+function isAddressLike(value: unknown): value is string {
   return typeof value === 'string' && isAddress(value, { strict: false })
 }
 

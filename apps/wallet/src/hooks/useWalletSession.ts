@@ -10,10 +10,10 @@ import type { WalletConfig } from './useConfig.js'
 export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
 
 /** Where the session is. */
-export type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
+type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
 
 /** Everything the screens show about the session. */
-export type SessionState = {
+type SessionState = {
   phase: Phase
   peer: ClientMeta | null
   /** The chain the dapp asked for in its session request. */

@@ -6,10 +6,10 @@ import type { Pairlink } from '../createPairlink.js'
 import { describeDisconnect, describeError } from '../describeError.js'
 
 /** How long the bridge socket may stay connecting before the app says the bridge is unreachable. */
-export const BRIDGE_GRACE_MS = 2_000
+const BRIDGE_GRACE_MS = 2_000
 
 /** How long a success or info message stays; errors stay until dismissed or replaced. */
-export const NOTICE_MS = 8_000
+const NOTICE_MS = 8_000
 
 /** A message for the person about the session, shown in the banner. */
 export type Notice = { tone: 'info' | 'success' | 'error'; text: string }

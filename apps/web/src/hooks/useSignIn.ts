@@ -6,7 +6,7 @@ import { getMe, logout, type SignedInAccount } from '../serverApi.js'
 import type { Notice } from './usePairlink.js'
 
 /** Where the sign-in is: asking the server, signed out, waiting for the wallet's signature, or signed in. */
-export type SignInStatus = 'checking' | 'signed-out' | 'signing' | 'signed-in'
+type SignInStatus = 'checking' | 'signed-out' | 'signing' | 'signed-in'
 
 /** Return type of {@link useSignIn}. */
 export type SignInState = {
