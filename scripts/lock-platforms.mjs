@@ -17,9 +17,24 @@ const OS = {
   windows: 'win32',
   android: 'android',
   freebsd: 'freebsd',
+  netbsd: 'netbsd',
+  openbsd: 'openbsd',
+  sunos: 'sunos',
+  aix: 'aix',
+  openharmony: 'openharmony',
 }
 /** @type {Record<string, string>} */
-const CPU = { arm64: 'arm64', x64: 'x64', amd64: 'x64', ia32: 'ia32', arm: 'arm' }
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  amd64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  loong64: 'loong64',
+}
 
 /**
  * The `os`/`cpu`/`libc` a platform package's name says (`@biomejs/cli-linux-x64-musl`), or undefined for a name that
