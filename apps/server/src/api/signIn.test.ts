@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { parseSignature, serializeCompactSignature, signatureToCompactSignature } from 'viem'
@@ -232,4 +233,12 @@ describe.each(['pglite', 'postgres'] as const)('signIn on %s', (kind) => {
     })
     expect(await rows()).toEqual({ nonces: 0, sessions: 0 })
   })
+})
+
+test('behavior: every sign-in error code has its heading in docs/errors.md', () => {
+  const docs = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8')
+  const source = readFileSync(new URL('./signIn.ts', import.meta.url), 'utf8')
+  const codes = new Set(source.match(/'ERR_[A-Z_]+'/g)?.map((code) => code.slice(1, -1)))
+  expect(codes.size).toBeGreaterThanOrEqual(6)
+  for (const code of codes) expect(docs).toContain(`\n## ${code}\n`)
 })
