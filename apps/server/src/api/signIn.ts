@@ -1,6 +1,14 @@
-import { getAddress, type Hex, isHex, verifyMessage } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import {
+  compactSignatureToSignature,
+  type Hex,
+  isHex,
+  parseCompactSignature,
+  type Signature,
+  verifyMessage,
+} from 'viem'
 import type { Database } from '../db/createDatabase.js'
+import { SiweMessageError } from '../siwe/errors.js'
+import { type ParsedSiweMessage, parseSiweMessage } from '../siwe/parseSiweMessage.js'
 import { ApiError } from './http.js'
 import { newToken, SESSION_TTL_SECONDS } from './sessions.js'
 
@@ -9,20 +17,56 @@ const NONCE_TTL_SECONDS = 600
 /** Clock skew tolerated on `issuedAt`. */
 const MAX_CLOCK_SKEW_MS = 60_000
 
-/** What the server expects of a sign-in message. */
+/** What the server expects of a sign-in message: the site's identity from configuration, never from the request. */
 export type SignInExpectations = {
-  /** This server's host (`host[:port]`): the message's `domain`. */
+  /** This site's authority (`host[:port]`, `[::1]:8080` for IPv6) from configuration: the message's `domain`. */
   domain: string
-  /** This server's origin: the message's `uri` must be on it. */
+  /**
+   * This site's origin (`scheme://host[:port]`) from configuration: the message's URI must be on it, and a message
+   * that names a scheme (`https://example.com wants you…`) must name this one.
+   */
   origin: string
   chainId: number
+  /** The time the message's dates are checked against. @default new Date() */
   now?: Date | undefined
+}
+
+/** Codes of {@link SignInError}: one per reason a sign-in is refused. */
+export type SignInErrorCode =
+  | 'ERR_SIWE_MESSAGE_INVALID'
+  | 'ERR_SIGN_IN_WRONG_SITE'
+  | 'ERR_SIGN_IN_WRONG_CHAIN'
+  | 'ERR_SIGN_IN_NOT_NOW'
+  | 'ERR_SIGN_IN_SIGNATURE'
+  | 'ERR_SIGN_IN_NONCE'
+
+/**
+ * A refused sign-in: an {@link ApiError} (answered with its 400 or 401 status) that also carries a `code`, so callers
+ * tell the reasons apart without matching on text. Nothing is written when one is thrown.
+ */
+export class SignInError extends ApiError {
+  override name = 'SignInError'
+
+  constructor(
+    status: 400 | 401,
+    readonly code: SignInErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(status, message)
+    if (options?.cause !== undefined) this.cause = options.cause
+  }
 }
 
 /**
  * Verifies an EIP-4361 message and its signature, then — only when everything holds — consumes the nonce, records
- * the account and opens a session, in one transaction (a refused sign-in writes nothing). `replaces` is the
- * caller's previous session, closed so the token rotates on every sign-in.
+ * the account and opens a session, in one transaction (a refused sign-in writes nothing). The message must match
+ * the EIP's ABNF exactly ({@link parseSiweMessage}) and be for `expected`'s domain, origin, scheme and chain; the
+ * signature may be 65 bytes or EIP-2098 compact (64). `replaces` is the caller's previous session, closed so the
+ * token rotates on every sign-in. Throws {@link SignInError}.
+ *
+ * @example
+ * await signIn(db, { message, signature }, { domain: 'pairlink.example', origin: 'https://pairlink.example', chainId: 1 })
  */
 export async function signIn(
   db: Database,
@@ -30,31 +74,42 @@ export async function signIn(
   expected: SignInExpectations,
 ): Promise<{ address: string; chainId: number; token: string }> {
   const now = expected.now ?? new Date()
-  const fields = parseFields(input.message)
+  let fields: ParsedSiweMessage
+  try {
+    fields = parseSiweMessage(input.message)
+  } catch (error) {
+    if (!(error instanceof SiweMessageError)) throw error
+    throw new SignInError(400, 'ERR_SIWE_MESSAGE_INVALID', error.message, { cause: error })
+  }
+  // Every expected value comes from the server's configuration: a message signed for another site stays refused.
   if (fields.domain !== expected.domain)
-    throw new ApiError(401, `Message is for ${fields.domain}, not this site`)
-  if (originOf(fields.uri) !== expected.origin) throw new ApiError(401, 'Message URI is not on this site')
+    throw new SignInError(401, 'ERR_SIGN_IN_WRONG_SITE', `Message is for ${fields.domain}, not this site`)
+  const site = originOf(expected.origin)
+  if (fields.scheme !== undefined && `${fields.scheme.toLowerCase()}:` !== site?.protocol)
+    throw new SignInError(401, 'ERR_SIGN_IN_WRONG_SITE', 'Message is for another scheme, not this site')
+  if (site === undefined || originOf(fields.uri)?.origin !== site.origin)
+    throw new SignInError(401, 'ERR_SIGN_IN_WRONG_SITE', 'Message URI is not on this site')
   if (fields.chainId !== expected.chainId) {
-    throw new ApiError(
+    throw new SignInError(
       401,
+      'ERR_SIGN_IN_WRONG_CHAIN',
       `Message is for chain ${fields.chainId}; this site runs chain ${expected.chainId}`,
     )
   }
   if (fields.issuedAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS)
-    throw new ApiError(401, 'Message is issued in the future')
+    throw new SignInError(401, 'ERR_SIGN_IN_NOT_NOW', 'Message is issued in the future')
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime())
-    throw new ApiError(401, 'Message has expired')
+    throw new SignInError(401, 'ERR_SIGN_IN_NOT_NOW', 'Message has expired')
   if (fields.notBefore && fields.notBefore.getTime() > now.getTime())
-    throw new ApiError(401, 'Message is not valid yet')
-  if (!isHex(input.signature) || input.signature.length < 132)
-    throw new ApiError(400, 'Signature must be 0x-hex')
+    throw new SignInError(401, 'ERR_SIGN_IN_NOT_NOW', 'Message is not valid yet')
 
   const valid = await verifyMessage({
     address: fields.address,
     message: input.message,
-    signature: input.signature as Hex,
+    signature: readSignature(input.signature),
   }).catch(() => false)
-  if (!valid) throw new ApiError(401, 'Signature is not from the message’s address')
+  if (!valid)
+    throw new SignInError(401, 'ERR_SIGN_IN_SIGNATURE', 'Signature is not from the message’s address')
 
   const { token, tokenHash } = newToken()
   await db.transaction(async (tx) => {
@@ -62,7 +117,8 @@ export async function signIn(
       'UPDATE nonces SET used_at = now() WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING nonce',
       [fields.nonce],
     )
-    if (used.length === 0) throw new ApiError(401, 'Nonce is unknown, used or expired: ask for a new one')
+    if (used.length === 0)
+      throw new SignInError(401, 'ERR_SIGN_IN_NONCE', 'Nonce is unknown, used or expired: ask for a new one')
     await tx.query(
       `INSERT INTO accounts (address) VALUES ($1)
        ON CONFLICT (address) DO UPDATE SET last_sign_in = now()`,
@@ -87,52 +143,21 @@ export async function issueNonce(db: Database, nonce: string): Promise<{ nonce: 
   return { nonce, expiresAt: new Date(rows[0]!.expires_at).toISOString() }
 }
 
-type Fields = {
-  address: `0x${string}`
-  domain: string
-  uri: string
-  chainId: number
-  nonce: string
-  issuedAt: Date
-  expirationTime?: Date | undefined
-  notBefore?: Date | undefined
+/** A 65-byte signature as it is, or an EIP-2098 compact one (64 bytes) expanded to `r`, `s`, `yParity`. */
+function readSignature(signature: string): Hex | Signature {
+  if (isHex(signature) && signature.length === 132) return signature
+  if (isHex(signature) && signature.length === 130)
+    return compactSignatureToSignature(parseCompactSignature(signature))
+  throw new SignInError(
+    400,
+    'ERR_SIGN_IN_SIGNATURE',
+    'Signature must be 0x-hex of 65 bytes, or 64 bytes (EIP-2098 compact)',
+  )
 }
 
-function parseFields(message: string): Fields {
-  let parsed: ReturnType<typeof parseSiweMessage>
+function originOf(uri: string): URL | undefined {
   try {
-    parsed = parseSiweMessage(message)
-  } catch {
-    throw new ApiError(400, 'Message is not an EIP-4361 sign-in message')
-  }
-  const { address, domain, uri, chainId, nonce, issuedAt, version } = parsed
-  if (!address || !domain || !uri || !chainId || !nonce || !issuedAt || version !== '1') {
-    throw new ApiError(400, 'Message is not an EIP-4361 sign-in message')
-  }
-  let checksummed: `0x${string}`
-  try {
-    checksummed = getAddress(address)
-  } catch {
-    throw new ApiError(400, 'Message address is not an Ethereum address')
-  }
-  const dates = [issuedAt, parsed.expirationTime, parsed.notBefore]
-  if (dates.some((d) => d !== undefined && Number.isNaN(d.getTime())))
-    throw new ApiError(400, 'Message has an invalid date')
-  return {
-    address: checksummed,
-    domain,
-    uri,
-    chainId,
-    nonce,
-    issuedAt,
-    expirationTime: parsed.expirationTime,
-    notBefore: parsed.notBefore,
-  }
-}
-
-function originOf(uri: string): string | undefined {
-  try {
-    return new URL(uri).origin
+    return new URL(uri)
   } catch {
     return undefined
   }
