@@ -4,42 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { build, type Plugin } from 'esbuild'
+import { bundle } from '@pairlink/test-kit/bundle'
 
-const packagesDir = fileURLToPath(new URL('../../', import.meta.url))
-
-// Our own packages from source (`@pairlink/x/y` → packages/x/src/y.ts), so the answer never depends on a stale dist/.
-const workspaceSources: Plugin = {
-  name: 'workspace-sources',
-  setup(build) {
-    build.onResolve({ filter: /^@pairlink\// }, ({ path }) => {
-      const [, name, sub] = /^@pairlink\/([^/]+)\/?(.*)$/.exec(path) ?? []
-      return { path: `${packagesDir}${name}/src/${sub || 'index'}.ts` }
-    })
-  },
-}
-
-/**
- * The npm packages an entry of the bridge loads, transitively, found by bundling it for Node as an app's bundler
- * would and reading esbuild's metafile (every file the bundle took in).
- */
+/** The npm packages an entry of the bridge loads, transitively, when an app bundles it for Node. */
 export async function packagesLoadedBy(entry: string): Promise<string[]> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL(`../src/${entry}.ts`, import.meta.url))],
-    bundle: true,
+  const { packages } = await bundle({
+    entry: fileURLToPath(new URL(`../src/${entry}.ts`, import.meta.url)),
     platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [workspaceSources],
   })
-  const names = new Set<string>()
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)
-    if (match?.[1]) names.add(match[1])
-  }
-  return [...names].sort()
+  return packages
 }
 
 /**
@@ -47,23 +20,15 @@ export async function packagesLoadedBy(entry: string): Promise<string[]> {
  * the process wrote. For behaviour only a fresh process shows (what it prints, what it loads).
  */
 export async function runScript(code: string): Promise<{ stdout: string; stderr: string }> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
-    bundle: true,
+  const { text } = await bundle({
+    contents: code,
+    resolveDir: fileURLToPath(new URL('.', import.meta.url)),
     platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies (ws) require Node's built-ins.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    plugins: [workspaceSources],
   })
   const dir = await mkdtemp(join(tmpdir(), 'pairlink-bridge-script-'))
   try {
     const file = join(dir, 'script.mjs')
-    await writeFile(file, result.outputFiles[0]?.text ?? '')
+    await writeFile(file, text)
     return await promisify(execFile)(process.execPath, [file], { timeout: 15_000 })
   } finally {
     await rm(dir, { recursive: true, force: true })

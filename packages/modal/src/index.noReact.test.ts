@@ -1,26 +1,10 @@
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundle } from '@pairlink/test-kit/bundle'
 import { describe, expect, test } from 'vitest'
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-
-/** The package files of `node_modules` a bundle of `entry` pulls in, by package name. */
-async function packagesOf(entry: string): Promise<Set<string>> {
-  const result = await build({
-    entryPoints: [here(entry)],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'browser',
-    // Our own packages come from their sources, as an app built from this repository gets them.
-    alias: { '@pairlink/protocol': here('../../protocol/src/index.ts') },
-    logLevel: 'silent',
-  })
-  const names = Object.keys(result.metafile.inputs)
-    .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1])
-    .filter((name): name is string => name !== undefined)
-  return new Set(names)
+/** The npm packages a browser bundle of `entry` (next to this file) pulls in. */
+async function packagesOf(entry: string): Promise<string[]> {
+  return (await bundle({ entry: fileURLToPath(new URL(entry, import.meta.url)) })).packages
 }
 
 describe('module graph', () => {

@@ -1,26 +1,16 @@
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundle as bundleWith } from '@pairlink/test-kit/bundle'
 import { expect, test } from 'vitest'
 
 const index = fileURLToPath(new URL('../index.ts', import.meta.url))
 
 /** Bundles `import { … } from '@pairlink/client'` for browsers as an app's bundler would, unminified. */
 async function bundle(names: string): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `export { ${names} } from ${JSON.stringify(index)}`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    treeShaking: true,
+  const { text } = await bundleWith({
+    contents: `export { ${names} } from ${JSON.stringify(index)}`,
     external: ['ws', 'node:fs/promises', '@noble/ciphers', '@noble/hashes'],
-    logLevel: 'silent',
   })
-  return result.outputFiles[0]?.text ?? ''
+  return text
 }
 
 // What only the wallet actions contain: their function names and the error text only they throw.
