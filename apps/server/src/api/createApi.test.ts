@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { waitFor } from '@pairlink/test-kit'
 import { ANVIL_ACCOUNT, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { createWalletClient, http } from 'viem'
@@ -23,12 +24,16 @@ beforeAll(async () => {
   chain = createChainReader({ url: anvil.url })
 })
 afterAll(() => anvil?.stop())
-/** A real payment from alice on the dev chain. */
-const pay = (value = 10_000_000_000_000_000n) =>
-  createWalletClient({ account: alice, chain: foundry, transport: http(anvil.url) }).sendTransaction({
-    to: mallory.address,
-    value,
-  })
+/** A real payment from alice on the dev chain, mined (anvil mines it a moment after it answers). */
+async function pay(value = 10_000_000_000_000_000n) {
+  const hash = await createWalletClient({
+    account: alice,
+    chain: foundry,
+    transport: http(anvil.url),
+  }).sendTransaction({ to: mallory.address, value })
+  await waitFor(() => chain.receipt(hash), { timeout: 10_000, message: 'the payment mined' })
+  return hash
+}
 
 describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   let db: Database

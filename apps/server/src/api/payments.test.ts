@@ -1,3 +1,4 @@
+import { waitFor } from '@pairlink/test-kit'
 import { ANVIL_ACCOUNT, type Anvil, rpc, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { createWalletClient, type Hash, http, parseEther } from 'viem'
@@ -22,11 +23,14 @@ beforeAll(async () => {
 })
 afterAll(() => anvil?.stop())
 
-const send = (from = alice, to: `0x${string}` = bob, value = parseEther('0.01')) =>
-  createWalletClient({ account: from, chain: foundry, transport: http(anvil.url) }).sendTransaction({
-    to,
-    value,
-  })
+/** Sends a payment; with automine on, waits until anvil has mined it (a moment after it answers). */
+async function send(from = alice, to: `0x${string}` = bob, value = parseEther('0.01')) {
+  const wallet = createWalletClient({ account: from, chain: foundry, transport: http(anvil.url) })
+  const hash = await wallet.sendTransaction({ to, value })
+  if (await rpc(anvil.url, 'anvil_getAutomine'))
+    await waitFor(() => chain.receipt(hash), { timeout: 10_000, message: 'the payment mined' })
+  return hash
+}
 
 /** The status and message `fn` is refused with. */
 async function refusal(fn: () => Promise<unknown>): Promise<[number, string]> {

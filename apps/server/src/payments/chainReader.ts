@@ -8,7 +8,7 @@ import {
 } from 'viem'
 
 /** A transaction as the node knows it (mined or still in its pool). */
-export type ChainTransaction = {
+type ChainTransaction = {
   hash: Hash
   from: `0x${string}`
   /** `null` for a contract creation. */

@@ -29,7 +29,16 @@ afterAll(async () => {
 })
 
 const wallet = () => createWalletClient({ account: alice, chain: foundry, transport: http(anvil.url) })
-const send = () => wallet().sendTransaction({ to: bob, value: parseEther('0.01') })
+/** Sends a payment; with automine on, waits until anvil has mined it (a moment after it answers). */
+async function send() {
+  const hash = await wallet().sendTransaction({ to: bob, value: parseEther('0.01') })
+  if (await rpc(anvil.url, 'anvil_getAutomine'))
+    await waitFor(() => rpc(anvil.url, 'eth_getTransactionReceipt', [hash]), {
+      timeout: 10_000,
+      message: 'mined',
+    })
+  return hash
+}
 const mine = (blocks: number) => rpc(anvil.url, 'anvil_mine', [`0x${blocks.toString(16)}`])
 // The statement works on the schema of every version, so these tests run against older followers too.
 const insert = (target: Database, txHash: string) =>
@@ -92,6 +101,10 @@ describe('createPaymentFollower', () => {
       await wallet().prepareTransactionRequest({ to: bob, value: 1n }),
     )
     const hash = (await rpc(anvil.url, 'eth_sendRawTransaction', [raw])) as Hash
+    await waitFor(() => rpc(anvil.url, 'eth_getTransactionReceipt', [hash]), {
+      timeout: 10_000,
+      message: 'mined',
+    })
     await insert(db, hash)
     const follower = createPaymentFollower({
       db,
