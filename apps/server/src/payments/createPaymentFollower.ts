@@ -53,7 +53,9 @@ type Open = {
  */
 export function createPaymentFollower(parameters: CreatePaymentFollowerParameters) {
   const { db, chainId, onError = () => {} } = parameters
-  const chain = parameters.chain ?? createChainReader({ url: parameters.rpcUrl ?? 'http://127.0.0.1:8545' })
+  if (!parameters.chain && !parameters.rpcUrl)
+    throw new Error('createPaymentFollower needs `chain` or `rpcUrl`')
+  const chain = parameters.chain ?? createChainReader({ url: parameters.rpcUrl as string })
   const dropAfterMs = parameters.dropAfterMs ?? 3_600_000
   const claimMs = parameters.claimMs ?? 60_000
   const batchSize = parameters.batchSize ?? 200
