@@ -10,6 +10,7 @@ import { pino } from 'pino'
 import { createApi } from './api/createApi.js'
 import { createAppServer } from './createAppServer.js'
 import { createDatabase } from './db/createDatabase.js'
+import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { createRegistry } from './registry.js'
 
@@ -88,7 +89,7 @@ async function main() {
     webDir: here('../../web/dist'),
     walletDir: here('../../wallet/dist'),
     trustProxy,
-    api: createApi({ db, chainId, trustProxy }),
+    api: createApi({ db, chainId, trustProxy, chain: createChainReader({ url: rpcUrl }) }),
   })
   await new Promise<void>((resolve) => {
     app.server.once('error', (error: NodeJS.ErrnoException) => {

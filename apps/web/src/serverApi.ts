@@ -6,9 +6,13 @@ export type Payment = {
   to: `0x${string}`
   /** Wei, as a decimal string. */
   value: string
-  status: 'pending' | 'included' | 'confirmed' | 'failed'
+  /** As the server's follower last read it from the chain; `reorged` and `dropped` are explained in the history. */
+  status: 'pending' | 'included' | 'confirmed' | 'failed' | 'reorged' | 'dropped'
   blockNumber: number | null
+  /** The one confirmation count to show: the server's, counted until the payment is final. */
   confirmations: number
+  /** Deep enough that the server no longer re-checks it. */
+  final: boolean
   createdAt: string
   updatedAt: string
   confirmedAt: string | null
@@ -96,23 +100,19 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Records a payment the signed-in account sent, so the server follows it to confirmation. Resolves `undefined`
- * when it was already recorded (409), which is as good as recorded.
+ * Records a payment the signed-in account sent, so the server follows it to confirmation. The server reads the
+ * transaction from the chain; `to` and `value` are what was asked, and a transaction paying anything else is
+ * refused. Recording the same hash again answers the existing record.
  */
-export async function recordPayment(payment: {
+export function recordPayment(payment: {
   txHash: `0x${string}`
   to: `0x${string}`
   value: bigint
-}): Promise<Payment | undefined> {
-  try {
-    return await call<Payment>('recordPayment', '/api/payments', {
-      method: 'POST',
-      body: { txHash: payment.txHash, to: payment.to, value: payment.value.toString() },
-    })
-  } catch (error) {
-    if (error instanceof ServerError && error.status === 409) return undefined
-    throw error
-  }
+}): Promise<Payment> {
+  return call<Payment>('recordPayment', '/api/payments', {
+    method: 'POST',
+    body: { txHash: payment.txHash, to: payment.to, value: payment.value.toString() },
+  })
 }
 
 /** The signed-in account's payments, newest first. */

@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
+import { waitFor } from '@pairlink/test-kit'
+import { ANVIL_ACCOUNT, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
+import { createWalletClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase, type Database } from '../db/createDatabase.js'
+import { type ChainReader, createChainReader } from '../payments/chainReader.js'
 import { createApi } from './createApi.js'
 
 // anvil's first two dev accounts.
@@ -13,6 +16,24 @@ const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const mallory = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const CHAIN_ID = 31337
 const NONCE_BURST = 200
+
+let anvil: Anvil
+let chain: ChainReader
+beforeAll(async () => {
+  anvil = await startAnvil({ blockTime: 0 })
+  chain = createChainReader({ url: anvil.url })
+})
+afterAll(() => anvil?.stop())
+/** A real payment from alice on the dev chain, mined (anvil mines it a moment after it answers). */
+async function pay(value = 10_000_000_000_000_000n) {
+  const hash = await createWalletClient({
+    account: alice,
+    chain: foundry,
+    transport: http(anvil.url),
+  }).sendTransaction({ to: mallory.address, value })
+  await waitFor(() => chain.receipt(hash), { timeout: 10_000, message: 'the payment mined' })
+  return hash
+}
 
 describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   let db: Database
@@ -25,7 +46,12 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     postgres = kind === 'postgres' ? await startPostgres() : undefined
     db = await createDatabase({ url: postgres?.url })
     // Every test takes nonces; the flood test below takes the rest of the burst.
-    const api = createApi({ db, chainId: CHAIN_ID, nonceRateLimit: { burst: NONCE_BURST, perSecond: 0.001 } })
+    const api = createApi({
+      db,
+      chain,
+      chainId: CHAIN_ID,
+      nonceRateLimit: { burst: NONCE_BURST, perSecond: 0.001 },
+    })
     server = createServer((req, res) => {
       api(req, res).then((handled) => {
         if (!handled) res.writeHead(404).end()
@@ -276,39 +302,38 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     expect(expired.headers.get('set-cookie')).toContain('Max-Age=0')
   })
 
-  test('default: payments are recorded for the signed-in account and listed newest first', async () => {
+  test('default: payments are recorded from the chain for the signed-in account and listed newest first', async () => {
     const cookie = await signedIn()
-    const payment = {
-      txHash: `0x${'ab'.repeat(32)}`,
-      to: mallory.address.toLowerCase(),
-      value: '10000000000000000',
-    }
+    const payment = { txHash: await pay(), to: mallory.address.toLowerCase(), value: '10000000000000000' }
     const created = await post('/api/payments', payment, { cookie })
     expect(created.status).toBe(201)
     expect(await created.json()).toMatchObject({
       from: alice.address,
       to: mallory.address,
-      status: 'pending',
+      status: 'included',
       value: payment.value,
     })
-    expect((await post('/api/payments', payment, { cookie })).status).toBe(409)
+    // Again by its sender: the same record, no 409; by anyone else: refused.
+    expect((await post('/api/payments', payment, { cookie })).status).toBe(200)
+    expect((await post('/api/payments', payment, { cookie: await signedIn(mallory) })).status).toBe(403)
     const list = (await (await fetch(`${origin}/api/payments`, { headers: { cookie } })).json()) as {
       payments: unknown[]
     }
-    expect(list.payments[0]).toMatchObject({ txHash: payment.txHash, confirmations: 0 })
+    expect(list.payments[0]).toMatchObject({ txHash: payment.txHash, confirmations: 1 })
   })
 
   test.each([
-    ['not signed in', {}, { txHash: `0x${'cd'.repeat(32)}`, to: alice.address, value: '1' }, 401],
-    ['injection in txHash', null, { txHash: "0x' OR 1=1 --", to: alice.address, value: '1' }, 400],
-    ['a bad recipient', null, { txHash: `0x${'cd'.repeat(32)}`, to: 'bob', value: '1' }, 400],
-    ['a negative value', null, { txHash: `0x${'cd'.repeat(32)}`, to: alice.address, value: '-1' }, 400],
+    ['not signed in', {}, { txHash: `0x${'cd'.repeat(32)}` }, 401],
+    ['injection in txHash', null, { txHash: "0x' OR 1=1 --" }, 400],
+    ['a bad recipient', null, { txHash: `0x${'cd'.repeat(32)}`, to: 'bob' }, 400],
+    ['a negative value', null, { txHash: `0x${'cd'.repeat(32)}`, value: '-1' }, 400],
+    ['a hash the chain does not know', null, { txHash: `0x${'cd'.repeat(32)}` }, 422],
   ])('error: payment with %s', async (_, headers, body, status) => {
     const cookie = headers ? '' : await signedIn()
     const before = await counts()
     expect((await post('/api/payments', body, cookie ? { cookie } : {})).status).toBe(status)
     // Marker: a valid payment after the refused one is counted, so the refused one would have been too.
-    const valid = { txHash: `0x${randomBytes(32).toString('hex')}`, to: mallory.address, value: '1' }
+    const valid = { txHash: await pay() }
     expect((await post('/api/payments', valid, { cookie: cookie || (await signedIn()) })).status).toBe(201)
     expect((await counts()).payments).toBe(before.payments + 1)
   })
@@ -336,7 +361,7 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
 describe('createApi behind a trusted https proxy', () => {
   test('behavior: the session cookie is Secure when the page is served over https', async () => {
     const db = await createDatabase()
-    const api = createApi({ db, chainId: CHAIN_ID, trustProxy: true })
+    const api = createApi({ db, chain, chainId: CHAIN_ID, trustProxy: true })
     const server = createServer((req, res) => void api(req, res))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const host = `127.0.0.1:${(server.address() as { port: number }).port}`

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../db/createDatabase.js'
+import type { ChainReader } from '../payments/chainReader.js'
 import { ApiError, clientAddress, isHttps, originOf, readJson, sendJson, stringField } from './http.js'
 import { listPayments, recordPayment } from './payments.js'
 import { createRateLimit } from './rateLimit.js'
@@ -11,6 +12,8 @@ import { issueNonce, signIn } from './signIn.js'
 export type CreateApiParameters = {
   db: Database
   chainId: number
+  /** The node payments are read from. */
+  chain: ChainReader
   /** Read `X-Forwarded-Proto`/`-For` from a trusted proxy in front. @default false */
   trustProxy?: boolean | undefined
   /** Nonce requests per address: burst and refill per second. @default { burst: 20, perSecond: 1 } */
@@ -89,7 +92,8 @@ export function createApi(parameters: CreateApiParameters) {
         case 'POST /api/payments': {
           const session = await requireSession(request, secure)
           const body = await readJson(request)
-          return done(response, 201, await recordPayment(db, session, body))
+          const { payment, created } = await recordPayment(db, parameters.chain, session.address, body)
+          return done(response, created ? 201 : 200, payment)
         }
         default:
           throw new ApiError(404, `No API route ${request.method} ${path}`)

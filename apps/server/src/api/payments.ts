@@ -1,20 +1,30 @@
-import { getAddress, isAddress } from 'viem'
+import { getAddress, type Hash, isAddress } from 'viem'
 import type { Database } from '../db/createDatabase.js'
+import type { ChainReader } from '../payments/chainReader.js'
+import { observe, type PaymentDepths, type PaymentStatus, WAITING } from '../payments/paymentState.js'
 import { ApiError, stringField } from './http.js'
 
-/** A payment as the API returns it. */
+/** A payment as the API returns it: every field but the dates is read from the chain. */
 export type Payment = {
   txHash: string
   chainId: number
   from: string
   to: string
   value: string
-  status: 'pending' | 'included' | 'confirmed' | 'failed'
+  status: PaymentStatus
   blockNumber: number | null
   confirmations: number
+  /** Deep enough that the server no longer re-checks it; its confirmations stop counting there. */
+  final: boolean
   createdAt: string
   updatedAt: string
   confirmedAt: string | null
+}
+
+/** Options of {@link recordPayment}. */
+export type RecordPaymentOptions = PaymentDepths & {
+  /** Payments per account that may wait for a block (pending or reorged) at once. @default 20 */
+  maxPending?: number | undefined
 }
 
 type Row = {
@@ -23,39 +33,109 @@ type Row = {
   from_address: string
   to_address: string
   value_wei: string
-  status: Payment['status']
+  status: PaymentStatus
   block_number: string | number | null
   confirmations: number
+  final: boolean
   created_at: Date
   updated_at: Date
   confirmed_at: Date | null
 }
 
-/** Records a payment the signed-in account sent; the server then follows it to confirmation on its own. */
+/**
+ * Records a payment the signed-in account sent, from the chain's own account of it: the body names the hash and,
+ * for a checkout, what was asked (`to`, `value`); sender, recipient, value and chain come from the node. Refused
+ * (4xx, nothing written) when the node does not know the hash, when `account` did not send it, or when it does
+ * not pay what was asked. Recording the same hash again answers the existing record (`created: false`).
+ *
+ * @example
+ * const { payment, created } = await recordPayment(db, chain, session.address, body)
+ */
 export async function recordPayment(
   db: Database,
-  account: { address: string; chainId: number },
+  chain: ChainReader,
+  account: string,
   body: Record<string, unknown>,
-): Promise<Payment> {
-  const txHash = stringField(body, 'txHash', 66).toLowerCase()
+  options: RecordPaymentOptions = {},
+): Promise<{ payment: Payment; created: boolean }> {
+  const txHash = stringField(body, 'txHash', 66).toLowerCase() as Hash
   if (!/^0x[0-9a-f]{64}$/.test(txHash))
     throw new ApiError(400, "Field 'txHash' must be a 32-byte 0x-hex hash")
-  const to = stringField(body, 'to', 42)
-  if (!isAddress(to)) throw new ApiError(400, "Field 'to' must be an Ethereum address")
-  const value = stringField(body, 'value', 78)
-  if (!/^\d+$/.test(value)) throw new ApiError(400, "Field 'value' must be an amount in wei (digits only)")
-  const rows = await db.query<Row>(
-    `INSERT INTO payments (tx_hash, chain_id, from_address, to_address, value_wei, status)
-     VALUES ($1, $2, $3, $4, $5, 'pending')
-     ON CONFLICT (tx_hash) DO NOTHING
-     RETURNING *`,
-    [txHash, account.chainId, account.address, getAddress(to), value],
+  const expectedTo = optionalField(body, 'to', 42)
+  if (expectedTo !== undefined && !isAddress(expectedTo, { strict: false }))
+    throw new ApiError(400, "Field 'to' must be an Ethereum address")
+  const expectedValue = optionalField(body, 'value', 78)
+  if (expectedValue !== undefined && !/^\d+$/.test(expectedValue))
+    throw new ApiError(400, "Field 'value' must be an amount in wei (digits only)")
+
+  const tx = await read(chain.transaction(txHash))
+  if (!tx)
+    throw new ApiError(
+      422,
+      'The chain does not know this transaction (yet): send it first, then record it again',
+    )
+  if (tx.from.toLowerCase() !== account.toLowerCase())
+    throw new ApiError(403, 'This transaction was not sent by the signed-in account')
+  if (tx.to === null) throw new ApiError(422, 'This transaction creates a contract: it pays nobody')
+  if (expectedTo !== undefined && getAddress(expectedTo) !== getAddress(tx.to))
+    throw new ApiError(422, 'This transaction pays another recipient than the one asked')
+  if (expectedValue !== undefined && BigInt(expectedValue) !== tx.value)
+    throw new ApiError(422, 'This transaction pays another amount than the one asked')
+
+  const [chainId, receipt, head] = await read(
+    Promise.all([chain.chainId(), chain.receipt(txHash), chain.blockNumber()]),
   )
-  if (rows.length === 0) throw new ApiError(409, 'This payment is already recorded')
-  return toPayment(rows[0]!)
+  const state = receipt ? observe(receipt, head, options) : WAITING
+  const from = getAddress(tx.from)
+  const maxPending = options.maxPending ?? 20
+
+  return db.transaction(async (q) => {
+    // The account's row serialises its concurrent recordings, so the cap below holds under a race.
+    await q.query('SELECT address FROM accounts WHERE address = $1 FOR UPDATE', [from])
+    const existing = (await q.query<Row>('SELECT * FROM payments WHERE tx_hash = $1', [txHash]))[0]
+    if (existing && existing.from_address === from && existing.status !== 'dropped')
+      return { payment: toPayment(existing), created: false }
+    if (state.status === 'pending') {
+      const [count] = await q.query<{ n: string }>(
+        "SELECT count(*) AS n FROM payments WHERE from_address = $1 AND status IN ('pending', 'reorged')",
+        [from],
+      )
+      if (Number(count?.n) >= maxPending)
+        throw new ApiError(
+          429,
+          `Too many payments waiting for a block (${maxPending}): wait until they are included or dropped`,
+        )
+    }
+    const values = [
+      txHash,
+      chainId,
+      from,
+      getAddress(tx.to as string),
+      tx.value.toString(),
+      state.status,
+      state.blockNumber?.toString() ?? null,
+      state.blockHash,
+      state.confirmations,
+      state.final,
+    ]
+    // A dropped payment the sender records again starts over in a new epoch; so does a row an old server let
+    // someone else claim (only the sender may hold a hash).
+    const rows = await q.query<Row>(
+      `INSERT INTO payments (tx_hash, chain_id, from_address, to_address, value_wei, status, block_number,
+         block_hash, confirmations, final, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6::text = 'confirmed' THEN now() END)
+       ON CONFLICT (tx_hash) DO UPDATE SET chain_id = $2, from_address = $3, to_address = $4, value_wei = $5,
+         status = $6, block_number = $7, block_hash = $8, confirmations = $9, final = $10,
+         confirmed_at = CASE WHEN $6::text = 'confirmed' THEN now() END, epoch = payments.epoch + 1,
+         pending_since = now(), created_at = now(), updated_at = now(), claim_token = NULL, claimed_until = NULL
+       RETURNING *`,
+      values,
+    )
+    return { payment: toPayment(rows[0]!), created: !existing || existing.from_address !== from }
+  })
 }
 
-/** The account's payments, newest first. */
+/** The account's payments, newest first, with the confirmations the follower last read: the one count to show. */
 export async function listPayments(
   db: Pick<Database, 'query'>,
   address: string,
@@ -68,6 +148,19 @@ export async function listPayments(
   return rows.map(toPayment)
 }
 
+function optionalField(body: Record<string, unknown>, name: string, maxLength: number): string | undefined {
+  return body[name] === undefined ? undefined : stringField(body, name, maxLength)
+}
+
+/** A node that cannot be read is the server's problem, not bad input: 502, and nothing is written. */
+async function read<value>(reading: Promise<value>): Promise<value> {
+  try {
+    return await reading
+  } catch {
+    throw new ApiError(502, 'The chain cannot be read right now: try again')
+  }
+}
+
 function toPayment(row: Row): Payment {
   return {
     txHash: row.tx_hash,
@@ -78,6 +171,7 @@ function toPayment(row: Row): Payment {
     status: row.status,
     blockNumber: row.block_number === null ? null : Number(row.block_number),
     confirmations: row.confirmations,
+    final: row.final,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,

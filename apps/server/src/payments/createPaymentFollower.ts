@@ -1,85 +1,184 @@
-import { type Block, createBlockTracker, createHttpConnection } from '@pairlink/provider'
+import { randomUUID } from 'node:crypto'
+import type { Hash } from 'viem'
 import type { Database } from '../db/createDatabase.js'
+import { type ChainReader, createChainReader } from './chainReader.js'
+import {
+  type Observation,
+  observe,
+  type PaymentDepths,
+  type PaymentStatus,
+  rankSql,
+  WAITING,
+} from './paymentState.js'
 
 /** Parameters of {@link createPaymentFollower}. */
-export type CreatePaymentFollowerParameters = {
+export type CreatePaymentFollowerParameters = PaymentDepths & {
   db: Database
-  rpcUrl: string
+  /** The node to read; without it, one is made from `rpcUrl`. */
+  chain?: ChainReader | undefined
+  rpcUrl?: string | undefined
   chainId: number
-  /** Blocks (including the payment's own) after which a payment counts as confirmed. @default 3 */
-  confirmations?: number | undefined
+  /** Milliseconds a payment may wait for a block (after it is recorded or reorganised away) before it is dropped. @default 3_600_000 */
+  dropAfterMs?: number | undefined
+  /** Milliseconds a follower holds its claim on the payments of one pass. @default 60_000 */
+  claimMs?: number | undefined
+  /** Payments per pass. @default 200 */
+  batchSize?: number | undefined
   /** Milliseconds between polls of the chain's head. @default 4000 */
   pollingInterval?: number | undefined
   /** Called when a poll or an update fails; following goes on. */
   onError?: ((error: Error) => void) | undefined
 }
 
-type Open = { tx_hash: string; status: 'pending' | 'included'; block_number: string | number | null }
-type Receipt = { blockNumber: string; status: string } | null
+type Open = {
+  tx_hash: Hash
+  status: PaymentStatus
+  block_number: string | null
+  block_hash: string | null
+  epoch: number
+  overdue: boolean
+}
 
 /**
- * Follows every pending payment to confirmation on the server's own, so a payment is confirmed even when the tab
- * that sent it was closed: on each new block (the provider's block polling) it looks up the receipts of the open
- * payments and records pending → included in block N → confirmed (or failed when the transaction reverted).
+ * Follows every recorded payment on the server's own, so a payment is settled even when the tab that sent it was
+ * closed. Each new head starts a pass: the follower claims the open payments no other follower holds (`FOR UPDATE
+ * SKIP LOCKED`, so servers sharing one database split them), reads each one's receipt, and moves it pending →
+ * included in block N → confirmed (or failed), re-checking until final; a block reorganised away sends it back.
+ * Every write is conditional: it applies only in the epoch it was read in and never lowers a status's rank or a
+ * confirmation count, so a slower follower cannot overwrite a newer state.
  *
  * @example
  * const follower = createPaymentFollower({ db, rpcUrl, chainId })
  * follower.start()
  */
 export function createPaymentFollower(parameters: CreatePaymentFollowerParameters) {
-  const { db, chainId, confirmations = 3, onError = () => {} } = parameters
-  const http = createHttpConnection({ url: parameters.rpcUrl, timeout: 10_000 })
-  // One block at a time: a slow node must not let two passes update the same payment out of order.
-  let pass: Promise<void> = Promise.resolve()
+  const { db, chainId, onError = () => {} } = parameters
+  if (!parameters.chain && !parameters.rpcUrl)
+    throw new Error('createPaymentFollower needs `chain` or `rpcUrl`')
+  const chain = parameters.chain ?? createChainReader({ url: parameters.rpcUrl as string })
+  const dropAfterMs = parameters.dropAfterMs ?? 3_600_000
+  const claimMs = parameters.claimMs ?? 60_000
+  const batchSize = parameters.batchSize ?? 200
+  const pollingInterval = parameters.pollingInterval ?? 4000
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running = false
+  let lastHead: bigint | undefined
+  // One pass at a time in this process; other processes are kept off the same rows by the claims.
+  let current: Promise<void> = Promise.resolve()
 
-  const tracker = createBlockTracker({
-    request: (args) => http.request(args),
-    pollingInterval: parameters.pollingInterval,
-    onError,
-    onBlock(block) {
-      pass = pass.then(() => update(block)).catch((error: unknown) => onError(error as Error))
-    },
-  })
-
-  async function update(block: Block) {
-    const head = Number(block.number)
+  async function pass(): Promise<void> {
+    const head = await chain.blockNumber()
+    const token = randomUUID()
     const open = await db.query<Open>(
-      "SELECT tx_hash, status, block_number FROM payments WHERE chain_id = $1 AND status IN ('pending', 'included')",
-      [chainId],
+      `UPDATE payments SET claim_token = $1, claimed_until = now() + $2 * interval '1 millisecond'
+       WHERE tx_hash IN (
+         SELECT tx_hash FROM payments
+         WHERE chain_id = $3 AND NOT final AND status <> 'dropped' AND (claimed_until IS NULL OR claimed_until < now())
+         ORDER BY updated_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+       RETURNING tx_hash, status, block_number::text, block_hash, epoch,
+         (status IN ('pending', 'reorged') AND pending_since < now() - $5 * interval '1 millisecond') AS overdue`,
+      [token, claimMs, chainId, batchSize, dropAfterMs],
     )
-    for (const payment of open) {
-      const receipt = (await http.request({
-        method: 'eth_getTransactionReceipt',
-        params: [payment.tx_hash],
-      })) as Receipt
-      if (!receipt) {
-        // A receipt that disappears means the including block was reorganised away: the payment is pending again.
-        if (payment.status === 'included') {
-          await db.query(
-            "UPDATE payments SET status = 'pending', block_number = NULL, confirmations = 0, updated_at = now() WHERE tx_hash = $1",
-            [payment.tx_hash],
-          )
+    try {
+      for (const payment of open) {
+        try {
+          await follow(payment, head, token)
+        } catch (error) {
+          onError(error as Error)
         }
-        continue
       }
-      const included = Number(receipt.blockNumber)
-      const count = Math.max(0, head - included + 1)
-      const status = receipt.status === '0x0' ? 'failed' : count >= confirmations ? 'confirmed' : 'included'
-      await db.query(
-        `UPDATE payments SET status = $2, block_number = $3, confirmations = $4, updated_at = now(),
-           confirmed_at = CASE WHEN $2 = 'confirmed' THEN now() ELSE NULL END
-         WHERE tx_hash = $1`,
-        [payment.tx_hash, status, included, count],
-      )
+    } finally {
+      await db.query('UPDATE payments SET claim_token = NULL, claimed_until = NULL WHERE claim_token = $1', [
+        token,
+      ])
     }
   }
 
+  async function follow(payment: Open, head: bigint, token: string) {
+    const receipt = await chain.receipt(payment.tx_hash)
+    if (payment.block_number === null) {
+      if (receipt) return advance(payment, observe(receipt, head, parameters), token)
+      // Only what the chain shows decides: a payment not mined in time is dropped and costs no more calls.
+      if (payment.overdue) return advance(payment, { ...WAITING, status: 'dropped' }, token)
+      return
+    }
+    if (receipt && receipt.blockHash === payment.block_hash)
+      return advance(payment, observe(receipt, head, parameters), token)
+    // The receipt moved or vanished: a reorg only if the node's block at that height is another one. A node behind
+    // (no block there yet) proves nothing and changes nothing.
+    const canonical = await chain.blockHash(BigInt(payment.block_number))
+    if (canonical === null || canonical === payment.block_hash) return
+    const next = receipt
+      ? observe(receipt, head, parameters)
+      : (await chain.transaction(payment.tx_hash))
+        ? WAITING
+        : { ...WAITING, status: 'reorged' as const }
+    await db.query(
+      `UPDATE payments SET status = $2, block_number = $3, block_hash = $4, confirmations = $5, final = $6,
+         confirmed_at = CASE WHEN $2::text = 'confirmed' THEN now() END, epoch = epoch + 1, reorgs = reorgs + 1,
+         pending_since = now(), updated_at = now()
+       WHERE tx_hash = $1 AND epoch = $7 AND claim_token = $8 AND NOT final AND block_hash IS NOT DISTINCT FROM $9`,
+      [...values(payment.tx_hash, next), payment.epoch, token, payment.block_hash],
+    )
+  }
+
+  /** A step forward within the epoch the payment was read in; anything older or lower is ignored. */
+  async function advance(payment: Open, next: Observation, token: string) {
+    await db.query(
+      `UPDATE payments SET status = $2, block_number = $3, block_hash = $4, confirmations = $5, final = $6,
+         confirmed_at = CASE WHEN $2::text = 'confirmed' THEN coalesce(confirmed_at, now()) END, updated_at = now()
+       WHERE tx_hash = $1 AND epoch = $7 AND claim_token = $8 AND NOT final
+         AND (block_hash IS NULL OR block_hash = $4)
+         AND ${rankSql('status')} <= ${rankSql('$2::text')} AND confirmations <= $5`,
+      [...values(payment.tx_hash, next), payment.epoch, token],
+    )
+  }
+
+  function tick() {
+    timer = undefined
+    current = current
+      .then(async () => {
+        const head = await chain.blockNumber()
+        if (head === lastHead) return
+        lastHead = head
+        await pass()
+      })
+      .catch((error: unknown) => onError(error as Error))
+      .finally(() => {
+        if (running) timer = setTimeout(tick, pollingInterval)
+      })
+  }
+
   return {
-    start: () => tracker.start(),
+    /** Polls the head every `pollingInterval` and runs a pass on each new block. */
+    start() {
+      if (running) return
+      running = true
+      tick()
+    },
     /** Stops polling and waits for the pass in progress. */
     async stop() {
-      tracker.stop()
-      await pass
+      running = false
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await current
+    },
+    /** Runs one pass now (after any pass in progress), whether or not the head moved. */
+    pass(): Promise<void> {
+      const run = current.then(pass)
+      current = run.catch(() => {})
+      return run
     },
   }
+}
+
+function values(txHash: string, next: Observation) {
+  return [
+    txHash,
+    next.status,
+    next.blockNumber?.toString() ?? null,
+    next.blockHash,
+    next.confirmations,
+    next.final,
+  ]
 }

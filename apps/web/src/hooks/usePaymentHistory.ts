@@ -78,7 +78,7 @@ export function usePaymentHistory(
       setLastRecord({ step: 'saving', hash })
       try {
         const saved = await recordPayment({ txHash: hash, to, value })
-        if (saved) setPayments((current) => mergePayment(current, saved))
+        setPayments((current) => mergePayment(current, saved))
         setLastRecord({ step: 'saved', hash })
       } catch (reason) {
         setLastRecord({ step: 'failed', hash, message: failed(reason) })

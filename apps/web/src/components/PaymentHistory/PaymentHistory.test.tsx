@@ -14,6 +14,7 @@ const confirmed: Payment = {
   status: 'confirmed',
   blockNumber: 12,
   confirmations: 3,
+  final: false,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:05.000Z',
   confirmedAt: '2030-01-01T00:00:05.000Z',

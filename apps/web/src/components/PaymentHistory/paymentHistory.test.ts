@@ -11,6 +11,7 @@ const payment = (hash: string, status: Payment['status'], extra: Partial<Payment
   status,
   blockNumber: null,
   confirmations: 0,
+  final: false,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
   confirmedAt: null,
@@ -18,10 +19,15 @@ const payment = (hash: string, status: Payment['status'], extra: Partial<Payment
 })
 
 describe('hasOpenPayments', () => {
-  test('default: pending and included are open; confirmed and failed are settled', () => {
+  test("default: open until final or dropped, so the confirmations shown are the server's until final", () => {
     expect(hasOpenPayments([payment('a', 'pending')])).toBe(true)
-    expect(hasOpenPayments([payment('a', 'confirmed'), payment('b', 'included')])).toBe(true)
-    expect(hasOpenPayments([payment('a', 'confirmed'), payment('b', 'failed')])).toBe(false)
+    expect(hasOpenPayments([payment('a', 'confirmed', { final: true }), payment('b', 'included')])).toBe(true)
+    expect(hasOpenPayments([payment('a', 'confirmed')])).toBe(true)
+    expect(hasOpenPayments([payment('a', 'reorged')])).toBe(true)
+    expect(
+      hasOpenPayments([payment('a', 'confirmed', { final: true }), payment('b', 'failed', { final: true })]),
+    ).toBe(false)
+    expect(hasOpenPayments([payment('a', 'dropped')])).toBe(false)
   })
 
   test('behavior: no history yet, or an empty one', () => {
@@ -40,12 +46,12 @@ describe('describeRecord', () => {
       'Confirmed · block 7 · 3 confirmations',
     )
     expect(describeRecord(payment('a', 'failed', { blockNumber: 9 }))).toBe(
-      'Failed · block 9: the payment was reverted or dropped',
+      'Failed · block 9: the payment was reverted',
     )
-  })
-
-  test('behavior: a failure without a block (dropped) names none', () => {
-    expect(describeRecord(payment('a', 'failed'))).toBe('Failed: the payment was reverted or dropped')
+    expect(describeRecord(payment('a', 'reorged'))).toBe(
+      'Reorganised away: its block left the chain; waiting to be included again',
+    )
+    expect(describeRecord(payment('a', 'dropped'))).toBe('Dropped: not included in a block in time')
   })
 })
 

@@ -2,14 +2,14 @@ import { formatBalance } from '../../format.js'
 import type { Payment } from '../../serverApi.js'
 
 /**
- * Whether any payment is still being followed by the server (pending or included, not yet confirmed or failed):
- * while one is, the history is read again on each new block.
+ * Whether any payment is still being followed by the server (not final, not dropped): while one is, the history is
+ * read again on each new block, so its confirmations are the server's and count on until final.
  *
  * @example
- * hasOpenPayments([{ ...payment, status: 'included' }]) // true
+ * hasOpenPayments([{ ...payment, status: 'confirmed', final: false }]) // true
  */
-export function hasOpenPayments(payments: readonly Pick<Payment, 'status'>[] | undefined): boolean {
-  return payments?.some((p) => p.status === 'pending' || p.status === 'included') ?? false
+export function hasOpenPayments(payments: readonly Pick<Payment, 'status' | 'final'>[] | undefined): boolean {
+  return payments?.some((p) => !p.final && p.status !== 'dropped') ?? false
 }
 
 /**
@@ -30,7 +30,11 @@ export function describeRecord(payment: Pick<Payment, 'status' | 'blockNumber' |
     case 'confirmed':
       return `Confirmed${block}${confirmations}`
     case 'failed':
-      return `Failed${block}: the payment was reverted or dropped`
+      return `Failed${block}: the payment was reverted`
+    case 'reorged':
+      return 'Reorganised away: its block left the chain; waiting to be included again'
+    case 'dropped':
+      return 'Dropped: not included in a block in time'
   }
 }
 
