@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase, type Database } from '../db/createDatabase.js'
+import { createSite } from '../site.js'
 import { createApi } from './createApi.js'
 
 // anvil's first two dev accounts.
@@ -13,6 +15,8 @@ const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const mallory = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const CHAIN_ID = 31337
 const NONCE_BURST = 200
+/** Budgets the suite does not run into: each test below signs in and records payments several times. */
+const LOOSE = { burst: 10_000, perSecond: 1000 }
 
 describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   let db: Database
@@ -25,12 +29,19 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     postgres = kind === 'postgres' ? await startPostgres() : undefined
     db = await createDatabase({ url: postgres?.url })
     // Every test takes nonces; the flood test below takes the rest of the burst.
-    const api = createApi({ db, chainId: CHAIN_ID, nonceRateLimit: { burst: NONCE_BURST, perSecond: 0.001 } })
-    server = createServer((req, res) => {
-      api(req, res).then((handled) => {
-        if (!handled) res.writeHead(404).end()
-      })
+    server = createServer()
+    const api = createApi({
+      db,
+      chainId: CHAIN_ID,
+      site: createSite({ listening: () => server.address() }),
+      limits: {
+        nonce: { burst: NONCE_BURST, perSecond: 0.001 },
+        verify: LOOSE,
+        payments: LOOSE,
+        paymentsPerAccount: LOOSE,
+      },
     })
+    server.on('request', getRequestListener(api.fetch))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     host = `127.0.0.1:${(server.address() as { port: number }).port}`
     origin = `http://${host}`
@@ -336,8 +347,9 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
 describe('createApi behind a trusted https proxy', () => {
   test('behavior: the session cookie is Secure when the page is served over https', async () => {
     const db = await createDatabase()
-    const api = createApi({ db, chainId: CHAIN_ID, trustProxy: true })
-    const server = createServer((req, res) => void api(req, res))
+    const server = createServer()
+    const site = createSite({ trustProxy: true, listening: () => server.address() })
+    server.on('request', getRequestListener(createApi({ db, chainId: CHAIN_ID, site, trustProxy: true }).fetch))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const host = `127.0.0.1:${(server.address() as { port: number }).port}`
     const origin = `https://${host}`
