@@ -8,8 +8,8 @@ import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
 import type { Budget } from './api/rateLimit.js'
 import type { Registry } from './registry.js'
 import { createRpcProxy } from './rpcProxy.js'
-import { createSite, type Site } from './site.js'
 import { serveApp } from './serveStatic.js'
+import { createSite, type Site } from './site.js'
 
 /** Parameters of {@link createAppServer}. */
 export type CreateAppServerParameters = {

@@ -87,7 +87,12 @@ export function createRpcProxy(parameters: CreateRpcProxyParameters): Handler<Ap
     let end: bigint
     if (typeof to === 'string' && /^0x[0-9a-f]+$/i.test(to)) end = BigInt(to)
     else if (tip.includes(to as string)) {
-      const answer = (await upstream({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] })) as Answer
+      const answer = (await upstream({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'eth_blockNumber',
+        params: [],
+      })) as Answer
       if (typeof answer.result !== 'string') return false
       end = BigInt(answer.result)
     } else return false

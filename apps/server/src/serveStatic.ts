@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { sep } from 'node:path'
 import { serveStatic as honoStatic } from '@hono/node-server/serve-static'
 import type { Context, MiddlewareHandler } from 'hono'
@@ -14,16 +15,22 @@ export function serveApp(root: string, mount: string): MiddlewareHandler<AppEnv>
     const hashed = path.includes(`${sep}assets${sep}`)
     c.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
   }
-  const files = honoStatic<AppEnv>({
-    root,
-    precompressed: true,
-    rewriteRequestPath: (path) => path.slice(mount.length) || '/',
-    onFound: cache,
+  // Made once the app is built: hono's serveStatic complains on the console about a missing root.
+  const make = () => ({
+    files: honoStatic<AppEnv>({
+      root,
+      precompressed: true,
+      rewriteRequestPath: (path) => path.slice(mount.length) || '/',
+      onFound: cache,
+    }),
+    page: honoStatic<AppEnv>({ root, path: 'index.html', precompressed: true, onFound: cache }),
   })
-  const page = honoStatic<AppEnv>({ root, path: 'index.html', precompressed: true, onFound: cache })
+  let served: ReturnType<typeof make> | undefined
   return async (c, next) => {
-    const answer = await files(c, async () => {})
+    if (!served && !existsSync(root)) return next()
+    served ??= make()
+    const answer = await served.files(c, async () => {})
     if (answer) return answer
-    return page(c, next)
+    return served.page(c, next)
   }
 }

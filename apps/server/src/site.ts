@@ -93,6 +93,7 @@ function listeningNames(address: string): string[] {
     }
     return [...found, '127.0.0.1', 'localhost']
   }
-  if (address === '127.0.0.1' || address === '::1' || address.startsWith('127.')) return [address, 'localhost']
+  if (address === '127.0.0.1' || address === '::1' || address.startsWith('127.'))
+    return [address, 'localhost']
   return [address]
 }

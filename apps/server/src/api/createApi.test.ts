@@ -349,7 +349,10 @@ describe('createApi behind a trusted https proxy', () => {
     const db = await createDatabase()
     const server = createServer()
     const site = createSite({ trustProxy: true, listening: () => server.address() })
-    server.on('request', getRequestListener(createApi({ db, chainId: CHAIN_ID, site, trustProxy: true }).fetch))
+    server.on(
+      'request',
+      getRequestListener(createApi({ db, chainId: CHAIN_ID, site, trustProxy: true }).fetch),
+    )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const host = `127.0.0.1:${(server.address() as { port: number }).port}`
     const origin = `https://${host}`

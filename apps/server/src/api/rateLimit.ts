@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { type AppEnv, ApiError } from './http.js'
+import { ApiError, type AppEnv } from './http.js'
 
 /** Parameters of {@link createRateLimit}. */
 export type CreateRateLimitParameters = {
