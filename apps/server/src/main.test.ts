@@ -133,7 +133,7 @@ describe('pairlink-server', () => {
     const { code, out } = await runToExit({ PORT: '0', RPC_URL: 'http://user:hunter2@127.0.0.1:1/' })
     expect(code).toBe(1)
     // The URL itself is printed, so the credentials would have been seen had they been left in.
-    expect(out).toContain('The RPC node at http://127.0.0.1:1/ is unreachable: start it or fix RPC_URL')
+    expect(out).toContain('The RPC node at http://127.0.0.1:1/… is unreachable: start it or fix RPC_URL')
     expect(out).not.toContain('hunter2')
   })
 
