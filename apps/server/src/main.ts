@@ -10,7 +10,7 @@ import { type Logger, pino } from 'pino'
 import { createApi } from './api/createApi.js'
 import { type Config, ConfigError, loadConfig, redactUrl } from './config.js'
 import { createAppServer } from './createAppServer.js'
-import { createDatabase } from './db/createDatabase.js'
+import { createDatabase, type Database } from './db/createDatabase.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { createRegistry } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
@@ -74,6 +74,13 @@ async function main() {
   )
 
   cleanups.push(() => db.close())
+  // Expired nonces and sessions are deleted at start-up and then every PURGE_INTERVAL_MS.
+  const purge = () =>
+    purgeExpired(db).catch((error: Error) => logger.warn({ err: error.message }, 'purge of expired sign-ins'))
+  void purge()
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS)
+  purgeTimer.unref()
+  cleanups.push(async () => clearInterval(purgeTimer))
   const follower = createPaymentFollower({
     db,
     rpcUrl,
@@ -130,6 +137,18 @@ async function fetchChainId(rpcUrl: string): Promise<number> {
   const body = (await response.json()) as { result?: string }
   if (typeof body.result !== 'string') throw new Error('no chain id')
   return Number.parseInt(body.result, 16)
+}
+
+/** How often expired nonces and sessions are deleted. */
+const PURGE_INTERVAL_MS = 10 * 60_000
+
+/**
+ * PURGE HOOK: deletes nonces and sessions past their expiry. The sign-in part (SIWE) owns these tables; when it
+ * brings its own purge function, call that here instead of these two statements.
+ */
+async function purgeExpired(db: Pick<Database, 'query'>): Promise<void> {
+  await db.query('DELETE FROM nonces WHERE expires_at < now()')
+  await db.query('DELETE FROM sessions WHERE expires_at < now()')
 }
 
 /** `text` with every spelling of `url` (with or without its credentials) replaced by its redacted form. */
