@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import { networkInterfaces } from 'node:os'
 
 /** What a request may tell {@link Site.of}: its `Host`, the proxy's `X-Forwarded-Proto`, and whether TLS reached us. */
-export type SiteRequest = {
+type SiteRequest = {
   host?: string | undefined
   forwardedProto?: string | undefined
   encrypted?: boolean | undefined

@@ -19,7 +19,7 @@ import { clearedCookie, readSession, sessionCookie } from './sessions.js'
 import { issueNonce, signIn } from './signIn.js'
 
 /** Budgets of the API's rate limits (a burst, then so many a second). */
-export type ApiLimits = {
+type ApiLimits = {
   /** `GET /api/nonce` per caller address. @default { burst: 20, perSecond: 1 } */
   nonce?: Budget | undefined
   /** `POST /api/verify` per caller address. @default { burst: 20, perSecond: 0.5 } */
