@@ -58,7 +58,8 @@ async function main() {
   )
 
   const backend = redisUrl ? createRedisBackend({ url: redisUrl }) : createMemoryBackend()
-  const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }) })
+  // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
+  const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
   cleanups.push(() => bridge.close())
   await bridge
     .start()
