@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -214,6 +215,26 @@ describe('createAppServer', () => {
     const plain = await rawResponse('/assets/big-def456.js', {})
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString()).toBe(source)
+  })
+
+  test('behavior: the build writes .br and .gz copies of compressible files, and keeps fresh ones', () => {
+    const built = mkdtempSync(join(tmpdir(), 'pairlink-precompress-'))
+    mkdirSync(join(built, 'assets'))
+    const source = 'export const x = 1;\n'.repeat(200)
+    writeFileSync(join(built, 'assets', 'app.js'), source)
+    writeFileSync(join(built, 'tiny.css'), 'a{}')
+    writeFileSync(join(built, 'icon.png'), Buffer.alloc(4096))
+    const script = fileURLToPath(new URL('../scripts/precompress.mjs', import.meta.url))
+    expect(spawnSync(process.execPath, [script, built]).status).toBe(0)
+    expect(brotliDecompressSync(readFileSync(join(built, 'assets', 'app.js.br'))).toString()).toBe(source)
+    expect(gunzipSync(readFileSync(join(built, 'assets', 'app.js.gz'))).toString()).toBe(source)
+    // Too small to gain, or not compressible: no copy.
+    expect(existsSync(join(built, 'tiny.css.br'))).toBe(false)
+    expect(existsSync(join(built, 'icon.png.br'))).toBe(false)
+    // A second run keeps the fresh copies as they are.
+    const first = statSync(join(built, 'assets', 'app.js.br')).mtimeMs
+    expect(spawnSync(process.execPath, [script, built]).status).toBe(0)
+    expect(statSync(join(built, 'assets', 'app.js.br')).mtimeMs).toBe(first)
   })
 
   test('default: the bridge answers on the same port, HTTP and WebSocket on any path', async () => {
