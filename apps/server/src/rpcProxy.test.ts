@@ -278,5 +278,13 @@ describe('/rpc', () => {
       error: { code: -32603, message: 'RPC node unreachable' },
     })
     expect(text).not.toMatch(/hunter2|KEY123|127\.0\.0\.1:1/)
+    // An open eth_getLogs range needs the node's tip first: still a JSON-RPC error, never a 500.
+    const logs = await post(down, call('eth_getLogs', [{ fromBlock: '0x0' }], 4))
+    expect(logs.status).toBe(200)
+    expect(await logs.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: -32603, message: 'RPC node unreachable' },
+    })
   })
 })

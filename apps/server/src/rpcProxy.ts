@@ -140,13 +140,18 @@ export function createRpcProxy(parameters: CreateRpcProxyParameters): Handler<Ap
         if ('error' in call) answers[index] = call.error
         else if (!ALLOWED_METHODS.has(call.method))
           answers[index] = failure(call.id, -32601, `Method ${call.method} is not available through /rpc`)
-        else if (call.method === 'eth_getLogs' && !(await logsBounded(call.params)))
-          answers[index] = failure(
-            call.id,
-            -32602,
-            `eth_getLogs must name a block hash or a range of at most ${maxLogBlocks} blocks`,
-          )
-        else forward.push({ index, call })
+        else if (call.method === 'eth_getLogs') {
+          // The tip of an open range is read from the node: an unreachable node is its error, not the caller's.
+          const bounded = await logsBounded(call.params).catch(() => undefined)
+          if (bounded === undefined) answers[index] = failure(call.id, -32603, 'RPC node unreachable')
+          else if (!bounded)
+            answers[index] = failure(
+              call.id,
+              -32602,
+              `eth_getLogs must name a block hash or a range of at most ${maxLogBlocks} blocks`,
+            )
+          else forward.push({ index, call })
+        } else forward.push({ index, call })
       }
       if (forward.length > 0) {
         // Our own ids upstream (the position), the caller's put back: answers match whatever ids the caller chose.
