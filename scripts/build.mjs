@@ -38,6 +38,13 @@ for (const { dir: app } of all.filter(({ dir, pkg }) => dir.startsWith('apps/') 
   writeFileSync(stamp, new Date().toISOString())
 }
 
+// The server sends the apps' .br/.gz copies as they are: written once here, kept while they are newer than their file.
+run('node', [
+  join(root, 'apps/server/scripts/precompress.mjs'),
+  join(root, 'apps/web/dist'),
+  join(root, 'apps/wallet/dist'),
+])
+
 /**
  * The newest modification time of the files under `paths`, skipping build output and dependencies.
  * @param {string[]} paths

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { chromiumLaunch } from '../chromium.mjs'
 import { ACCOUNT_0 } from './support/accounts.js'
@@ -17,7 +18,14 @@ test.use({
 let product: Product
 test.beforeAll(async () => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
+  // The site's identity is configuration (PUBLIC_URL), never the request's Host: the network name is configured.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+  product = await startProduct({ PORT: String(port), PUBLIC_URL: `http://pairlink.test:${port}` })
 })
 test.afterAll(async () => {
   await product?.stop()
@@ -26,7 +34,7 @@ test.afterAll(async () => {
 test('insecure context (plain http on a network name): no crypto.subtle, and the dapp and the wallet still pair and sign', async ({
   browser,
 }) => {
-  const origin = product.origin.replace('127.0.0.1', 'pairlink.test')
+  const origin = product.origin
   const context = await browser.newContext()
   const dapp = await context.newPage()
   await dapp.goto(origin)

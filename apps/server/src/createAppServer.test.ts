@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { createBridge, createMemoryBackend } from '@pairlink/bridge'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { pino } from 'pino'
@@ -124,7 +126,51 @@ describe('createAppServer', () => {
     }
   })
 
-  test('behavior: behind a trusted https proxy the URLs handed out are https', async () => {
+  test('behavior: the URLs handed out are the configured site, whatever Host the request names', async () => {
+    const configured = createAppServer({
+      bridge,
+      rpcUrl: anvil.url,
+      chainId: anvil.chainId,
+      registry: (o) => createRegistry(registryFile, o),
+      webDir: join(dir, 'web'),
+      walletDir: join(dir, 'wallet'),
+      publicUrl: new URL('https://pairlink.example'),
+      trustProxy: true,
+    })
+    await new Promise<void>((resolve) => configured.server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(configured.server.address() as { port: number }).port}`
+    try {
+      for (const headers of [
+        { host: 'evil.example' },
+        { host: 'evil.example', 'x-forwarded-proto': 'http' },
+        {},
+      ]) {
+        const config = (await getJson(`${url}/api/config`, headers)) as Record<string, unknown>
+        expect(config).toMatchObject({
+          bridge: 'https://pairlink.example',
+          rpcUrl: 'https://pairlink.example/rpc',
+        })
+        const registry = (await getJson(`${url}/registry/wallets.json`, headers)) as ReturnType<
+          typeof createRegistry
+        >
+        expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe(
+          'https://pairlink.example/wallet',
+        )
+      }
+    } finally {
+      await configured.close()
+    }
+  })
+
+  test('behavior: without PUBLIC_URL a forged Host falls back to the listening address; a trusted proxy adds https, never a host', async () => {
+    const headers = { 'x-forwarded-proto': 'https', host: 'pairlink.example' }
+    // Not trusted: neither the scheme nor the host is believed.
+    expect(((await getJson(`${origin}/api/config`, headers)) as { bridge: string }).bridge).toBe(origin)
+    // `localhost` on the bound port is the same loopback listener, so it is one of the site's names.
+    const port = new URL(origin).port
+    expect(
+      ((await getJson(`${origin}/api/config`, { host: `localhost:${port}` })) as { bridge: string }).bridge,
+    ).toBe(`http://localhost:${port}`)
     const proxied = createAppServer({
       bridge,
       rpcUrl: anvil.url,
@@ -135,25 +181,60 @@ describe('createAppServer', () => {
       trustProxy: true,
     })
     await new Promise<void>((resolve) => proxied.server.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(proxied.server.address() as { port: number }).port}`
-    const headers = { 'x-forwarded-proto': 'https', host: 'pairlink.example' }
+    const host = `127.0.0.1:${(proxied.server.address() as { port: number }).port}`
     try {
-      const config = (await getJson(`${url}/api/config`, headers)) as Record<string, unknown>
-      expect(config).toMatchObject({
-        bridge: 'https://pairlink.example',
-        rpcUrl: 'https://pairlink.example/rpc',
-      })
-      const registry = (await getJson(`${url}/registry/wallets.json`, headers)) as ReturnType<
-        typeof createRegistry
-      >
-      expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe('https://pairlink.example/wallet')
-      // Without the trusted proxy the header is ignored: anyone can send it.
-      expect(((await getJson(`${origin}/api/config`, headers)) as { bridge: string }).bridge).toBe(
-        'http://pairlink.example',
-      )
+      const config = (await getJson(`http://${host}/api/config`, headers)) as Record<string, unknown>
+      expect(config).toMatchObject({ bridge: `https://${host}`, rpcUrl: `https://${host}/rpc` })
     } finally {
       await proxied.close()
     }
+  })
+
+  test('default: secure headers on every answer', async () => {
+    for (const path of ['/', '/api/config', '/registry/wallets.json']) {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')
+    }
+  })
+
+  test('behavior: a precompressed variant is served to a browser that takes it, the file itself otherwise', async () => {
+    const source = 'console.log("precompressed")'.repeat(50)
+    writeFileSync(join(dir, 'web', 'assets', 'big-def456.js'), source)
+    writeFileSync(join(dir, 'web', 'assets', 'big-def456.js.br'), brotliCompressSync(source))
+    writeFileSync(join(dir, 'web', 'assets', 'big-def456.js.gz'), gzipSync(source))
+    const br = await rawResponse('/assets/big-def456.js', { 'accept-encoding': 'br, gzip' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toContain('text/javascript')
+    expect(br.headers['cache-control']).toContain('immutable')
+    expect(brotliDecompressSync(br.body).toString()).toBe(source)
+    const gz = await rawResponse('/assets/big-def456.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(source)
+    const plain = await rawResponse('/assets/big-def456.js', {})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(source)
+  })
+
+  test('behavior: the build writes .br and .gz copies of compressible files, and keeps fresh ones', () => {
+    const built = mkdtempSync(join(tmpdir(), 'pairlink-precompress-'))
+    mkdirSync(join(built, 'assets'))
+    const source = 'export const x = 1;\n'.repeat(200)
+    writeFileSync(join(built, 'assets', 'app.js'), source)
+    writeFileSync(join(built, 'tiny.css'), 'a{}')
+    writeFileSync(join(built, 'icon.png'), Buffer.alloc(4096))
+    const script = fileURLToPath(new URL('../scripts/precompress.mjs', import.meta.url))
+    expect(spawnSync(process.execPath, [script, built]).status).toBe(0)
+    expect(brotliDecompressSync(readFileSync(join(built, 'assets', 'app.js.br'))).toString()).toBe(source)
+    expect(gunzipSync(readFileSync(join(built, 'assets', 'app.js.gz'))).toString()).toBe(source)
+    // Too small to gain, or not compressible: no copy.
+    expect(existsSync(join(built, 'tiny.css.br'))).toBe(false)
+    expect(existsSync(join(built, 'icon.png.br'))).toBe(false)
+    // A second run keeps the fresh copies as they are.
+    const first = statSync(join(built, 'assets', 'app.js.br')).mtimeMs
+    expect(spawnSync(process.execPath, [script, built]).status).toBe(0)
+    expect(statSync(join(built, 'assets', 'app.js.br')).mtimeMs).toBe(first)
   })
 
   test('default: the bridge answers on the same port, HTTP and WebSocket on any path', async () => {
@@ -181,6 +262,7 @@ describe('createAppServer', () => {
   test('default: /rpc forwards JSON-RPC to the node', async () => {
     const response = await fetch(`${origin}/rpc`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
     })
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
@@ -216,6 +298,22 @@ function rawGet(path: string): Promise<string> {
         body += c
       })
       res.on('end', () => resolve(body))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** A GET whose body is returned as bytes, undecoded (fetch would decompress it). */
+function rawResponse(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
     })
     req.on('error', reject)
     req.end()

@@ -1,15 +1,21 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { attachBridge, type Bridge } from '@pairlink/bridge'
-import { HTTP_TIMEOUT_MS } from '@pairlink/provider'
-import { originOf, sendJson } from './api/http.js'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
+import type { Budget } from './api/rateLimit.js'
 import type { Registry } from './registry.js'
-import { serveStatic } from './serveStatic.js'
+import { createRpcProxy } from './rpcProxy.js'
+import { serveApp } from './serveStatic.js'
+import { createSite, type Site } from './site.js'
 
 /** Parameters of {@link createAppServer}. */
 export type CreateAppServerParameters = {
   /** The bridge served on this port (WebSocket upgrades on any path, plus /hello /info /health /subscribe /metrics). */
   bridge: Bridge
-  /** The Ethereum JSON-RPC node the apps read through `/rpc`. */
+  /** The Ethereum JSON-RPC node the apps read through `/rpc`; credentials in it are sent as `Authorization`. */
   rpcUrl: string
   chainId: number
   /** Bridge URL the apps put in their `wc:` URIs; `undefined` means this server. */
@@ -18,80 +24,118 @@ export type CreateAppServerParameters = {
   registry: (origin: string) => Registry
   webDir: string
   walletDir: string
-  /** The app's API under `/api`; resolves `false` for paths it does not own. */
-  api?: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | undefined
-  /** Read `X-Forwarded-Proto` from a trusted proxy in front, so URLs handed out are https. @default false */
+  /**
+   * The site's identity (`PUBLIC_URL`); `undefined` means the address the server listens on. The URLs handed out,
+   * the sign-in domain and the CSRF origin all come from it, never from the request's `Host`.
+   */
+  publicUrl?: URL | undefined
+  /**
+   * The app's API under `/api`, given the site (see `createApi`); routes it does not own fall through.
+   * @default no API: `/api/…` other than `/api/config` is a 404
+   */
+  api?: ((site: Site) => Hono<AppEnv>) | undefined
+  /** A trusted proxy in front says the scheme (`X-Forwarded-Proto`) and the client address (`X-Forwarded-For`); never a host. @default false */
   trustProxy?: boolean | undefined
-  /** Largest JSON-RPC body the `/rpc` proxy forwards. @default 1 MiB */
+  /** Largest JSON-RPC body the `/rpc` proxy reads. @default 1 MiB */
   maxRpcBodyBytes?: number | undefined
+  /** Limits of the `/rpc` proxy per client address. @default { maxBatch: 20, rate: { burst: 100, perSecond: 20 }, maxConcurrent: 4 } */
+  rpcLimits?: { maxBatch?: number; rate?: Budget; maxConcurrent?: number; maxLogBlocks?: number } | undefined
 }
 
 /** Return type of {@link createAppServer}. */
 export type CreateAppServerReturnType = {
   server: Server
+  /** The site's identity, once the server listens (the printed URLs). */
+  site: Site
   /** Stops the bridge's sockets, then the HTTP server. */
   close(): Promise<void>
 }
 
 /**
  * The product's one port: the web app at `/`, the reference wallet at `/wallet`, the wallet registry, the bridge,
- * the `/rpc` proxy to the JSON-RPC node and the app's API under `/api`.
+ * the `/rpc` proxy to the JSON-RPC node and the app's API under `/api`. HTTP routes are a hono app on a Node server;
+ * the bridge keeps the server's `upgrade` event and its own HTTP endpoints.
+ * @example
+ * const app = createAppServer({ bridge, rpcUrl, chainId, registry, webDir, walletDir, publicUrl })
+ * app.server.listen(8080)
  */
 export function createAppServer(parameters: CreateAppServerParameters): CreateAppServerReturnType {
-  const {
-    bridge,
-    rpcUrl,
-    chainId,
-    registry,
-    webDir,
-    walletDir,
-    maxRpcBodyBytes = 1 << 20,
-    trustProxy = false,
-  } = parameters
+  const { bridge, rpcUrl, chainId, registry, webDir, walletDir, trustProxy = false } = parameters
+  const maxRpcBodyBytes = parameters.maxRpcBodyBytes ?? 1 << 20
   const server = createServer()
+  const site = createSite({
+    publicUrl: parameters.publicUrl,
+    trustProxy,
+    listening: () => server.address(),
+  })
   const attached = attachBridge(server, bridge, { handleRequests: false })
 
-  server.on('request', async (request: IncomingMessage, response: ServerResponse) => {
+  const app = new Hono<AppEnv>()
+  app.onError((_, c) => c.json({ error: 'Internal error' }, 500, NO_STORE))
+  app.use(
+    secureHeaders({
+      // The registry is read by dapps on other sites (CORS below); every other answer is this site's own.
+      crossOriginResourcePolicy: false,
+      // The wallet page is opened from dapps; a strict opener policy would cut that link for nothing here.
+      crossOriginOpenerPolicy: false,
+    }),
+  )
+
+  // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
+  app.get('/registry/wallets.json', (c) =>
+    c.json(registry(siteOf(c, site).origin), 200, { 'access-control-allow-origin': '*', ...NO_STORE }),
+  )
+  app.get('/api/config', (c) => {
+    const { origin } = siteOf(c, site)
+    return c.json(
+      {
+        bridge: parameters.bridgeUrl ?? origin,
+        rpcUrl: `${origin}/rpc`,
+        chainId,
+        registryUrl: `${origin}/registry/wallets.json`,
+      },
+      200,
+      { 'access-control-allow-origin': '*', ...NO_STORE },
+    )
+  })
+  app.post(
+    '/rpc',
+    bodyLimit({
+      maxSize: maxRpcBodyBytes,
+      onError: (c) => c.json({ error: 'JSON-RPC request too large' }, 413, NO_STORE),
+    }),
+    createRpcProxy({ rpcUrl, site, trustProxy, ...parameters.rpcLimits }),
+  )
+  app.all('/rpc', (c) => c.json({ error: 'POST a JSON-RPC request' }, 405, NO_STORE))
+  if (parameters.api) app.route('/', parameters.api(site))
+  app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.path}` }, 404, NO_STORE))
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      return c.json({ error: 'Method not allowed' }, 405, NO_STORE)
+    return next()
+  })
+  const notBuilt = 'is not built yet: run `npm run build`.'
+  app.use('/wallet', serveApp(walletDir, '/wallet'))
+  app.use('/wallet/*', serveApp(walletDir, '/wallet'))
+  app.all('/wallet', (c) => c.text(`The reference wallet ${notBuilt}`, 503))
+  app.all('/wallet/*', (c) => c.text(`The reference wallet ${notBuilt}`, 503))
+  app.use('*', serveApp(webDir, ''))
+  app.all('*', (c) => c.text(`The web app ${notBuilt}`, 503))
+
+  const listener = getRequestListener(app.fetch)
+  server.on('request', async (request, response) => {
     try {
-      const url = new URL(request.url ?? '/', 'http://localhost')
-      const path = url.pathname
       if (await attached.handleRequest(request, response)) return
-      // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
-      if (path === '/registry/wallets.json')
-        return sendJson(response, 200, registry(originOf(request, trustProxy)), PUBLIC)
-      if (path === '/api/config') {
-        const origin = originOf(request, trustProxy)
-        return sendJson(
-          response,
-          200,
-          {
-            bridge: parameters.bridgeUrl ?? origin,
-            rpcUrl: `${origin}/rpc`,
-            chainId,
-            registryUrl: `${origin}/registry/wallets.json`,
-          },
-          PUBLIC,
-        )
-      }
-      if (path === '/rpc') return await proxyRpc(request, response, rpcUrl, maxRpcBodyBytes)
-      if (parameters.api && (await parameters.api(request, response))) return
-      if (path.startsWith('/api/')) return sendJson(response, 404, { error: `No API route ${path}` })
-      if (request.method !== 'GET' && request.method !== 'HEAD')
-        return sendJson(response, 405, { error: 'Method not allowed' })
-      if (path === '/wallet' || path.startsWith('/wallet/')) {
-        if (await serveStatic(request, response, walletDir, path.slice('/wallet'.length))) return
-        return sendText(response, 503, 'The reference wallet is not built yet: run `npm run build`.')
-      }
-      if (await serveStatic(request, response, webDir, path)) return
-      sendText(response, 503, 'The web app is not built yet: run `npm run build`.')
     } catch {
-      if (!response.headersSent) sendJson(response, 500, { error: 'Internal error' })
-      else response.destroy()
+      if (!response.headersSent) response.writeHead(500).end()
+      return
     }
+    await listener(request, response)
   })
 
   return {
     server,
+    site,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       await attached.close()
@@ -99,47 +143,4 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
       await closed
     },
   }
-}
-
-/** Forwards one JSON-RPC POST to the node, so browsers (and phones on the network) reach it through this port. */
-async function proxyRpc(
-  request: IncomingMessage,
-  response: ServerResponse,
-  rpcUrl: string,
-  maxBytes: number,
-) {
-  if (request.method !== 'POST') return sendJson(response, 405, { error: 'POST a JSON-RPC request' })
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBytes) return sendJson(response, 413, { error: 'JSON-RPC request too large' })
-    chunks.push(chunk)
-  }
-  try {
-    const upstream = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.concat(chunks),
-      // The provider's own time-out: a read through `/rpc` must not give up before the provider would.
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    })
-    const body = Buffer.from(await upstream.arrayBuffer())
-    response.writeHead(upstream.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-    response.end(body)
-  } catch {
-    sendJson(response, 502, {
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32603, message: 'RPC node unreachable' },
-    })
-  }
-}
-
-/** Headers of public, cookie-free resources any origin may read. */
-const PUBLIC = { 'access-control-allow-origin': '*' }
-
-function sendText(response: ServerResponse, status: number, text: string) {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
-  response.end(text)
 }

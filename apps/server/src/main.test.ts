@@ -133,8 +133,32 @@ describe('pairlink-server', () => {
     const { code, out } = await runToExit({ PORT: '0', RPC_URL: 'http://user:hunter2@127.0.0.1:1/' })
     expect(code).toBe(1)
     // The URL itself is printed, so the credentials would have been seen had they been left in.
-    expect(out).toContain('The RPC node at http://127.0.0.1:1/ is unreachable: start it or fix RPC_URL')
+    expect(out).toContain('The RPC node at http://127.0.0.1:1/… is unreachable: start it or fix RPC_URL')
     expect(out).not.toContain('hunter2')
+  })
+
+  test('error: a key in the RPC URL path is never printed', SLOW, async () => {
+    const { code, out } = await runToExit({
+      PORT: '0',
+      RPC_URL: 'https://alice:hunter2@127.0.0.1:1/v3/KEY123',
+    })
+    expect(code).toBe(1)
+    // The host is printed, so the path would have been seen had it been left in.
+    expect(out).toContain('The RPC node at https://127.0.0.1:1/… is unreachable: start it or fix RPC_URL')
+    expect(out).not.toMatch(/hunter2|KEY123|alice/)
+  })
+
+  test('error: a bad variable is named before anything starts', SLOW, async () => {
+    const { code, out } = await runToExit({ PORT: '0', PUBLIC_URL: 'https://pairlink.example/app' })
+    expect(code).toBe(1)
+    expect(out).toContain('pairlink: PUBLIC_URL must be an origin')
+    expect(out).not.toContain('anvil dev chain')
+  })
+
+  test('args: PUBLIC_URL is the site the server prints and hands out', SLOW, async () => {
+    const server = startServer({ PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'https://pairlink.example' })
+    await server.printed(/web app\s+https:\/\/pairlink\.example\//)
+    expect(server.output()).toMatch(/wallet\s+https:\/\/pairlink\.example\/wallet/)
   })
 
   test('error: an invalid PORT', SLOW, async () => {

@@ -6,17 +6,19 @@ import { createBridge, createMemoryBackend } from '@pairlink/bridge'
 import { createRedisBackend } from '@pairlink/bridge/redis'
 import { BaseError } from '@pairlink/protocol'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
-import { pino } from 'pino'
+import { type Logger, pino } from 'pino'
 import { createApi } from './api/createApi.js'
+import { purgeExpired } from './api/sessions.js'
+import { type Config, ConfigError, loadConfig, redactUrl } from './config.js'
 import { createAppServer } from './createAppServer.js'
 import { createDatabase } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { createRegistry } from './registry.js'
+import { splitCredentials } from './rpcProxy.js'
 
-const logger = pino({ name: 'pairlink-server', level: process.env.LOG_LEVEL ?? 'info' })
-const port = Number(process.env.PORT ?? 8080)
-const host = process.env.HOST ?? '127.0.0.1'
+/** Replaced by one at the configured level once the configuration is read. */
+let logger: Logger = pino({ name: 'pairlink-server' })
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 let anvil: Anvil | undefined
@@ -36,10 +38,17 @@ process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 
 async function main() {
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`PORT must be a port number, got ${process.env.PORT}`)
+  // The environment is read here, once; everything below uses the validated configuration.
+  let config: Config
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error))
+  }
+  const { port, host, redisUrl, databaseUrl, trustProxy } = config
+  logger = pino({ name: 'pairlink-server', level: config.logLevel })
 
-  let rpcUrl = process.env.RPC_URL
+  let rpcUrl = config.rpcUrl
   if (!rpcUrl) {
     anvil = await startAnvil()
     cleanups.push(() => anvil?.stop() ?? Promise.resolve())
@@ -47,49 +56,58 @@ async function main() {
   }
   const node = rpcUrl
   const chainId = await fetchChainId(node).catch(() =>
-    fail(`The RPC node at ${redact(node)} is unreachable: start it or fix RPC_URL`),
+    fail(`The RPC node at ${redactUrl(node)} is unreachable: start it or fix RPC_URL`),
   )
 
-  const redisUrl = process.env.REDIS_URL
   const backend = redisUrl ? createRedisBackend({ url: redisUrl }) : createMemoryBackend()
-  const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }) })
+  // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
+  const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
   cleanups.push(() => bridge.close())
   await bridge
     .start()
-    .catch(() => fail(`Redis at ${redact(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
+    .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
-  const databaseUrl = process.env.DATABASE_URL
-  const dataDir = process.env.DATA_DIR ?? here('../../../.pairlink/db')
+  const dataDir = config.dataDir ?? here('../../../.pairlink/db')
   const db = await createDatabase({ url: databaseUrl, dataDir }).catch(() =>
     fail(
       databaseUrl
-        ? `PostgreSQL at ${redact(databaseUrl)} is unreachable or refused the migrations: start it or fix DATABASE_URL`
+        ? `PostgreSQL at ${redactUrl(databaseUrl)} is unreachable or refused the migrations: start it or fix DATABASE_URL`
         : `The embedded database in ${dataDir} cannot be opened: is another Pairlink server using it?`,
     ),
   )
 
   cleanups.push(() => db.close())
+  // Expired nonces and sessions are deleted at start-up and then every PURGE_INTERVAL_MS.
+  const purge = () =>
+    purgeExpired(db).catch((error: Error) => logger.warn({ err: error.message }, 'purge of expired sign-ins'))
+  void purge()
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS)
+  purgeTimer.unref()
+  cleanups.push(async () => clearInterval(purgeTimer))
+  // One reader of the node for recording and following payments (it sends RPC_URL's credentials as a header).
+  const chain = createChainReader({ url: rpcUrl })
   const follower = createPaymentFollower({
     db,
-    rpcUrl,
+    chain,
     chainId,
     pollingInterval: anvil ? 1000 : undefined,
-    onError: (error) => logger.warn({ err: error.message }, 'payment follower'),
+    // viem's messages name the URL: the node's credentials and key are taken out before logging.
+    onError: (error) => logger.warn({ err: hideUrl(error.message, node) }, 'payment follower'),
   })
   follower.start()
   cleanups.push(() => follower.stop())
 
-  const trustProxy = process.env.TRUST_PROXY === '1'
   const app = createAppServer({
     bridge,
     rpcUrl,
     chainId,
-    bridgeUrl: process.env.BRIDGE_URL,
+    bridgeUrl: config.bridgeUrl,
     registry: (origin) => createRegistry(here('../data/wallets.json'), origin),
     webDir: here('../../web/dist'),
     walletDir: here('../../wallet/dist'),
+    publicUrl: config.publicUrl,
     trustProxy,
-    api: createApi({ db, chainId, trustProxy, chain: createChainReader({ url: rpcUrl }) }),
+    api: (site) => createApi({ db, chainId, site, trustProxy, chain }),
   })
   await new Promise<void>((resolve) => {
     app.server.once('error', (error: NodeJS.ErrnoException) => {
@@ -99,25 +117,25 @@ async function main() {
     app.server.listen(port, host, resolve)
   })
   cleanups.push(() => app.close())
-  const address = app.server.address()
-  const bound = typeof address === 'object' && address ? address.port : port
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
+  const origin = app.site.primary()
 
   console.log(`
   Pairlink is running
     web app   ${origin}/
     wallet    ${origin}/wallet
-    bridge    ${process.env.BRIDGE_URL ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
+    bridge    ${config.bridgeUrl ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
     registry  ${origin}/registry/wallets.json
-    database  ${databaseUrl ? `PostgreSQL at ${redact(databaseUrl)}` : `embedded (PGlite) in ${dataDir}`}
+    database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (PGlite) in ${dataDir}`}
     chain     ${anvil ? `anvil dev chain, id ${chainId}, at ${rpcUrl}` : `RPC node, chain id ${chainId}`}
 `)
 }
 
-async function fetchChainId(url: string): Promise<number> {
+async function fetchChainId(rpcUrl: string): Promise<number> {
+  // fetch refuses credentials in a URL: they travel as `Authorization`, as `/rpc` sends them.
+  const { url, headers } = splitCredentials(rpcUrl)
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
     signal: AbortSignal.timeout(5000),
   })
@@ -126,16 +144,13 @@ async function fetchChainId(url: string): Promise<number> {
   return Number.parseInt(body.result, 16)
 }
 
-/** A URL without its credentials, fit for a message. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url)
-    u.username = ''
-    u.password = ''
-    return u.toString()
-  } catch {
-    return '(invalid URL)'
-  }
+/** How often expired nonces and sessions are deleted. */
+const PURGE_INTERVAL_MS = 10 * 60_000
+
+/** `text` with every spelling of `url` (with or without its credentials) replaced by its redacted form. */
+function hideUrl(text: string, url: string): string {
+  const plain = splitCredentials(url).url
+  return text.replaceAll(url, redactUrl(url)).replaceAll(plain, redactUrl(url))
 }
 
 /** Prints a startup error in plain words, stops the dev chain we started, and exits. */

@@ -1,57 +1,36 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
+import { existsSync } from 'node:fs'
+import { sep } from 'node:path'
+import { serveStatic as honoStatic } from '@hono/node-server/serve-static'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from './api/http.js'
 
 /**
- * Serves a built single-page app from `root` under `mount` (`/` or `/wallet`): files as they are, with long caching
- * for Vite's hashed assets, and `index.html` for every other path so client-side routes survive a reload.
- * Resolves `false` when `root` has no `index.html` (the app is not built).
+ * Serves a built single-page app from `root` under `mount` (`''` or `/wallet`): files as they are (their `.br` or
+ * `.gz` variant when the browser takes it and the build made one), long caching for Vite's hashed assets, and
+ * `index.html` for every other path so client-side routes survive a reload. Paths with `..` or encoded separators
+ * never leave `root`: they get the app's page. Falls through (`next`) when `root` has no `index.html` (not built).
  */
-export async function serveStatic(
-  request: IncomingMessage,
-  response: ServerResponse,
-  root: string,
-  pathname: string,
-): Promise<boolean> {
-  const base = resolve(root)
-  // Decoded, normalised and checked to stay inside root: `..` and encoded separators never escape it.
-  let relative: string
-  try {
-    relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
-  } catch {
-    relative = ''
+export function serveApp(root: string, mount: string): MiddlewareHandler<AppEnv> {
+  const cache = (path: string, c: Context) => {
+    const hashed = path.includes(`${sep}assets${sep}`)
+    c.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
   }
-  let file = resolve(join(base, relative))
-  if (file !== base && !file.startsWith(base + sep)) file = base
-  let info = await stat(file).catch(() => undefined)
-  if (!info?.isFile()) {
-    file = join(base, 'index.html')
-    info = await stat(file).catch(() => undefined)
-    if (!info?.isFile()) return false
-  }
-  const hashed = file.includes(`${sep}assets${sep}`)
-  response.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
+  // Made once the app is built: hono's serveStatic complains on the console about a missing root.
+  const make = () => ({
+    files: honoStatic<AppEnv>({
+      root,
+      precompressed: true,
+      rewriteRequestPath: (path) => path.slice(mount.length) || '/',
+      onFound: cache,
+    }),
+    page: honoStatic<AppEnv>({ root, path: 'index.html', precompressed: true, onFound: cache }),
   })
-  if (request.method === 'HEAD') response.end()
-  else createReadStream(file).pipe(response)
-  return true
+  let served: ReturnType<typeof make> | undefined
+  return async (c, next) => {
+    if (!served && !existsSync(root)) return next()
+    served ??= make()
+    const answer = await served.files(c, async () => {})
+    if (answer) return answer
+    return served.page(c, next)
+  }
 }

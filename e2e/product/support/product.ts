@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
-/** A running product server (with its own anvil) on 127.0.0.1. */
+/** A running product server (with its own anvil) on 127.0.0.1; `env` adds to or overrides its environment. */
 export type Product = {
-  /** `http://127.0.0.1:PORT`, no trailing slash: the web app, the bridge and the API. */
+  /** `http://127.0.0.1:PORT` (or `PUBLIC_URL`), no trailing slash: the web app, the bridge and the API. */
   origin: string
   /** The JSON-RPC proxy of the dev chain. */
   rpcUrl: string
@@ -31,11 +31,11 @@ export const PRODUCT_HOOK_TIMEOUT = PRODUCT_START_TIMEOUT + 30_000
  * the URLs it prints (or its exit). `npm test` builds it first; run `npm run build` before running this suite on
  * its own.
  */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairlink-e2e-'))
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -54,7 +54,7 @@ export async function startProduct(): Promise<Product> {
       reject(new Error(`The server printed no URLs within ${PRODUCT_START_TIMEOUT} ms:\n${output}`))
     }, PRODUCT_START_TIMEOUT)
     const check = () => {
-      const match = /web app\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)
+      const match = /web app\s+(https?:\/\/[^/\s]+)\//.exec(output)
       if (match?.[1]) {
         clearTimeout(timer)
         resolve(match[1])

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { waitFor } from '@pairlink/test-kit'
 import { ANVIL_ACCOUNT, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
@@ -9,6 +11,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase, type Database } from '../db/createDatabase.js'
 import { type ChainReader, createChainReader } from '../payments/chainReader.js'
+import { createSite } from '../site.js'
 import { createApi } from './createApi.js'
 
 // anvil's first two dev accounts.
@@ -16,6 +19,8 @@ const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const mallory = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const CHAIN_ID = 31337
 const NONCE_BURST = 200
+/** Budgets the suite does not run into: each test below signs in and records payments several times. */
+const LOOSE = { burst: 10_000, perSecond: 1000 }
 
 let anvil: Anvil
 let chain: ChainReader
@@ -46,17 +51,20 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     postgres = kind === 'postgres' ? await startPostgres() : undefined
     db = await createDatabase({ url: postgres?.url })
     // Every test takes nonces; the flood test below takes the rest of the burst.
+    server = createServer()
     const api = createApi({
       db,
       chain,
       chainId: CHAIN_ID,
-      nonceRateLimit: { burst: NONCE_BURST, perSecond: 0.001 },
+      site: createSite({ listening: () => server.address() }),
+      limits: {
+        nonce: { burst: NONCE_BURST, perSecond: 0.001 },
+        verify: LOOSE,
+        payments: LOOSE,
+        paymentsPerAccount: LOOSE,
+      },
     })
-    server = createServer((req, res) => {
-      api(req, res).then((handled) => {
-        if (!handled) res.writeHead(404).end()
-      })
-    })
+    server.on('request', getRequestListener(api.fetch))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     host = `127.0.0.1:${(server.address() as { port: number }).port}`
     origin = `http://${host}`
@@ -358,11 +366,103 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
   })
 })
 
+describe('createApi rate limits', () => {
+  let db: Database
+  let server: Server
+  let origin: string
+  const budget = { burst: 3, perSecond: 0.001 }
+
+  beforeAll(async () => {
+    db = await createDatabase()
+    server = createServer()
+    const site = createSite({ listening: () => server.address() })
+    const api = createApi({
+      db,
+      chain,
+      chainId: CHAIN_ID,
+      site,
+      trustProxy: true,
+      limits: { verify: budget, payments: { burst: 4, perSecond: 0.001 }, paymentsPerAccount: budget },
+    })
+    server.on('request', getRequestListener(api.fetch))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  }, 60_000)
+
+  afterAll(async () => {
+    server?.close()
+    await db?.close()
+  })
+
+  /** A POST from `address` (the trusted proxy's `X-Forwarded-For`). */
+  const post = (path: string, body: unknown, address: string, cookie = '') =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        'x-forwarded-for': address,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+
+  async function signIn(address: string) {
+    const { nonce } = (await (await fetch(`${origin}/api/nonce`)).json()) as { nonce: string }
+    const host = new URL(origin).host
+    const message = createSiweMessage({
+      address: alice.address,
+      chainId: CHAIN_ID,
+      domain: host,
+      nonce,
+      uri: origin,
+      version: '1',
+      issuedAt: new Date(),
+    })
+    return post('/api/verify', { message, signature: await alice.signMessage({ message }) }, address)
+  }
+
+  test('error: sign-in attempts per address beyond the budget are 429; another address is not affected', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post('/api/verify', { message: 'x', signature: 'y' }, '10.0.0.1')).status)
+    expect(statuses).toEqual([400, 400, 400, 429])
+    const limited = await signIn('10.0.0.1')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await signIn('10.0.0.2')).status).toBe(200)
+  })
+
+  test('error: payments recorded per account and per address beyond their budgets are 429', async () => {
+    const cookie = (await signIn('10.0.0.3')).headers.get('set-cookie')!.split(';')[0]!
+    const payment = () => ({
+      txHash: `0x${randomBytes(32).toString('hex')}`,
+      to: mallory.address,
+      value: '1',
+    })
+    // Per account: 3, then refused, even from a new address each time.
+    const byAccount: number[] = []
+    for (let i = 0; i < 4; i++)
+      byAccount.push((await post('/api/payments', payment(), `10.1.0.${i}`, cookie)).status)
+    // Whatever the payment logic answers the first three (recorded today), the fourth is the limit's.
+    expect(byAccount.slice(0, 3)).not.toContain(429)
+    expect(byAccount[3]).toBe(429)
+    // Per address: 4 attempts from one address, whoever is signed in (here nobody: 401), then refused.
+    const byAddress: number[] = []
+    for (let i = 0; i < 5; i++) byAddress.push((await post('/api/payments', payment(), '10.2.0.1')).status)
+    expect(byAddress).toEqual([401, 401, 401, 401, 429])
+  })
+})
+
 describe('createApi behind a trusted https proxy', () => {
   test('behavior: the session cookie is Secure when the page is served over https', async () => {
     const db = await createDatabase()
-    const api = createApi({ db, chain, chainId: CHAIN_ID, trustProxy: true })
-    const server = createServer((req, res) => void api(req, res))
+    const server = createServer()
+    const site = createSite({ trustProxy: true, listening: () => server.address() })
+    server.on(
+      'request',
+      getRequestListener(createApi({ db, chain, chainId: CHAIN_ID, site, trustProxy: true }).fetch),
+    )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const host = `127.0.0.1:${(server.address() as { port: number }).port}`
     const origin = `https://${host}`

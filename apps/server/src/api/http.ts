@@ -1,4 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { HttpBindings } from '@hono/node-server'
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Site, SiteView } from '../site.js'
 
 /** An API error answered as `{ "error": message }` with its HTTP status. Never a 500 for bad input. */
 export class ApiError extends Error {
@@ -11,30 +14,32 @@ export class ApiError extends Error {
   }
 }
 
+/** The hono environment of every route: the Node request and response beside the web ones. */
+export type AppEnv = { Bindings: HttpBindings }
+
 /** Largest JSON body the API reads. */
 const MAX_BODY_BYTES = 16 * 1024
 
-/** Reads a JSON object body: 415 without a JSON content type, 413 beyond the limit, 400 when it is not an object. */
-export async function readJson(
-  request: IncomingMessage,
-  maxBytes = MAX_BODY_BYTES,
-): Promise<Record<string, unknown>> {
-  const type = request.headers['content-type'] ?? ''
+/** Refuses bodies beyond `maxBytes` with 413, whether declared in `Content-Length` or streamed. */
+export function limitBody(maxBytes = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, `Body larger than ${maxBytes} bytes`)
+    },
+  })
+}
+
+/** Reads a JSON object body: 415 without a JSON content type, 400 when it is not an object (size: {@link limitBody}). */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? ''
   if (!/^application\/json\b/i.test(type))
     throw new ApiError(415, 'Send a JSON body (Content-Type: application/json)')
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > maxBytes) throw new ApiError(413, `Body larger than ${maxBytes} bytes`)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBytes) throw new ApiError(413, `Body larger than ${maxBytes} bytes`)
-    chunks.push(chunk)
-  }
   let body: unknown
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-  } catch {
+    body = JSON.parse(await c.req.text())
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     throw new ApiError(400, 'Body is not valid JSON')
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -52,40 +57,39 @@ export function stringField(body: Record<string, unknown>, name: string, maxLeng
   return value
 }
 
-/** Sends a JSON answer that no cache keeps. */
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string | string[]> = {},
-) {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
+/** Headers of JSON answers no cache keeps. */
+export const NO_STORE = { 'cache-control': 'no-store' }
+
+/** The site as this request sees it: configured, the request's `Host` only picking among the configured hosts. */
+export function siteOf(c: Context<AppEnv>, site: Site): SiteView {
+  return site.of({
+    host: c.req.header('host'),
+    forwardedProto: c.req.header('x-forwarded-proto'),
+    encrypted: (c.env?.incoming?.socket as { encrypted?: boolean } | undefined)?.encrypted === true,
   })
-  response.end(JSON.stringify(body))
 }
 
-/** This server's origin as the browser sees it. */
-export function originOf(request: IncomingMessage, trustProxy: boolean): string {
-  return `${isHttps(request, trustProxy) ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`
+/** The caller's address for rate limits: the socket's, or the last `X-Forwarded-For` hop behind a trusted proxy. */
+export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for') : undefined
+  const last = forwarded?.split(',').pop()?.trim()
+  return last || c.env?.incoming?.socket.remoteAddress || 'unknown'
 }
 
-/** Whether the browser reached us over https (directly, or through a trusted proxy that says so). */
-export function isHttps(request: IncomingMessage, trustProxy: boolean): boolean {
-  if ((request.socket as { encrypted?: boolean }).encrypted) return true
-  return (
-    trustProxy &&
-    String(request.headers['x-forwarded-proto'] ?? '')
-      .split(',')[0]
-      ?.trim() === 'https'
-  )
-}
-
-/** The caller's address for rate limits. */
-export function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined
-  const last = typeof forwarded === 'string' ? forwarded.split(',').pop()?.trim() : undefined
-  return last || request.socket.remoteAddress || 'unknown'
+/**
+ * CSRF guard for state-changing requests: the page must be of this site. Browsers send `Origin` on every cross-site
+ * POST (checked against the configured origin, never the request's `Host`), and `Sec-Fetch-Site` on every request;
+ * a request with neither is refused too. hono's `csrf()` only looks at form content types, so JSON posts would pass it.
+ */
+export function sameSite(site: Site): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
+    const from = c.req.header('origin')
+    const fetchSite = c.req.header('sec-fetch-site')
+    if (from === undefined && fetchSite === undefined)
+      throw new ApiError(403, 'Cross-site request refused: no Origin header')
+    if (from !== undefined ? from !== siteOf(c, site).origin : fetchSite !== 'same-origin')
+      throw new ApiError(403, 'Cross-site request refused')
+    return next()
+  }
 }

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, loadConfig, redactUrl } from './config.js'
+
+describe('loadConfig', () => {
+  test('default: an empty environment is the local dev setup', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: undefined,
+      trustProxy: false,
+      rpcUrl: undefined,
+      redisUrl: undefined,
+      databaseUrl: undefined,
+      dataDir: undefined,
+      bridgeUrl: undefined,
+      logLevel: 'info',
+    })
+  })
+
+  test('args: every variable is read, typed and kept', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '::',
+      PUBLIC_URL: 'https://pairlink.example',
+      TRUST_PROXY: '1',
+      RPC_URL: 'https://user:pass@node.example/v3/key',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://u:p@db.example/pairlink',
+      DATA_DIR: '/var/lib/pairlink',
+      BRIDGE_URL: 'https://bridge.example',
+      LOG_LEVEL: 'warn',
+    })
+    expect(config).toMatchObject({
+      port: 0,
+      host: '::',
+      trustProxy: true,
+      rpcUrl: 'https://user:pass@node.example/v3/key',
+      redisUrl: 'redis://127.0.0.1:6379',
+      databaseUrl: 'postgres://u:p@db.example/pairlink',
+      dataDir: '/var/lib/pairlink',
+      bridgeUrl: 'https://bridge.example',
+      logLevel: 'warn',
+    })
+    expect(config.publicUrl?.origin).toBe('https://pairlink.example')
+    // Empty means unset, as a shell's `VAR=` does.
+    expect(loadConfig({ PUBLIC_URL: '', RPC_URL: ' ' }).publicUrl).toBeUndefined()
+  })
+
+  test.each([
+    ['PORT', 'eighty', 'PORT must be a port number, got eighty'],
+    ['PORT', '65536', 'PORT must be a port number'],
+    ['PORT', '-1', 'PORT must be a port number'],
+    ['PORT', '80.5', 'PORT must be a port number'],
+    ['HOST', 'http://0.0.0.0', 'HOST must be an IP address or a host name'],
+    ['HOST', '127.0.0.1:80', 'HOST must be an IP address or a host name'],
+    ['PUBLIC_URL', 'pairlink.example', 'PUBLIC_URL must be a URL'],
+    ['PUBLIC_URL', 'ftp://pairlink.example', 'PUBLIC_URL must be a http or https URL'],
+    ['PUBLIC_URL', 'https://pairlink.example/app', 'PUBLIC_URL must be an origin'],
+    ['PUBLIC_URL', 'https://pairlink.example/?x=1', 'PUBLIC_URL must be an origin'],
+    ['PUBLIC_URL', 'https://u:p@pairlink.example', 'PUBLIC_URL must not carry credentials'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be 1 or 0, got yes'],
+    ['RPC_URL', 'node.example:8545', 'RPC_URL must be'],
+    ['RPC_URL', 'ws://node.example', 'RPC_URL must be a http or https URL'],
+    ['REDIS_URL', 'http://127.0.0.1:6379', 'REDIS_URL must be a redis or rediss URL'],
+    ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres or postgresql URL'],
+    ['BRIDGE_URL', 'bridge', 'BRIDGE_URL must be a URL'],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got loud',
+    ],
+  ])('error: %s=%s is refused, naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(message)
+  })
+
+  test('error: a bad URL with credentials is named without them', () => {
+    let error: unknown
+    try {
+      loadConfig({ RPC_URL: 'wss://alice:hunter2@node.example/v3/KEY123' })
+    } catch (caught) {
+      error = caught
+    }
+    expect((error as Error).message).toBe('RPC_URL must be a http or https URL, got wss://node.example/…')
+  })
+})
+
+describe('redactUrl', () => {
+  test.each([
+    ['https://alice:hunter2@node.example/v3/KEY123', 'https://node.example/…'],
+    ['https://node.example/?key=KEY123', 'https://node.example/…'],
+    ['http://127.0.0.1:1/', 'http://127.0.0.1:1/'],
+    ['redis://127.0.0.1:1', 'redis://127.0.0.1:1'],
+    ['not a url', '(invalid URL)'],
+  ])('default: %s → %s', (url, shown) => {
+    expect(redactUrl(url)).toBe(shown)
+  })
+})

@@ -1,0 +1,128 @@
+import { isIP } from 'node:net'
+
+/** The server's whole configuration, read once from the environment by {@link loadConfig}. */
+export type Config = {
+  /** `PORT`: the port to listen on; 0 lets the system pick one. @default 8080 */
+  port: number
+  /** `HOST`: the address to listen on. @default '127.0.0.1' */
+  host: string
+  /**
+   * `PUBLIC_URL`: the origin browsers use to reach the site (`https://pairlink.example`). It defines the domain and
+   * URI Sign-In with Ethereum checks and the only origin the CSRF check accepts. Unset: the listening address.
+   */
+  publicUrl: URL | undefined
+  /** `TRUST_PROXY`: a proxy in front says the scheme (`X-Forwarded-Proto`) and the client's address (`X-Forwarded-For`). @default false */
+  trustProxy: boolean
+  /** `RPC_URL`: the JSON-RPC node, credentials included; unset starts anvil. Print it only through {@link redactUrl}. */
+  rpcUrl: string | undefined
+  /** `REDIS_URL`: run the bridge on Redis; unset keeps it in memory. */
+  redisUrl: string | undefined
+  /** `DATABASE_URL`: PostgreSQL; unset uses the embedded database in {@link Config.dataDir}. */
+  databaseUrl: string | undefined
+  /** `DATA_DIR`: folder of the embedded database; unset means the caller's default. */
+  dataDir: string | undefined
+  /** `BRIDGE_URL`: the bridge the apps put into their `wc:` URIs; unset means this server. */
+  bridgeUrl: string | undefined
+  /** `LOG_LEVEL`: pino's level. @default 'info' */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+}
+
+/** A bad environment variable: the message names it and says what it must be, never printing a credential. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/**
+ * Parses and validates the environment once, so the rest of the server reads one typed object. Throws
+ * {@link ConfigError} naming the first bad variable.
+ * @example
+ * const config = loadConfig(process.env)
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const value = (name: string) => {
+    const raw = env[name]?.trim()
+    return raw === '' ? undefined : raw
+  }
+
+  const portText = value('PORT') ?? '8080'
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN
+  if (!Number.isInteger(port) || port > 65535)
+    throw new ConfigError(`PORT must be a port number, got ${portText}`)
+
+  const host = value('HOST') ?? '127.0.0.1'
+  if (!isIP(host) && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host))
+    throw new ConfigError(`HOST must be an IP address or a host name (no scheme, no port), got ${host}`)
+
+  const publicText = value('PUBLIC_URL')
+  let publicUrl: URL | undefined
+  if (publicText !== undefined) {
+    publicUrl = url('PUBLIC_URL', publicText, ['http:', 'https:'])
+    if (publicUrl.username || publicUrl.password)
+      throw new ConfigError('PUBLIC_URL must not carry credentials')
+    if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)
+      throw new ConfigError(
+        `PUBLIC_URL must be an origin (scheme, host and port only, e.g. https://pairlink.example), got ${redactUrl(publicText)}`,
+      )
+  }
+
+  const trust = (value('TRUST_PROXY') ?? '0').toLowerCase()
+  if (!['0', '1', 'true', 'false'].includes(trust))
+    throw new ConfigError(`TRUST_PROXY must be 1 or 0, got ${trust}`)
+
+  const rpcUrl = value('RPC_URL')
+  if (rpcUrl !== undefined) url('RPC_URL', rpcUrl, ['http:', 'https:'])
+  const redisUrl = value('REDIS_URL')
+  if (redisUrl !== undefined) url('REDIS_URL', redisUrl, ['redis:', 'rediss:'])
+  const databaseUrl = value('DATABASE_URL')
+  if (databaseUrl !== undefined) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'])
+  const bridgeUrl = value('BRIDGE_URL')
+  if (bridgeUrl !== undefined) url('BRIDGE_URL', bridgeUrl, ['http:', 'https:', 'ws:', 'wss:'])
+
+  const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`)
+
+  return {
+    port,
+    host,
+    publicUrl,
+    trustProxy: trust === '1' || trust === 'true',
+    rpcUrl,
+    redisUrl,
+    databaseUrl,
+    dataDir: value('DATA_DIR'),
+    bridgeUrl,
+    logLevel: logLevel as Config['logLevel'],
+  }
+}
+
+/** Parses `text` as a URL with one of `schemes`; the error names `name` and shows the value without credentials. */
+function url(name: string, text: string, schemes: string[]): URL {
+  let parsed: URL
+  try {
+    parsed = new URL(text)
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${schemes.join(' or ')}//…), got an invalid one`)
+  }
+  if (!schemes.includes(parsed.protocol))
+    throw new ConfigError(
+      `${name} must be a ${schemes.map((s) => s.slice(0, -1)).join(' or ')} URL, got ${redactUrl(text)}`,
+    )
+  return parsed
+}
+
+/**
+ * A URL fit for a message or a log: without credentials, query or path (a key is often in the path, as in
+ * `https://node.example/v3/KEY`).
+ */
+export function redactUrl(text: string): string {
+  try {
+    const u = new URL(text)
+    const hidden = u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search
+    return `${u.protocol}//${u.host}${hidden ? '/…' : u.pathname}`
+  } catch {
+    return '(invalid URL)'
+  }
+}
