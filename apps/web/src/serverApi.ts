@@ -34,6 +34,8 @@ export class ServerError extends Error {
     readonly serverMessage: string,
     /** Seconds from a 429's `Retry-After`. */
     readonly retryAfter?: number | undefined,
+    /** The server's `code` for the case, when it names one (`ERR_…`): what the app dispatches on. */
+    readonly code?: string | undefined,
   ) {
     super(`${action}: HTTP ${status} ${serverMessage}`)
   }
@@ -56,7 +58,9 @@ async function call<result>(
   } catch (error) {
     throw new ServerError(action, 0, error instanceof Error ? error.message : String(error))
   }
-  const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: unknown; code?: unknown }
+    | undefined
   if (!response.ok) {
     const retry = Number(response.headers.get('retry-after'))
     throw new ServerError(
@@ -64,6 +68,7 @@ async function call<result>(
       response.status,
       typeof body?.error === 'string' ? body.error : response.statusText,
       Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      typeof body?.code === 'string' ? body.code : undefined,
     )
   }
   return body as result
@@ -103,17 +108,32 @@ export async function logout(): Promise<void> {
  * Records a payment the signed-in account sent, so the server follows it to confirmation. The server reads the
  * transaction from the chain; `to` and `value` are what was asked, and a transaction paying anything else is
  * refused. Recording the same hash again answers the existing record.
+ *
+ * A wallet may broadcast through another node than the server's, so the server may not know the hash for a moment:
+ * while it answers `ERR_PAYMENT_UNKNOWN_TRANSACTION`, the call is repeated every `interval` ms for up to `patience`
+ * ms, then that refusal is thrown.
  */
-export function recordPayment(payment: {
-  txHash: `0x${string}`
-  to: `0x${string}`
-  value: bigint
-}): Promise<Payment> {
-  return call<Payment>('recordPayment', '/api/payments', {
-    method: 'POST',
-    body: { txHash: payment.txHash, to: payment.to, value: payment.value.toString() },
-  })
+export async function recordPayment(
+  payment: { txHash: `0x${string}`; to: `0x${string}`; value: bigint },
+  { patience = 30_000, interval = 1_000 }: { patience?: number; interval?: number } = {},
+): Promise<Payment> {
+  const deadline = Date.now() + patience
+  for (;;) {
+    try {
+      return await call<Payment>('recordPayment', '/api/payments', {
+        method: 'POST',
+        body: { txHash: payment.txHash, to: payment.to, value: payment.value.toString() },
+      })
+    } catch (error) {
+      const unseen = error instanceof ServerError && error.code === UNKNOWN_TRANSACTION
+      if (!unseen || Date.now() + interval > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, interval))
+    }
+  }
 }
+
+/** The server's code for a hash its node has not seen (yet). */
+const UNKNOWN_TRANSACTION = 'ERR_PAYMENT_UNKNOWN_TRANSACTION'
 
 /** The signed-in account's payments, newest first. */
 export async function listPayments(): Promise<Payment[]> {

@@ -330,6 +330,13 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     expect(list.payments[0]).toMatchObject({ txHash: payment.txHash, confirmations: 1 })
   })
 
+  test('error: a hash the chain does not know carries a code a client can retry on', async () => {
+    const cookie = await signedIn()
+    const response = await post('/api/payments', { txHash: `0x${'ce'.repeat(32)}` }, { cookie })
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({ code: 'ERR_PAYMENT_UNKNOWN_TRANSACTION' })
+  })
+
   test.each([
     ['not signed in', {}, { txHash: `0x${'cd'.repeat(32)}` }, 401],
     ['injection in txHash', null, { txHash: "0x' OR 1=1 --" }, 400],

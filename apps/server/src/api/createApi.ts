@@ -58,7 +58,11 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
 
   api.onError((error, c) => {
     if (error instanceof ApiError)
-      return c.json({ error: error.message }, error.status as 400, { ...NO_STORE, ...error.headers })
+      return c.json(
+        { error: error.message, ...(error.code ? { code: error.code } : {}) },
+        error.status as 400,
+        { ...NO_STORE, ...error.headers },
+      )
     return c.json({ error: 'Internal error' }, 500, NO_STORE)
   })
   api.use('/api/*', sameSite(site), limitBody())

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable name for the case (`ERR_…`, docs/errors.md), sent beside the text so clients dispatch on it. */
+    readonly code?: string | undefined,
   ) {
     super(message)
   }

@@ -4,6 +4,8 @@ import type { ChainReader } from '../payments/chainReader.js'
 import { observe, type PaymentDepths, type PaymentStatus, WAITING } from '../payments/paymentState.js'
 import { ApiError, stringField } from './http.js'
 
+/** The code of a refusal for a hash the node has not seen: a client may retry it while the transaction spreads. */
+const UNKNOWN_TRANSACTION = 'ERR_PAYMENT_UNKNOWN_TRANSACTION'
 /** A payment as the API returns it: every field but the dates is read from the chain. */
 export type Payment = {
   txHash: string
@@ -73,6 +75,8 @@ export async function recordPayment(
     throw new ApiError(
       422,
       'The chain does not know this transaction (yet): send it first, then record it again',
+      {},
+      UNKNOWN_TRANSACTION,
     )
   if (tx.from.toLowerCase() !== account.toLowerCase())
     throw new ApiError(403, 'This transaction was not sent by the signed-in account')

@@ -49,7 +49,7 @@ export class SignInError extends ApiError {
 
   constructor(
     status: 400 | 401,
-    readonly code: SignInErrorCode,
+    override readonly code: SignInErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {
