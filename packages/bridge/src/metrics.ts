@@ -23,7 +23,14 @@ export type BridgeCounts = {
   invalidMalformed: number
   invalidTopic: number
   invalidTooLarge: number
+  /** Frames over a socket's rate limit (the socket is closed with 1008). */
   refusedRateLimit: number
+  /** Frames over the rate limit shared by the sockets of one address (the socket is closed with 1008). */
+  refusedRateLimitPerIp: number
+  /** Messages not queued because their address already has its budget of queued bytes. */
+  refusedQueuedBytesPerIp: number
+  /** `POST /subscribe` calls answered 429 by the per-address rate limit. */
+  refusedWebhookRegistrations: number
   refusedTopicsPerSocket: number
   webhookCalls: number
   webhookFailures: number
@@ -73,6 +80,9 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     invalidTopic: 0,
     invalidTooLarge: 0,
     refusedRateLimit: 0,
+    refusedRateLimitPerIp: 0,
+    refusedQueuedBytesPerIp: 0,
+    refusedWebhookRegistrations: 0,
     refusedTopicsPerSocket: 0,
     webhookCalls: 0,
     webhookFailures: 0,
@@ -130,10 +140,17 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     topic: 'invalidTopic',
     too_large: 'invalidTooLarge',
   })
-  labelled('frames_refused', 'Frames ignored by a per-socket limit', {
+  labelled('frames_refused', 'Frames refused by a per-socket or per-address limit', {
     rate_limit: 'refusedRateLimit',
+    rate_limit_per_ip: 'refusedRateLimitPerIp',
+    queued_bytes_per_ip: 'refusedQueuedBytesPerIp',
     topics_per_socket: 'refusedTopicsPerSocket',
   })
+  counter(
+    'webhook_registrations_refused',
+    'POST /subscribe calls refused by the per-address rate limit (429)',
+    'refusedWebhookRegistrations',
+  )
   counter('webhook_calls', 'Push webhook calls started', 'webhookCalls')
   counter('webhook_failures', 'Push webhook calls that failed, timed out or were dropped', 'webhookFailures')
   counter(

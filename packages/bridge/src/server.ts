@@ -149,6 +149,7 @@ export function attachBridge(
     const result = await handleHttpRequest(bridge, {
       method: request.method ?? 'GET',
       path,
+      remoteAddress: addressOf(request),
       body: () => readBody(request),
     }).catch((error: unknown) => {
       logger.error({ error: error instanceof Error ? error.message : String(error) }, 'http handler failed')
