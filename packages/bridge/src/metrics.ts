@@ -8,6 +8,8 @@ export type BridgeCounts = {
   /** Sockets open now. */
   connections: number
   connectionsOpened: number
+  /** TCP connections counted against their address that are not (yet) WebSockets, e.g. half-open upgrades. */
+  connectionsPending: number
   /** Upgrades refused because the remote address already has its maximum of sockets. */
   connectionsRefused: number
   /** (socket, topic) subscriptions alive now. */
@@ -66,6 +68,7 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
   const counts: BridgeCounts = {
     connections: 0,
     connectionsOpened: 0,
+    connectionsPending: 0,
     connectionsRefused: 0,
     subscriptions: 0,
     published: 0,
@@ -125,6 +128,11 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
 
   gauge('connections', 'WebSocket connections open now', 'connections')
   counter('connections_opened', 'WebSocket connections accepted', 'connectionsOpened')
+  gauge(
+    'connections_pending',
+    'TCP connections counted per address that are not (yet) WebSockets',
+    'connectionsPending',
+  )
   counter('connections_refused', 'WebSocket upgrades refused by the per-address limit', 'connectionsRefused')
   gauge('subscriptions', 'Topic subscriptions of open sockets', 'subscriptions')
   counter('messages_published', 'pub frames accepted', 'published')

@@ -1,3 +1,5 @@
+import { request } from 'node:http'
+import { connect as connectTcp, type Socket as TcpSocket } from 'node:net'
 import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
@@ -136,4 +138,53 @@ test('behavior: the sockets of one address share maxMessagesPerSecondPerIp', asy
   // Another address is not affected.
   const victim = await client(b.url, VICTIM)
   await victim.sync()
+})
+
+/** `POST /subscribe` from `localAddress`; resolves with the status. */
+function postSubscribe(url: string, localAddress: string) {
+  return new Promise<number>((resolve, reject) => {
+    const req = request(`${url}/subscribe`, { method: 'POST', localAddress }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+    req.end(JSON.stringify({ topic: 't', webhook: 'http://127.0.0.1:1/push' }))
+  })
+}
+
+test('error: POST /subscribe beyond the per-address rate is answered 429; another address is not affected', async () => {
+  const b = await bridge({ maxWebhookRegistrationsPerMinutePerIp: 3 })
+  // A loopback webhook is refused with 400 after the rate check: each call still costs one registration.
+  for (let i = 0; i < 3; i++) expect(await postSubscribe(b.url, ABUSER)).toBe(400)
+  expect(await postSubscribe(b.url, ABUSER)).toBe(429)
+  expect(b.counts.refusedWebhookRegistrations).toBe(1)
+  expect(await postSubscribe(b.url, VICTIM)).toBe(400)
+})
+
+test('error: half-open connections count against maxConnectionsPerIp', async () => {
+  const b = await bridge({ maxConnectionsPerIp: 4 })
+  const halfOpen: TcpSocket[] = []
+  cleanups.push(() => {
+    for (const socket of halfOpen) socket.destroy()
+  })
+  // Four TCP connections that never send their upgrade request.
+  for (let i = 0; i < 4; i++)
+    halfOpen.push(
+      await new Promise<TcpSocket>((resolve, reject) => {
+        const socket = connectTcp({ port: b.port, host: '127.0.0.1', localAddress: ABUSER }, () =>
+          resolve(socket),
+        )
+        socket.on('error', reject)
+      }),
+    )
+  await waitFor(() => b.counts.connectionsPending === 4 || undefined)
+  await expect(connect(b.url, { localAddress: ABUSER })).rejects.toThrow()
+  expect(b.counts.connectionsRefused).toBe(1)
+  const victim = await client(b.url, VICTIM)
+  await victim.sync()
+  // Closing one half-open connection gives its slot back.
+  halfOpen.pop()?.destroy()
+  await waitFor(() => b.counts.connectionsPending === 3 || undefined)
+  const again = await client(b.url, ABUSER)
+  await again.sync()
 })

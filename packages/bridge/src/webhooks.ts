@@ -162,7 +162,10 @@ export function createWebhookNotifier(parameters: WebhookNotifierParameters): We
       })
       // A plain timer the call clears, never AbortSignal.timeout under AbortSignal.any: the composite signal holds
       // its sources weakly, so once V8 collects the timeout signal the call would hang for ever and hold its slot.
-      const timer = setTimeout(() => req.destroy(new Error(`Webhook timed out after ${timeoutMs} ms`)), timeoutMs)
+      const timer = setTimeout(
+        () => req.destroy(new Error(`Webhook timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      )
       req.once('close', () => clearTimeout(timer))
       req.on('response', (res) => {
         res.resume()
