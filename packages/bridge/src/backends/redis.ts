@@ -34,6 +34,11 @@ const REGISTRY_REFRESH_MS = 600_000
 // announces it on the interest channel at once, so this only bounds how long a lost announcement could matter.
 const INTEREST_TTL_MS = 5_000
 
+// Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
+const MAX_HELD_BYTES = 16_777_216
+// Pause before a recovery that failed half-way is tried again.
+const RECOVER_RETRY_MS = 100
+
 /** What this node knows about other nodes' subscribers of a topic it has subscribers of. */
 type Interest = { remote: boolean; checkedAt: number; version: number }
 
@@ -96,7 +101,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       .sadd(nodesKey(topic), nodeId)
       .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
     if (announce) multi.publish(interestChannel, nodeId + topic)
-    return multi.exec().catch(failed)
+    return multi.exec()
   }
 
   const checkInterest = (topic: string, interest: Interest) => {
@@ -185,19 +190,61 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     )
   }
 
-  // After the node channel was lost, publishers dropped this node from the topic sets and queued for it instead:
-  // register again and take what was queued meanwhile.
-  const recover = () => {
-    for (const [topic, interest] of topics) {
-      register(topic, true)
-      interest.remote = true
-      interest.version++
-      drain(topic)
-        .then((frames) => {
+  // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
+  // another node must not lose what was published while this node reconnected.
+  type Held = { topic: string; frame: string; bytes: number; owner: string; delivered: number }
+  let held: Held[] = []
+  let heldBytes = 0
+  const publishOrHold = (entry: Held) =>
+    enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered).catch(
+      (error: unknown) => {
+        if (commands.status === 'ready') throw error
+        if (heldBytes + entry.bytes > MAX_HELD_BYTES) {
+          ctx().counts.dropped++
+          throw error
+        }
+        held.push(entry)
+        heldBytes += entry.bytes
+      },
+    )
+
+  // After a connection was lost (a Redis restart loses every key), publishers dropped this node from the topic sets
+  // and queued for it instead: once both connections are back and the node channel is listened to again, register
+  // every topic again, take what was queued meanwhile, then send what was held. Retried until it succeeds.
+  let recovering = false
+  let again = false
+  const recover = async () => {
+    if (!started || commands.status !== 'ready' || subscriber.status !== 'ready') return
+    if (recovering) {
+      again = true
+      return
+    }
+    recovering = true
+    try {
+      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
+      await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
+      await Promise.all(
+        [...topics].map(async ([topic, interest]) => {
+          await register(topic, true)
+          interest.remote = true
+          interest.version++
           // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
-          for (const frame of frames) deliverHere(topic, frame, '')
-        })
-        .catch(failed)
+          for (const frame of await drain(topic)) deliverHere(topic, frame, '')
+        }),
+      )
+      const sending = held
+      held = []
+      heldBytes = 0
+      await Promise.all(sending.map(publishOrHold))
+    } catch (error) {
+      failed(error)
+      setTimeout(recover, RECOVER_RETRY_MS).unref()
+    } finally {
+      recovering = false
+      if (again) {
+        again = false
+        recover()
+      }
     }
   }
 
@@ -216,11 +263,10 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
         subscriber.disconnect()
         throw new BackendError('Cannot connect to Redis', { cause: error })
       }
-      subscriber.on('ready', () => {
-        if (started) recover()
-      })
+      subscriber.on('ready', recover)
+      commands.on('ready', recover)
       refresher = setInterval(() => {
-        for (const topic of topics.keys()) register(topic, false)
+        for (const topic of topics.keys()) register(topic, false).catch(failed)
       }, REGISTRY_REFRESH_MS)
       refresher.unref()
       started = true
@@ -228,7 +274,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     subscribe(topic) {
       // Assume other nodes until Redis says otherwise.
       topics.set(topic, { remote: true, checkedAt: 0, version: 0 })
-      register(topic, true)
+      register(topic, true).catch(failed)
     },
     unsubscribe(topic) {
       topics.delete(topic)
@@ -241,7 +287,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
         if (fresh && !interest.remote) return
         if (!fresh) checkInterest(topic, interest)
       }
-      return enqueue(topic, frame, bytes, owner, true, delivered)
+      return publishOrHold({ topic, frame, bytes, owner, delivered })
     },
     enqueue: (topic, frame, bytes, owner) => enqueue(topic, frame, bytes, owner),
     drain,
