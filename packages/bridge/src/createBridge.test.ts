@@ -238,6 +238,37 @@ describe('error', () => {
     expect(a.socket.closedWith).toBeUndefined()
   })
 
+  test('behavior: frames queued before a sub reach it before live ones published while the drain is pending', async () => {
+    // A backend whose drain answers later (as Redis does): the seam is the Backend interface.
+    let answer: (frames: readonly string[]) => void = () => {}
+    const memory = createMemoryBackend()
+    const backend: Backend = {
+      ...memory,
+      drain: () =>
+        new Promise<readonly string[]>((resolve) => {
+          answer = resolve
+        }),
+    }
+    const { open } = await setup({ backend })
+    const reader = open('reader')
+    const writer = open('writer')
+    reader.connection.receive(sub('t'))
+    writer.connection.receive(pub('t', 'live 1'))
+    writer.connection.receive(pub('t', 'live 2'))
+    expect(reader.socket.sent).toEqual([])
+    answer([pub('t', 'queued 1'), pub('t', 'queued 2')])
+    await waitFor(() => reader.socket.sent.length === 4 || undefined)
+    expect(reader.socket.sent).toEqual([
+      pub('t', 'queued 1'),
+      pub('t', 'queued 2'),
+      pub('t', 'live 1'),
+      pub('t', 'live 2'),
+    ])
+    // Once drained, live frames go straight through again.
+    writer.connection.receive(pub('t', 'live 3'))
+    expect(reader.socket.sent).toHaveLength(5)
+  })
+
   test('error: invalid options throw InvalidBridgeOptionsError', () => {
     for (const bad of [
       { ttlSeconds: 0 },

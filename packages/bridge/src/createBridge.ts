@@ -113,6 +113,8 @@ type SocketState = Connection & {
   closed: boolean
   /** Over a rate limit: closing, further frames are ignored. */
   refused: boolean
+  /** Topics whose queue is being drained: live frames wait here so they never overtake queued ones. */
+  draining: Map<string, { waiting: number; frames: string[] }> | undefined
 }
 
 /**
@@ -160,7 +162,10 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     if (!set) return 0
     let delivered = 0
     for (const state of set) {
-      if (state === except || !state.socket.send(frame)) continue
+      if (state === except) continue
+      const held = state.draining?.get(topic)
+      if (held) held.frames.push(frame)
+      else if (!state.socket.send(frame)) continue
       delivered++
     }
     counts.delivered += delivered
@@ -168,19 +173,40 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     return delivered
   }
 
+  const sendOrRequeue = (state: SocketState, topic: string, frame: string) => {
+    const bytes = byteLength(frame)
+    if (!state.closed && state.socket.send(frame)) {
+      counts.delivered++
+      counts.bytesSent += bytes
+      // The socket went away between drain and send: put the message back, on its reader's budget, rather than
+      // lose it.
+    } else settle(backend.enqueue(topic, frame, bytes, state.key), noop)
+  }
+
   const drainTo = (state: SocketState, topic: string) => {
-    settle(backend.drain(topic), (frames) => {
-      for (let i = 0; i < frames.length; i++) {
-        const frame = frames[i] as string
-        const bytes = byteLength(frame)
-        if (!state.closed && state.socket.send(frame)) {
-          counts.delivered++
-          counts.bytesSent += bytes
-          // The socket went away between drain and send: put the message back, on its reader's budget, rather than
-          // lose it.
-        } else settle(backend.enqueue(topic, frame, bytes, state.key), noop)
-      }
-    })
+    state.draining ??= new Map()
+    let held = state.draining.get(topic)
+    if (!held) {
+      held = { waiting: 0, frames: [] }
+      state.draining.set(topic, held)
+    }
+    held.waiting++
+    const done = (frames: readonly string[]) => {
+      for (const frame of frames) sendOrRequeue(state, topic, frame)
+      if (--held.waiting > 0) return
+      state.draining?.delete(topic)
+      // Live frames that arrived meanwhile were counted as delivered already; a closed socket gets them queued.
+      for (const frame of held.frames)
+        if (state.closed || !state.socket.send(frame))
+          settle(backend.enqueue(topic, frame, byteLength(frame), state.key), noop)
+    }
+    const result = backend.drain(topic)
+    if (result instanceof Promise)
+      result.then(done, (error: unknown) => {
+        backendError(error)
+        done([])
+      })
+    else done(result)
   }
 
   const subscribe = (state: SocketState, topic: string) => {
@@ -251,6 +277,7 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     refilledAt = performance.now()
     closed = false
     refused = false
+    draining: SocketState['draining'] = undefined
     readonly key: string
     constructor(readonly socket: Socket) {
       this.key = addressKey(socket.remoteAddress)
