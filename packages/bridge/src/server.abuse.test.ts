@@ -188,3 +188,43 @@ test('error: half-open connections count against maxConnectionsPerIp', async () 
   const again = await client(b.url, ABUSER)
   await again.sync()
 })
+
+test('behavior: two peers at 120 messages/s each way, acking every frame as 1.8.0 does, lose nothing', async () => {
+  const b = await bridge({})
+  const dapp = await client(b.url, ABUSER)
+  const wallet = await client(b.url, VICTIM)
+  // 1.8.0 acks every frame it receives, on the frame's topic.
+  for (const c of [dapp, wallet])
+    c.ws.on('message', (data) => {
+      const { topic } = JSON.parse(String(data)) as { topic: string }
+      c.send({ topic, type: 'ack', payload: '', silent: true })
+    })
+  dapp.sub('dapp')
+  wallet.sub('wallet')
+  await Promise.all([dapp.sync(), wallet.sync()])
+  const total = 650
+  let sent = 0
+  await new Promise<void>((resolve) => {
+    const started = performance.now()
+    const tick = setInterval(() => {
+      // 120 per second each way, however late the timer fires.
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * 120))
+      for (; sent < due; sent++) {
+        dapp.pub('wallet', `d${sent}`)
+        wallet.pub('dapp', `w${sent}`)
+      }
+      if (sent === total) {
+        clearInterval(tick)
+        resolve()
+      }
+    }, 5)
+  })
+  await waitFor(() => (dapp.received.length >= total && wallet.received.length >= total) || undefined, {
+    timeout: 5_000,
+  }).catch(() => undefined)
+  expect({ atDapp: dapp.received.length, atWallet: wallet.received.length }).toEqual({
+    atDapp: total,
+    atWallet: total,
+  })
+  expect(b.counts.refusedRateLimit + b.counts.refusedRateLimitPerIp).toBe(0)
+}, 20_000)
