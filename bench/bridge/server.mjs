@@ -1,5 +1,6 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
-// Redis backend) or the minimal `ws` relay baseline. Reports its port, answers `rss`, stops on `stop`.
+// Redis backend; `memory-limited`: memory with every default limit on) or the minimal `ws` relay baseline. Reports
+// its port, answers `rss`, stops on `stop`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
@@ -63,9 +64,10 @@ function createMinimalRelay() {
 
 function createPairlink() {
   const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
-  // Limits meant for the public internet would throttle a load generator on one address. The logger is silent by
-  // default.
-  const bridge = createBridgeServer({ backend, maxMessagesPerSecond: 0, maxConnectionsPerIp: 0 })
+  // Limits meant for the public internet would throttle a load generator on one address, so they are off except in
+  // `memory-limited`, whose load comes from an address per pair. The logger is silent by default.
+  const off = { maxMessagesPerSecond: 0, maxMessagesPerSecondPerIp: 0, maxConnectionsPerIp: 0 }
+  const bridge = createBridgeServer({ backend, ...(kind === 'memory-limited' ? {} : off) })
   return {
     listen: () => bridge.listen(0, '127.0.0.1'),
     close: () => bridge.close(),
