@@ -43,6 +43,9 @@ for (const pairs of pairCounts) {
     offP99Ms: median(runs.off.map((run) => run.p99Ms)),
     onP99Ms: median(runs.on.map((run) => run.p99Ms)),
     lost: [...runs.on, ...runs.off].reduce((sum, run) => sum + run.lost, 0),
+    // Every round, so a reader sees the spread behind the medians.
+    offSamples: samples.off.map(Math.round),
+    onSamples: samples.on.map(Math.round),
   })
 }
 

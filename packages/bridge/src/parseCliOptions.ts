@@ -92,7 +92,7 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'BRIDGE_MAX_CONNECTIONS_PER_IP',
     kind: 'number',
     key: 'maxConnectionsPerIp',
-    description: 'open sockets per address, 0 = no limit (256)',
+    description: 'TCP connections per address, half-open included, 0 = no limit (256)',
   },
   {
     flag: 'max-messages-per-second',
