@@ -1,8 +1,8 @@
-// What the limits cost: relay throughput of the bridge (memory backend) with every per-socket and per-address limit
-// at its default (`on`) beside the same bridge with the rate and connection limits off (`off`, what relay.mjs
-// measures), in the same run. Each pair connects from a loopback address of its own, so the defaults count pairs as
-// they would count separate clients and do not bite at these rates (a bite would show as `lost`). Prints one JSON
-// line. Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5).
+// What the per-address budgets cost: relay throughput of the bridge (memory backend) with the per-address budgets
+// (frames per second, connections, queued bytes) at their defaults (`on`) beside the same bridge with them off
+// (`off`, the configuration relay.mjs measures; the per-socket rate limit is off in both), in the same run. Each
+// pair connects from a loopback address of its own, so the budgets count pairs as they would count separate clients
+// and do not bite at these rates (a bite would close sockets and show as `lost`). Prints one JSON line. Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5).
 import os from 'node:os'
 import { interleave, median } from '../measure.mjs'
 import { runPairs, startRelay } from './lib.mjs'
@@ -11,7 +11,8 @@ import { runPairs, startRelay } from './lib.mjs'
 
 const durationMs = Number(process.env.DURATION_MS ?? 1_000)
 const rounds = Number(process.env.ROUNDS ?? 5)
-// One pair at full speed is exactly what the per-socket limit refuses, so the comparison starts at 100 pairs.
+// One pair at full speed (20 000 frames/s from one address) is exactly what the per-address budget refuses, so the
+// comparison starts at 100 pairs.
 const pairCounts = [100, 1000]
 
 /** @param {number} value */
