@@ -109,20 +109,27 @@ test('behavior: the Redis backend bounds the bytes queued over all topics', asyn
   }
 }, 60_000)
 
-test('behavior: one address queues at most maxQueuedBytesPerIp; another address still queues', async () => {
-  const b = await bridge({ maxQueuedBytesPerIp: 65_536, maxMessagesPerSecondPerIp: 0 })
-  const abuser = await client(b.url, ABUSER)
-  for (let i = 0; i < 64; i++) abuser.pub(`abuse:${i}`, frameOf(4_096))
-  await abuser.sync()
-  // 64 × 4 KiB offered against a 64 KiB budget: about half refused.
-  expect(b.counts.refusedQueuedBytesPerIp).toBeGreaterThan(16)
-  const victim = await client(b.url, VICTIM)
-  const queued = victim.pub('victim', frameOf(4_096))
-  await victim.sync()
-  const peer = await client(b.url, PEER)
-  peer.sub('victim')
-  expect(await peer.next()).toBe(queued)
-})
+test.each(backends)(
+  'behavior: one address queues at most maxQueuedBytesPerIp; another address still queues (%s)',
+  async (_, backendOf) => {
+    const b = await bridge({
+      backend: backendOf(1 << 30),
+      maxQueuedBytesPerIp: 65_536,
+      maxMessagesPerSecondPerIp: 0,
+    })
+    const abuser = await client(b.url, ABUSER)
+    for (let i = 0; i < 64; i++) abuser.pub(`abuse:${i}`, frameOf(4_096))
+    await abuser.sync()
+    // 64 × 4 KiB offered against a 64 KiB budget: about half refused.
+    expect(b.counts.refusedQueuedBytesPerIp).toBeGreaterThan(16)
+    const victim = await client(b.url, VICTIM)
+    const queued = victim.pub('victim', frameOf(4_096))
+    await victim.sync()
+    const peer = await client(b.url, PEER)
+    peer.sub('victim')
+    expect(await peer.next()).toBe(queued)
+  },
+)
 
 test('behavior: the sockets of one address share maxMessagesPerSecondPerIp', async () => {
   const b = await bridge({ maxMessagesPerSecondPerIp: 0.001, messageBurstPerIp: 10 })

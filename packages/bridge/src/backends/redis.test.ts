@@ -1,5 +1,6 @@
 import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
@@ -21,8 +22,9 @@ let run = 0
 async function start(
   queue: Partial<BackendContext['queue']> = {},
   keyPrefix = `${redis.keyPrefix}${++run}:`,
+  maxTotalQueuedBytes?: number,
 ) {
-  const backend = createRedisBackend({ url: redis.url, keyPrefix })
+  const backend = createRedisBackend({ url: redis.url, keyPrefix, maxTotalQueuedBytes })
   backends.push(backend)
   const delivered: [string, string][] = []
   const context: BackendContext = {
@@ -127,6 +129,46 @@ describe('error', () => {
     // The byte counter went with the drained queue.
     await backend.enqueue('t', 'd'.repeat(10), 10, 'owner')
     expect(await backend.drain('t')).toEqual(['d'.repeat(10)])
+  })
+
+  test('error: an owner over maxQueuedBytesPerOwner has its new messages refused; drains give bytes back', async () => {
+    const { backend, counts } = await start({ maxQueuedBytesPerOwner: 8 })
+    for (const topic of ['t1', 't2', 't3']) await backend.enqueue(topic, 'aaaa', 4, 'big')
+    await backend.enqueue('t4', 'bbbb', 4, 'other')
+    expect(counts.refusedQueuedBytesPerIp).toBe(1)
+    expect([await backend.drain('t1'), await backend.drain('t3'), await backend.drain('t4')]).toEqual([
+      ['aaaa'],
+      [],
+      ['bbbb'],
+    ])
+    await backend.enqueue('t5', 'cccc', 4, 'big')
+    expect(await backend.drain('t5')).toEqual(['cccc'])
+  })
+
+  test('error: beyond maxTotalQueuedBytes the owner with the most queued bytes loses its oldest first', async () => {
+    const { backend, counts } = await start({}, undefined, 20)
+    await backend.enqueue('victim', 'vvvv', 4, 'small')
+    for (let i = 0; i < 6; i++) await backend.enqueue(`t${i}`, `${i}aaa`, 4, 'big')
+    expect(counts.dropped).toBeGreaterThan(0)
+    expect(await backend.drain('victim')).toEqual(['vvvv'])
+    expect(await backend.drain('t0')).toEqual([])
+    expect(await backend.drain('t5')).toEqual(['5aaa'])
+  })
+
+  test('behavior: accounting of entries whose keys expired is reset by the next eviction', async () => {
+    const { backend, keyPrefix } = await start({}, undefined, 20)
+    const inspect = new Redis(redis.url)
+    try {
+      for (let i = 0; i < 4; i++) await backend.enqueue(`gone${i}`, 'gggg', 4, 'stale')
+      // As if the queue keys had expired: the owner is still charged 16 bytes that no queue holds.
+      for (let i = 0; i < 4; i++) await inspect.del(`${keyPrefix}q:gone${i}`, `${keyPrefix}qb:gone${i}`)
+      for (let i = 0; i < 4; i++) await backend.enqueue(`t${i}`, 'nnnn', 4, 'fresh')
+      // 16 + 16 > 20: the stale owner's charge is found empty and cleared; nothing real had to go.
+      for (let i = 0; i < 4; i++) expect(await backend.drain(`t${i}`)).toEqual(['nnnn'])
+      expect(Number(await inspect.get(`${keyPrefix}total`))).toBe(0)
+    } finally {
+      inspect.disconnect()
+    }
   })
 
   test('error: messages older than the TTL expire and are counted', async () => {
