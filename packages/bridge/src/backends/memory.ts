@@ -93,19 +93,26 @@ export function createMemoryBackend(parameters: CreateMemoryBackendParameters = 
     forget(entry)
   }
 
+  // One sort per crossing of the cap (then 10 % of it is free again), so the work stays bounded however many
+  // addresses queue: the largest gives back down to the next largest, then that one down to the one after, and so
+  // on. Only when every address queues about as much (no abuser) does the topic queued longest ago pay instead.
   const evictLargest = () => {
     const { counts } = ctx()
-    while (totalBytes > maxTotalBytes * LOW_WATER) {
-      let largest: Owner | undefined
-      for (const owner of owners.values()) if (!largest || owner.bytes > largest.bytes) largest = owner
-      if (!largest) break
-      // The largest owner gives back down to the low-water mark or to the next largest, whichever comes first.
-      let next = 0
-      for (const owner of owners.values()) if (owner !== largest && owner.bytes > next) next = owner.bytes
-      while (largest.live > 0 && totalBytes > maxTotalBytes * LOW_WATER && largest.bytes >= next) {
-        evictOldestOf(largest)
+    const low = maxTotalBytes * LOW_WATER
+    const ranked = [...owners.values()].sort((a, b) => b.bytes - a.bytes)
+    for (let i = 0; i + 1 < ranked.length && totalBytes > low; i++) {
+      const owner = ranked[i] as Owner
+      const next = (ranked[i + 1] as Owner).bytes
+      while (owner.live > 0 && owner.bytes > next && totalBytes > low) {
+        evictOldestOf(owner)
         counts.dropped++
       }
+    }
+    while (totalBytes > low) {
+      const oldest = queues.entries().next().value
+      if (!oldest) break
+      removeHead(oldest[0], oldest[1])
+      counts.dropped++
     }
   }
 
