@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'memory' | 'redis'} RelayKind */
+/** @typedef {'minimal' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
 /**
  * What one load run measured.
  * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number }} RunResult
@@ -61,7 +61,13 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
  * @param {number} [concurrency]
  * @returns {Promise<WebSocket[]>}
  */
-export async function openSockets(urls, count, onMessage = () => {}, concurrency = 200) {
+export async function openSockets(
+  urls,
+  count,
+  onMessage = () => {},
+  concurrency = 200,
+  localAddressOf = /** @type {(index: number) => string | undefined} */ (() => undefined),
+) {
   const list = [urls].flat()
   /** @type {WebSocket[]} */
   const sockets = new Array(count)
@@ -69,8 +75,10 @@ export async function openSockets(urls, count, onMessage = () => {}, concurrency
   const worker = async () => {
     while (next < count) {
       const index = next++
+      const localAddress = localAddressOf(index)
       const ws = new WebSocket(`${list[index % list.length]}?env=node&protocol=wc&version=1`, {
         perMessageDeflate: false,
+        ...(localAddress ? { localAddress } : {}),
       })
       ws.on('message', (data) => onMessage(index, data.toString()))
       await new Promise((resolve, reject) => {
@@ -116,10 +124,15 @@ async function until(check, what, timeoutMs = 10_000) {
  * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
  * @param {string | string[]} urls
- * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number }} options
+ * With `spreadAddresses`, each pair connects from a loopback address of its own (127.1.x.y, Linux), as separate
+ * clients would, so per-address limits count pairs rather than the whole load generator.
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean }} options
  * @returns {Promise<RunResult>}
  */
-export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, window = 32 }) {
+export async function runPairs(
+  urls,
+  { pairs, mode, durationMs, warmupMs = 300, window = 32, spreadAddresses = false },
+) {
   const topics = Array.from({ length: pairs * 2 }, () => randomUUID())
   const state = topics.map(() => ({ sent: 0, received: 0, lastSeq: -1, duplicated: 0, probe: false }))
   /** @param {number} index */
@@ -165,7 +178,9 @@ export async function runPairs(urls, { pairs, mode, durationMs, warmupMs = 300, 
     }
   }
 
-  sockets = await openSockets(urls, pairs * 2, onMessage)
+  /** @param {number} index */
+  const pairAddress = (index) => `127.1.${Math.floor((index >> 1) / 250)}.${((index >> 1) % 250) + 1}`
+  sockets = await openSockets(urls, pairs * 2, onMessage, 200, spreadAddresses ? pairAddress : undefined)
   sockets.forEach((ws, i) => {
     ws.send(sub(/** @type {string} */ (topics[i])))
   })

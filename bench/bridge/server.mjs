@@ -1,5 +1,6 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
-// Redis backend) or the minimal `ws` relay baseline. Reports its port, answers `rss`, stops on `stop`.
+// Redis backend; `memory-limited`: memory with the per-address budgets on) or the minimal `ws` relay baseline. Reports
+// its port, answers `rss`, stops on `stop`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
@@ -63,9 +64,21 @@ function createMinimalRelay() {
 
 function createPairlink() {
   const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
-  // Limits meant for the public internet would throttle a load generator on one address. The logger is silent by
-  // default.
-  const bridge = createBridgeServer({ backend, maxMessagesPerSecond: 0, maxConnectionsPerIp: 0 })
+  // Limits meant for the public internet would throttle a load generator on one address, so they are off; in
+  // `memory-limited`, whose load comes from an address per pair, the per-address budgets are on at their defaults.
+  // The logger is silent by default.
+  const off = {
+    maxMessagesPerSecond: 0,
+    maxMessagesPerSecondPerIp: 0,
+    maxConnectionsPerIp: 0,
+    maxQueuedBytesPerIp: Number.MAX_SAFE_INTEGER,
+  }
+  const perAddress = {
+    maxMessagesPerSecondPerIp: undefined,
+    maxConnectionsPerIp: undefined,
+    maxQueuedBytesPerIp: undefined,
+  }
+  const bridge = createBridgeServer({ backend, ...off, ...(kind === 'memory-limited' ? perAddress : {}) })
   return {
     listen: () => bridge.listen(0, '127.0.0.1'),
     close: () => bridge.close(),

@@ -28,13 +28,25 @@ export const DEFAULT_MAX_MESSAGES_PER_SECOND = 100
 /** Frames one socket may send in a burst (token bucket size). */
 export const DEFAULT_MESSAGE_BURST = 200
 
+/**
+ * Sustained frames per second all the sockets of one address may send together (token bucket refill rate); `0`
+ * disables the limit. Ten well-behaved v1 sessions at the per-socket rate fit in it.
+ */
+export const DEFAULT_MAX_MESSAGES_PER_SECOND_PER_IP = 1_000
+
+/** Frames all the sockets of one address may send in a burst (token bucket size). */
+export const DEFAULT_MESSAGE_BURST_PER_IP = 2_000
+
 /** Messages queued per topic for an offline peer; the oldest is dropped beyond it. */
 export const DEFAULT_MAX_QUEUE_LENGTH = 100
 
 /** Bytes queued per topic for an offline peer; the oldest messages are dropped beyond it. */
 export const DEFAULT_MAX_QUEUED_BYTES = 8_388_608
 
-/** Bytes queued over all topics by the memory backend; the oldest topic loses messages first beyond it. */
+/** Bytes one address may have queued over all topics; frames beyond it are refused and counted. */
+export const DEFAULT_MAX_QUEUED_BYTES_PER_IP = 16_777_216
+
+/** Bytes queued over all topics (memory and Redis); beyond it the address with the most queued bytes loses its oldest. */
 export const DEFAULT_MAX_TOTAL_QUEUED_BYTES = 268_435_456
 
 /** Bytes a socket may have waiting to be written before it is treated as dead (a reader that never reads). */
@@ -58,6 +70,9 @@ export const DEFAULT_WEBHOOK_TTL_SECONDS = 2_592_000
 /** Longest webhook URL accepted by `POST /subscribe`. */
 export const MAX_WEBHOOK_URL_LENGTH = 2_048
 
+/** `POST /subscribe` calls one address may make per minute (token bucket of the same size); `0` disables the limit. */
+export const DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP = 60
+
 /** Largest `POST /subscribe` body read, in bytes. */
 export const MAX_HTTP_BODY_BYTES = 16_384
 
@@ -66,6 +81,9 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 60_000
 
 /** Close code when the server shuts down (RFC 6455 "going away"). */
 export const CLOSE_GOING_AWAY = 1001
+
+/** Close code of a socket over a rate limit (RFC 6455 "policy violation"); the reason says which. */
+export const CLOSE_POLICY_VIOLATION = 1008
 
 /** Close code of a frame larger than the maximum (RFC 6455 "message too big"). */
 export const CLOSE_MESSAGE_TOO_BIG = 1009

@@ -10,6 +10,15 @@ import { type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 import type { Logger } from './logger.js'
 
+/** A logger that records what it is given (level, message and the `limit` field) for assertions. */
+function capture() {
+  const lines: { level: string; msg: string; limit?: unknown }[] = []
+  const at = (level: string) => (object: Record<string, unknown>, msg: string) =>
+    lines.push({ level, msg, ...('limit' in object ? { limit: object.limit } : {}) })
+  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  return { logger, lines }
+}
+
 async function setup(parameters: CreateBridgeParameters = {}) {
   const bridge = createBridge(parameters)
   await bridge.start()
@@ -201,17 +210,63 @@ describe('error', () => {
     expect(a.socket.sent).toEqual([])
   })
 
-  test('error: frames beyond the token bucket are dropped and counted', async () => {
-    const { open, counts } = await setup({ maxMessagesPerSecond: 0.001, messageBurst: 3 })
+  test('error: a frame beyond the token bucket is counted, logged, and closes its socket with 1008', async () => {
+    const { logger, lines } = capture()
+    const { open, counts } = await setup({ maxMessagesPerSecond: 0.001, messageBurst: 3, logger })
     const a = open('a')
     const b = open('b')
     b.connection.receive(sub('t'))
     for (let i = 0; i < 5; i++) a.connection.receive(pub('t', String(i)))
     expect(b.socket.sent).toEqual([pub('t', '0'), pub('t', '1'), pub('t', '2')])
-    expect(counts.refusedRateLimit).toBe(2)
+    expect(counts.refusedRateLimit).toBe(1)
+    expect(a.socket.closedWith).toEqual([1008, 'Rate limit exceeded'])
+    expect(lines).toEqual([{ level: 'warn', msg: 'rate limit exceeded, closing socket', limit: 'socket' }])
     // The limit is per socket: another socket still gets through.
     open('c').connection.receive(pub('t', 'c'))
     expect(b.socket.sent).toHaveLength(4)
+  })
+
+  test('behavior: acks cost no token', async () => {
+    const { open, counts } = await setup({ maxMessagesPerSecond: 0.001, messageBurst: 3 })
+    const a = open('a')
+    const b = open('b')
+    b.connection.receive(sub('t'))
+    for (let i = 0; i < 100; i++) a.connection.receive(ack('t'))
+    for (let i = 0; i < 3; i++) a.connection.receive(pub('t', String(i)))
+    expect(b.socket.sent).toHaveLength(3)
+    expect(counts.refusedRateLimit).toBe(0)
+    expect(a.socket.closedWith).toBeUndefined()
+  })
+
+  test('behavior: frames queued before a sub reach it before live ones published while the drain is pending', async () => {
+    // A backend whose drain answers later (as Redis does): the seam is the Backend interface.
+    let answer: (frames: readonly string[]) => void = () => {}
+    const memory = createMemoryBackend()
+    const backend: Backend = {
+      ...memory,
+      drain: () =>
+        new Promise<readonly string[]>((resolve) => {
+          answer = resolve
+        }),
+    }
+    const { open } = await setup({ backend })
+    const reader = open('reader')
+    const writer = open('writer')
+    reader.connection.receive(sub('t'))
+    writer.connection.receive(pub('t', 'live 1'))
+    writer.connection.receive(pub('t', 'live 2'))
+    expect(reader.socket.sent).toEqual([])
+    answer([pub('t', 'queued 1'), pub('t', 'queued 2')])
+    await waitFor(() => reader.socket.sent.length === 4 || undefined)
+    expect(reader.socket.sent).toEqual([
+      pub('t', 'queued 1'),
+      pub('t', 'queued 2'),
+      pub('t', 'live 1'),
+      pub('t', 'live 2'),
+    ])
+    // Once drained, live frames go straight through again.
+    writer.connection.receive(pub('t', 'live 3'))
+    expect(reader.socket.sent).toHaveLength(5)
   })
 
   test('error: invalid options throw InvalidBridgeOptionsError', () => {

@@ -1,9 +1,13 @@
 import { parseSocketMessage } from '@pairlink/protocol'
+import { addressKey } from './addressKey.js'
 import type { Backend, BackendContext } from './backends/backend.js'
 import { createMemoryBackend } from './backends/memory.js'
 import { byteLength } from './byteLength.js'
+import { CLOSE_POLICY_VIOLATION } from './constants.js'
+import { WebhookRateLimitedError } from './errors.js'
 import { type Logger, silentLogger } from './logger.js'
 import { type BridgeMetrics, createBridgeMetrics } from './metrics.js'
+import { createRateLimiter } from './rateLimiter.js'
 import { type BridgeOptions, resolveBridgeOptions } from './resolveBridgeOptions.js'
 import { createWebhookNotifier, type WebhookParameters } from './webhooks.js'
 
@@ -53,6 +57,14 @@ export type CreateBridgeParameters = {
   maxMessagesPerSecond?: number | undefined
   /** Token bucket size. @default 200 */
   messageBurst?: number | undefined
+  /** Frames per second all the sockets of one address may send together; `0` disables the limit. @default 1000 */
+  maxMessagesPerSecondPerIp?: number | undefined
+  /** Token bucket size of one address. @default 2000 */
+  messageBurstPerIp?: number | undefined
+  /** Bytes one address may have queued over all topics; more messages from it are refused. @default 16777216 */
+  maxQueuedBytesPerIp?: number | undefined
+  /** `POST /subscribe` calls per minute per address (burst of the same size); `0` disables the limit. @default 60 */
+  maxWebhookRegistrationsPerMinutePerIp?: number | undefined
   /** Bytes waiting to be written to a socket before it is dropped as dead. @default 16777216 */
   maxBufferedBytes?: number | undefined
   /** Interval between server pings in milliseconds; a socket silent for a whole interval is terminated. @default 10000 */
@@ -79,8 +91,11 @@ export type Bridge = {
   start(): Promise<void>
   /** Registers a socket and returns the handle its frames go through. */
   connect(socket: Socket): Connection
-  /** Registers a push webhook (`POST /subscribe`); throws `InvalidWebhookError` / `WebhookRefusedError`. */
-  subscribeWebhook(topic: string, url: string): Promise<void>
+  /**
+   * Registers a push webhook (`POST /subscribe`) for the caller at `remoteAddress`; throws `InvalidWebhookError`,
+   * `WebhookRefusedError` or `WebhookRateLimitedError`.
+   */
+  subscribeWebhook(topic: string, url: string, remoteAddress?: string): Promise<void>
   /** Whether the backend is reachable (`GET /health`). */
   isHealthy(): Promise<boolean>
   /** Stops the backend; sockets are the adapter's to close first. */
@@ -89,11 +104,17 @@ export type Bridge = {
 
 type SocketState = Connection & {
   socket: Socket
+  /** {@link addressKey} of the socket's address: what per-address budgets count by. */
+  key: string
   // An array, not a Set: a v1 socket has one or two topics, and 10 000 idle sockets should cost little memory.
   topics: string[]
   tokens: number
   refilledAt: number
   closed: boolean
+  /** Over a rate limit: closing, further frames are ignored. */
+  refused: boolean
+  /** Topics whose queue is being drained: live frames wait here so they never overtake queued ones. */
+  draining: Map<string, { waiting: number; frames: string[] }> | undefined
 }
 
 /**
@@ -117,6 +138,14 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
   const subscribers = new Map<string, Set<SocketState>>()
   const rate = options.maxMessagesPerSecond / 1000
   const burst = options.messageBurst
+  const perAddress = createRateLimiter({
+    perSecond: options.maxMessagesPerSecondPerIp,
+    burst: options.messageBurstPerIp,
+  })
+  const registrations = createRateLimiter({
+    perSecond: options.maxWebhookRegistrationsPerMinutePerIp / 60,
+    burst: options.maxWebhookRegistrationsPerMinutePerIp,
+  })
 
   const backendError = (error: unknown) => {
     counts.backendErrors++
@@ -133,7 +162,10 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     if (!set) return 0
     let delivered = 0
     for (const state of set) {
-      if (state === except || !state.socket.send(frame)) continue
+      if (state === except) continue
+      const held = state.draining?.get(topic)
+      if (held) held.frames.push(frame)
+      else if (!state.socket.send(frame)) continue
       delivered++
     }
     counts.delivered += delivered
@@ -141,18 +173,40 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     return delivered
   }
 
+  const sendOrRequeue = (state: SocketState, topic: string, frame: string) => {
+    const bytes = byteLength(frame)
+    if (!state.closed && state.socket.send(frame)) {
+      counts.delivered++
+      counts.bytesSent += bytes
+      // The socket went away between drain and send: put the message back, on its reader's budget, rather than
+      // lose it.
+    } else settle(backend.enqueue(topic, frame, bytes, state.key), noop)
+  }
+
   const drainTo = (state: SocketState, topic: string) => {
-    settle(backend.drain(topic), (frames) => {
-      for (let i = 0; i < frames.length; i++) {
-        const frame = frames[i] as string
-        const bytes = byteLength(frame)
-        if (!state.closed && state.socket.send(frame)) {
-          counts.delivered++
-          counts.bytesSent += bytes
-          // The socket went away between drain and send: put the message back rather than lose it.
-        } else settle(backend.enqueue(topic, frame, bytes), noop)
-      }
-    })
+    state.draining ??= new Map()
+    let held = state.draining.get(topic)
+    if (!held) {
+      held = { waiting: 0, frames: [] }
+      state.draining.set(topic, held)
+    }
+    held.waiting++
+    const done = (frames: readonly string[]) => {
+      for (const frame of frames) sendOrRequeue(state, topic, frame)
+      if (--held.waiting > 0) return
+      state.draining?.delete(topic)
+      // Live frames that arrived meanwhile were counted as delivered already; a closed socket gets them queued.
+      for (const frame of held.frames)
+        if (state.closed || !state.socket.send(frame))
+          settle(backend.enqueue(topic, frame, byteLength(frame), state.key), noop)
+    }
+    const result = backend.drain(topic)
+    if (result instanceof Promise)
+      result.then(done, (error: unknown) => {
+        backendError(error)
+        done([])
+      })
+    else done(result)
   }
 
   const subscribe = (state: SocketState, topic: string) => {
@@ -177,7 +231,7 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
   const publish = (state: SocketState, topic: string, frame: string, bytes: number, silent: boolean) => {
     counts.published++
     const delivered = deliver(topic, frame, bytes, state)
-    const result = backend.publish(topic, frame, bytes, delivered)
+    const result = backend.publish(topic, frame, bytes, delivered, state.key)
     if (result) result.catch(backendError)
     // v1 bridges call the push webhooks on every non-silent pub, whether or not a subscriber is live (§3.4).
     if (!silent) settle(backend.webhooks(topic), (urls) => notifier.notify(urls, topic))
@@ -207,22 +261,37 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
     return true
   }
 
+  // A limit that bites is never a silent loss: counted, logged, and the peer sees why its socket closes.
+  const refuse = (state: SocketState, limit: 'socket' | 'address') => {
+    state.refused = true
+    if (limit === 'socket') counts.refusedRateLimit++
+    else counts.refusedRateLimitPerIp++
+    logger.warn({ socket: state.socket.id, address: state.key, limit }, 'rate limit exceeded, closing socket')
+    state.socket.close(CLOSE_POLICY_VIOLATION, 'Rate limit exceeded')
+  }
+
   // One class per bridge: its methods live once on the prototype instead of as closures on every socket.
   class SocketConnection implements SocketState {
     topics: string[] = []
     tokens = burst
     refilledAt = performance.now()
     closed = false
-    constructor(readonly socket: Socket) {}
+    refused = false
+    draining: SocketState['draining'] = undefined
+    readonly key: string
+    constructor(readonly socket: Socket) {
+      this.key = addressKey(socket.remoteAddress)
+    }
 
     receive(text: string, bytes = byteLength(text)) {
       counts.bytesReceived += bytes
-      if (this.closed) return
-      if (!allow(this)) {
-        counts.refusedRateLimit++
-        return
-      }
+      if (this.closed || this.refused) return
       const message = parseSocketMessage(text)
+      // 1.8.0 acks every frame it receives: acks cost a peer nothing, or a peer receiving at the rate limit could not
+      // send at all. They are ignored, as every v1 bridge did.
+      if (message?.type === 'ack') return
+      if (!allow(this)) return refuse(this, 'socket')
+      if (!perAddress.take(this.key)) return refuse(this, 'address')
       // v1 clients ignore the text replies some bridges sent for bad frames, so ignoring them loses nothing.
       if (!message) {
         counts.invalidMalformed++
@@ -235,7 +304,7 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
       }
       if (type === 'pub') publish(this, topic, text, bytes, message.silent)
       else if (type === 'sub') subscribe(this, topic)
-      // `ack` (sent by 1.8.0 for every frame it receives) and unknown types are ignored, as every v1 bridge did.
+      // Unknown types are ignored, as every v1 bridge did.
     }
 
     receiveBinary(bytes: number) {
@@ -258,6 +327,7 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
       ttlSeconds: options.ttlSeconds,
       maxQueueLength: options.maxQueueLength,
       maxQueuedBytes: options.maxQueuedBytes,
+      maxQueuedBytesPerOwner: options.maxQueuedBytesPerIp,
     },
     webhooks: { maxPerTopic: options.maxWebhooksPerTopic, ttlSeconds: options.webhookTtlSeconds },
     deliver: (topic, frame) => deliver(topic, frame, byteLength(frame)),
@@ -274,7 +344,11 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
       counts.connectionsOpened++
       return new SocketConnection(socket)
     },
-    async subscribeWebhook(topic, url) {
+    async subscribeWebhook(topic, url, remoteAddress) {
+      if (remoteAddress !== undefined && !registrations.take(addressKey(remoteAddress))) {
+        counts.refusedWebhookRegistrations++
+        throw new WebhookRateLimitedError('Too many webhook registrations from this address')
+      }
       await notifier.check(url)
       await backend.addWebhook(topic, url)
     },

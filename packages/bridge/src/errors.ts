@@ -26,3 +26,9 @@ export class BackendError extends BaseError {
   static override code = 'ERR_BRIDGE_BACKEND'
   override name = 'BackendError'
 }
+
+/** An address that registered more push webhooks than `maxWebhookRegistrationsPerMinutePerIp` allows (HTTP 429). */
+export class WebhookRateLimitedError extends BaseError {
+  static override code = 'ERR_BRIDGE_WEBHOOK_RATE_LIMITED'
+  override name = 'WebhookRateLimitedError'
+}

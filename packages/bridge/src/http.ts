@@ -1,12 +1,14 @@
 import { BRIDGE_DESCRIPTION, BRIDGE_NAME, BRIDGE_VERSION } from './constants.js'
 import type { Bridge } from './createBridge.js'
-import { InvalidWebhookError, WebhookRefusedError } from './errors.js'
+import { InvalidWebhookError, WebhookRateLimitedError, WebhookRefusedError } from './errors.js'
 
 /** An HTTP request as the bridge's routes see it; the adapter fills it from `node:http`. */
 export type HttpRequest = {
   method: string
   /** Path without the query string. */
   path: string
+  /** The caller's address (after `trustProxy`), for per-address limits; none means no per-address limit. */
+  remoteAddress?: string | undefined
   /** Reads the body (bounded by the adapter); only called by routes that take one. */
   body(): Promise<string>
 }
@@ -18,9 +20,10 @@ export type HttpResponse = {
   body: string
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 const json = (status: number, value: unknown): HttpResponse => ({
   status,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
+  headers: JSON_HEADERS,
   body: JSON.stringify(value),
 })
 const text = (status: number, body: string): HttpResponse => ({
@@ -87,8 +90,13 @@ async function subscribe(bridge: Bridge, request: HttpRequest): Promise<HttpResp
   if (typeof webhook !== 'string' || webhook.length === 0)
     return badRequest('missing or invalid webhook field')
   try {
-    await bridge.subscribeWebhook(topic, webhook)
+    await bridge.subscribeWebhook(topic, webhook, request.remoteAddress)
   } catch (error) {
+    if (error instanceof WebhookRateLimitedError)
+      return {
+        ...json(429, { message: `Error: ${error.message}` }),
+        headers: { ...JSON_HEADERS, 'retry-after': '60' },
+      }
     if (error instanceof InvalidWebhookError) {
       bridge.metrics.counts.webhooksRefused++
       return badRequest(`missing or invalid webhook field (${error.message})`)

@@ -21,9 +21,10 @@ if (cli.help) {
 }
 
 const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } })
+const { maxTotalQueuedBytes } = cli
 const backend = cli.redis
-  ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix })
-  : createMemoryBackend()
+  ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes })
+  : createMemoryBackend({ maxTotalQueuedBytes })
 const bridge = createBridgeServer({ ...cli.bridge, backend, logger, processMetrics: true })
 
 try {

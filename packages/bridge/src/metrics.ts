@@ -8,6 +8,8 @@ export type BridgeCounts = {
   /** Sockets open now. */
   connections: number
   connectionsOpened: number
+  /** TCP connections counted against their address that are not (yet) WebSockets, e.g. half-open upgrades. */
+  connectionsPending: number
   /** Upgrades refused because the remote address already has its maximum of sockets. */
   connectionsRefused: number
   /** (socket, topic) subscriptions alive now. */
@@ -23,7 +25,14 @@ export type BridgeCounts = {
   invalidMalformed: number
   invalidTopic: number
   invalidTooLarge: number
+  /** Frames over a socket's rate limit (the socket is closed with 1008). */
   refusedRateLimit: number
+  /** Frames over the rate limit shared by the sockets of one address (the socket is closed with 1008). */
+  refusedRateLimitPerIp: number
+  /** Messages not queued because their address already has its budget of queued bytes. */
+  refusedQueuedBytesPerIp: number
+  /** `POST /subscribe` calls answered 429 by the per-address rate limit. */
+  refusedWebhookRegistrations: number
   refusedTopicsPerSocket: number
   webhookCalls: number
   webhookFailures: number
@@ -59,6 +68,7 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
   const counts: BridgeCounts = {
     connections: 0,
     connectionsOpened: 0,
+    connectionsPending: 0,
     connectionsRefused: 0,
     subscriptions: 0,
     published: 0,
@@ -73,6 +83,9 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     invalidTopic: 0,
     invalidTooLarge: 0,
     refusedRateLimit: 0,
+    refusedRateLimitPerIp: 0,
+    refusedQueuedBytesPerIp: 0,
+    refusedWebhookRegistrations: 0,
     refusedTopicsPerSocket: 0,
     webhookCalls: 0,
     webhookFailures: 0,
@@ -115,6 +128,11 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
 
   gauge('connections', 'WebSocket connections open now', 'connections')
   counter('connections_opened', 'WebSocket connections accepted', 'connectionsOpened')
+  gauge(
+    'connections_pending',
+    'TCP connections counted per address that are not (yet) WebSockets',
+    'connectionsPending',
+  )
   counter('connections_refused', 'WebSocket upgrades refused by the per-address limit', 'connectionsRefused')
   gauge('subscriptions', 'Topic subscriptions of open sockets', 'subscriptions')
   counter('messages_published', 'pub frames accepted', 'published')
@@ -130,10 +148,17 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     topic: 'invalidTopic',
     too_large: 'invalidTooLarge',
   })
-  labelled('frames_refused', 'Frames ignored by a per-socket limit', {
+  labelled('frames_refused', 'Frames refused by a per-socket or per-address limit', {
     rate_limit: 'refusedRateLimit',
+    rate_limit_per_ip: 'refusedRateLimitPerIp',
+    queued_bytes_per_ip: 'refusedQueuedBytesPerIp',
     topics_per_socket: 'refusedTopicsPerSocket',
   })
+  counter(
+    'webhook_registrations_refused',
+    'POST /subscribe calls refused by the per-address rate limit (429)',
+    'refusedWebhookRegistrations',
+  )
   counter('webhook_calls', 'Push webhook calls started', 'webhookCalls')
   counter('webhook_failures', 'Push webhook calls that failed, timed out or were dropped', 'webhookFailures')
   counter(

@@ -3,7 +3,15 @@ import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 
 type Kind = 'number' | 'string' | 'boolean' | 'list'
-type Target = 'port' | 'host' | 'redis' | 'redisPrefix' | 'logLevel' | 'webhookTimeoutMs' | 'webhookAllow'
+type Target =
+  | 'port'
+  | 'host'
+  | 'redis'
+  | 'redisPrefix'
+  | 'logLevel'
+  | 'webhookTimeoutMs'
+  | 'webhookAllow'
+  | 'maxTotalQueuedBytes'
 type Option = {
   flag: string
   env: string
@@ -84,7 +92,7 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'BRIDGE_MAX_CONNECTIONS_PER_IP',
     kind: 'number',
     key: 'maxConnectionsPerIp',
-    description: 'open sockets per address, 0 = no limit (256)',
+    description: 'TCP connections per address, half-open included, 0 = no limit (256)',
   },
   {
     flag: 'max-messages-per-second',
@@ -99,6 +107,41 @@ export const CLI_OPTIONS: readonly Option[] = [
     kind: 'number',
     key: 'messageBurst',
     description: 'frames per socket in a burst (200)',
+  },
+  {
+    flag: 'max-messages-per-second-per-ip',
+    env: 'BRIDGE_MAX_MESSAGES_PER_SECOND_PER_IP',
+    kind: 'number',
+    key: 'maxMessagesPerSecondPerIp',
+    description: 'frames per second of all the sockets of one address, 0 = no limit (1000)',
+  },
+  {
+    flag: 'message-burst-per-ip',
+    env: 'BRIDGE_MESSAGE_BURST_PER_IP',
+    kind: 'number',
+    key: 'messageBurstPerIp',
+    description: 'frames per address in a burst (2000)',
+  },
+  {
+    flag: 'max-queued-bytes-per-ip',
+    env: 'BRIDGE_MAX_QUEUED_BYTES_PER_IP',
+    kind: 'number',
+    key: 'maxQueuedBytesPerIp',
+    description: 'bytes one address may have queued over all topics (16777216)',
+  },
+  {
+    flag: 'max-total-queued-bytes',
+    env: 'BRIDGE_MAX_TOTAL_QUEUED_BYTES',
+    kind: 'number',
+    key: 'maxTotalQueuedBytes',
+    description: 'bytes queued over all topics, memory or Redis (268435456)',
+  },
+  {
+    flag: 'max-webhook-registrations-per-minute',
+    env: 'BRIDGE_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE',
+    kind: 'number',
+    key: 'maxWebhookRegistrationsPerMinutePerIp',
+    description: 'POST /subscribe per minute per address, 0 = no limit (60)',
   },
   {
     flag: 'max-buffered-bytes',
@@ -152,6 +195,8 @@ export type CliOptions = {
   redis: string | undefined
   redisPrefix: string | undefined
   logLevel: string
+  /** `maxTotalQueuedBytes` of the backend (memory or Redis); its default when undefined. */
+  maxTotalQueuedBytes: number | undefined
   /** Options for `createBridgeServer` (without backend and logger). */
   bridge: CreateBridgeParameters
 }
@@ -193,7 +238,17 @@ export function parseCliOptions(
     if (raw === undefined) continue
     read[option.key] = convert(option, raw)
   }
-  const { port, host, redis, redisPrefix, logLevel, webhookTimeoutMs, webhookAllow, ...bridge } = read
+  const {
+    port,
+    host,
+    redis,
+    redisPrefix,
+    logLevel,
+    webhookTimeoutMs,
+    webhookAllow,
+    maxTotalQueuedBytes,
+    ...bridge
+  } = read
   const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
   if (webhookTimeoutMs !== undefined) webhooks.timeoutMs = webhookTimeoutMs as number
   if (webhookAllow !== undefined) webhooks.allowHosts = webhookAllow as string[]
@@ -206,6 +261,7 @@ export function parseCliOptions(
     redis: redis as string | undefined,
     redisPrefix: redisPrefix as string | undefined,
     logLevel: (logLevel as string | undefined) ?? 'info',
+    maxTotalQueuedBytes: maxTotalQueuedBytes as number | undefined,
     bridge: { ...(bridge as CreateBridgeParameters), webhooks },
   }
 }

@@ -3,12 +3,16 @@ import {
   DEFAULT_MAX_CONNECTIONS_PER_IP,
   DEFAULT_MAX_FRAME_BYTES,
   DEFAULT_MAX_MESSAGES_PER_SECOND,
+  DEFAULT_MAX_MESSAGES_PER_SECOND_PER_IP,
   DEFAULT_MAX_QUEUE_LENGTH,
   DEFAULT_MAX_QUEUED_BYTES,
+  DEFAULT_MAX_QUEUED_BYTES_PER_IP,
   DEFAULT_MAX_TOPIC_LENGTH,
   DEFAULT_MAX_TOPICS_PER_SOCKET,
+  DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP,
   DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
   DEFAULT_MESSAGE_BURST,
+  DEFAULT_MESSAGE_BURST_PER_IP,
   DEFAULT_MESSAGE_TTL_SECONDS,
   DEFAULT_PING_INTERVAL_MS,
   DEFAULT_WEBHOOK_TTL_SECONDS,
@@ -39,6 +43,11 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
     maxConnectionsPerIp: parameters.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP,
     maxMessagesPerSecond: parameters.maxMessagesPerSecond ?? DEFAULT_MAX_MESSAGES_PER_SECOND,
     messageBurst: parameters.messageBurst ?? DEFAULT_MESSAGE_BURST,
+    maxMessagesPerSecondPerIp: parameters.maxMessagesPerSecondPerIp ?? DEFAULT_MAX_MESSAGES_PER_SECOND_PER_IP,
+    messageBurstPerIp: parameters.messageBurstPerIp ?? DEFAULT_MESSAGE_BURST_PER_IP,
+    maxQueuedBytesPerIp: parameters.maxQueuedBytesPerIp ?? DEFAULT_MAX_QUEUED_BYTES_PER_IP,
+    maxWebhookRegistrationsPerMinutePerIp:
+      parameters.maxWebhookRegistrationsPerMinutePerIp ?? DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP,
     maxBufferedBytes: parameters.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
     pingIntervalMs: parameters.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     maxWebhooksPerTopic: parameters.maxWebhooksPerTopic ?? DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
@@ -46,7 +55,12 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
     trustProxy: parameters.trustProxy ?? false,
   }
   // Zero means "no limit" only where a limit can be switched off; elsewhere it would silently break relaying.
-  const mayBeZero = new Set(['maxConnectionsPerIp', 'maxMessagesPerSecond'])
+  const mayBeZero = new Set([
+    'maxConnectionsPerIp',
+    'maxMessagesPerSecond',
+    'maxMessagesPerSecondPerIp',
+    'maxWebhookRegistrationsPerMinutePerIp',
+  ])
   for (const [name, value] of Object.entries(options)) {
     if (typeof value === 'boolean') continue
     if (!Number.isFinite(value) || value < 0 || (value === 0 && !mayBeZero.has(name)))
@@ -56,5 +70,9 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
   }
   if (options.maxMessagesPerSecond > 0 && options.messageBurst < 1)
     throw new InvalidBridgeOptionsError(`Invalid bridge option messageBurst: ${options.messageBurst}`)
+  if (options.maxMessagesPerSecondPerIp > 0 && options.messageBurstPerIp < 1)
+    throw new InvalidBridgeOptionsError(
+      `Invalid bridge option messageBurstPerIp: ${options.messageBurstPerIp}`,
+    )
   return options
 }

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket as NetSocket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { addressKey } from './addressKey.js'
 import { CLOSE_GOING_AWAY, MAX_HTTP_BODY_BYTES } from './constants.js'
 import {
   type Bridge,
@@ -72,25 +74,44 @@ export function attachBridge(
     return last || request.socket.remoteAddress || 'unknown'
   }
 
+  // Takes one of the address's slots for `socket` until it closes; `false` (and a 429) when none is left.
+  const admit = (socket: Duplex, key: string) => {
+    const open = perAddress.get(key) ?? 0
+    if (open >= options.maxConnectionsPerIp) {
+      counts.connectionsRefused++
+      socket.end(TOO_MANY)
+      return false
+    }
+    perAddress.set(key, open + 1)
+    socket.once('close', () => {
+      const left = (perAddress.get(key) ?? 1) - 1
+      if (left === 0) perAddress.delete(key)
+      else perAddress.set(key, left)
+    })
+    return true
+  }
+
+  // Without a proxy, every TCP connection is counted from its first byte: one that never finishes its upgrade
+  // request (half-open) holds a slot like a WebSocket does. Behind a proxy every connection is the proxy's, so the
+  // count waits for X-Forwarded-For in the upgrade request.
+  const counted = new WeakSet<Duplex>()
+  const onConnection = (socket: NetSocket) => {
+    if (options.trustProxy || options.maxConnectionsPerIp === 0) return
+    socket.on('error', noop)
+    if (!admit(socket, addressKey(socket.remoteAddress ?? 'unknown'))) return
+    counted.add(socket)
+    counts.connectionsPending++
+    socket.once('close', () => {
+      if (counted.delete(socket)) counts.connectionsPending--
+    })
+  }
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (shouldUpgrade && !shouldUpgrade(request)) return
     socket.on('error', noop)
     const address = addressOf(request)
-    if (options.maxConnectionsPerIp > 0) {
-      const open = perAddress.get(address) ?? 0
-      if (open >= options.maxConnectionsPerIp) {
-        counts.connectionsRefused++
-        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-        return
-      }
-      // Counted per TCP socket, so a handshake that fails half-way gives its slot back too.
-      perAddress.set(address, open + 1)
-      socket.once('close', () => {
-        const left = (perAddress.get(address) ?? 1) - 1
-        if (left === 0) perAddress.delete(address)
-        else perAddress.set(address, left)
-      })
-    }
+    if (counted.delete(socket)) counts.connectionsPending--
+    else if (options.maxConnectionsPerIp > 0 && !admit(socket, addressKey(address))) return
     wss.handleUpgrade(request, socket, head, (ws) => {
       const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
       peer.connection = bridge.connect(peer)
@@ -149,6 +170,7 @@ export function attachBridge(
     const result = await handleHttpRequest(bridge, {
       method: request.method ?? 'GET',
       path,
+      remoteAddress: addressOf(request),
       body: () => readBody(request),
     }).catch((error: unknown) => {
       logger.error({ error: error instanceof Error ? error.message : String(error) }, 'http handler failed')
@@ -168,6 +190,7 @@ export function attachBridge(
     })
   }
 
+  server.on('connection', onConnection)
   server.on('upgrade', onUpgrade)
   if (parameters.handleRequests ?? true) server.on('request', onRequest)
 
@@ -175,6 +198,7 @@ export function attachBridge(
     handleRequest,
     async close() {
       clearInterval(pinger)
+      server.off('connection', onConnection)
       server.off('upgrade', onUpgrade)
       server.off('request', onRequest)
       const closed = [...peers].map(
@@ -220,7 +244,8 @@ export function createBridgeServer(
   parameters: CreateBridgeServerParameters = {},
 ): CreateBridgeServerReturnType {
   const bridge = createBridge(parameters)
-  const server = createServer()
+  // A request's headers must arrive within 10 s: a connection trickling them in holds its slot no longer.
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
   const attached = attachBridge(server, bridge, parameters)
   return {
     bridge,
@@ -252,6 +277,7 @@ export function createBridgeServer(
 const PEER = Symbol('pairlink.peer')
 type PeerSocket = WebSocket & { [PEER]: Peer }
 const noop = () => {}
+const TOO_MANY = 'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
 
 /** A `ws` socket as the core's {@link Socket}; methods on the prototype keep idle sockets small. */
 class Peer implements Socket {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, test } from 'vitest'
+import { runScript } from '../test/bundle.js'
 import { connect } from '../test/client.js'
 import { startBridge } from '../test/server.js'
 import { WebhookRefusedError } from './errors.js'
@@ -172,6 +173,38 @@ describe('error', () => {
     const { notifier: n, counts } = notifier({ allowHosts: ['127.0.0.1'], timeoutMs: 100 })
     n.notify([push.url], 't')
     await expect.poll(() => counts.webhookFailures).toBe(1)
+  })
+
+  test('error: a hung call is aborted at its time-out although garbage was collected meanwhile', async () => {
+    // A fresh process with --expose-gc: the time-out must not hang on an object only a weak reference keeps.
+    const { stdout } = await runScript(
+      `
+      import { createServer } from 'node:http'
+      import { createBridgeMetrics } from '@pairlink/bridge/metrics'
+      import { silentLogger } from '@pairlink/bridge/logger'
+      import { createWebhookNotifier } from '@pairlink/bridge/webhooks'
+      const hung = []
+      const server = createServer((req) => hung.push(req))
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const counts = createBridgeMetrics().counts
+      const notifier = createWebhookNotifier({ counts, logger: silentLogger, timeoutMs: 300, allowHosts: ['127.0.0.1'] })
+      notifier.notify(['http://127.0.0.1:' + server.address().port + '/push'], 't')
+      const started = Date.now()
+      while (hung.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      while (counts.webhookFailures === 0 && Date.now() - started < 3000) {
+        globalThis.gc()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      console.log(JSON.stringify({ failures: counts.webhookFailures, ms: Date.now() - started }))
+      server.closeAllConnections()
+      server.close()
+      await notifier.close()
+      `,
+      ['--expose-gc'],
+    )
+    const result = JSON.parse(stdout) as { failures: number; ms: number }
+    expect(result.failures).toBe(1)
+    expect(result.ms).toBeLessThan(2_000)
   })
 
   test('error: calls beyond maxInFlight are dropped and counted', async () => {

@@ -154,13 +154,19 @@ export function createWebhookNotifier(parameters: WebhookNotifierParameters): We
       if (isIP(hostname) && refused(hostname))
         return reject(new WebhookRefusedError(`Webhook host ${hostname} is a private address`))
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)])
       const req = send(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         lookup: guardedLookup,
-        signal,
+        signal: controller.signal,
       })
+      // A plain timer the call clears, never AbortSignal.timeout under AbortSignal.any: the composite signal holds
+      // its sources weakly, so once V8 collects the timeout signal the call would hang for ever and hold its slot.
+      const timer = setTimeout(
+        () => req.destroy(new Error(`Webhook timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+      req.once('close', () => clearTimeout(timer))
       req.on('response', (res) => {
         res.resume()
         const status = res.statusCode ?? 0

@@ -17,9 +17,13 @@ export async function packagesLoadedBy(entry: string): Promise<string[]> {
 
 /**
  * Runs an ES module in a child Node process, with `@pairlink/*` imports bundled from source; resolves with what
- * the process wrote. For behaviour only a fresh process shows (what it prints, what it loads).
+ * the process wrote. For behaviour only a fresh process shows (what it prints, what it loads, what survives `gc()`
+ * with `--expose-gc` in `nodeArgs`).
  */
-export async function runScript(code: string): Promise<{ stdout: string; stderr: string }> {
+export async function runScript(
+  code: string,
+  nodeArgs: readonly string[] = [],
+): Promise<{ stdout: string; stderr: string }> {
   const { text } = await bundle({
     contents: code,
     resolveDir: fileURLToPath(new URL('.', import.meta.url)),
@@ -29,7 +33,7 @@ export async function runScript(code: string): Promise<{ stdout: string; stderr:
   try {
     const file = join(dir, 'script.mjs')
     await writeFile(file, text)
-    return await promisify(execFile)(process.execPath, [file], { timeout: 15_000 })
+    return await promisify(execFile)(process.execPath, [...nodeArgs, file], { timeout: 15_000 })
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

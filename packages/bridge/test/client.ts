@@ -30,13 +30,20 @@ export type TestClient = {
 /** Opens a socket the way @walletconnect/client@1.8.0 in Node does: no `/` before the query. */
 export async function connect(
   url: string,
-  options: { query?: string; autoPong?: boolean; headers?: Record<string, string> } = {},
+  options: {
+    query?: string
+    autoPong?: boolean
+    headers?: Record<string, string>
+    /** Local address to connect from (any of 127.0.0.0/8 on Linux), to act as another client address. */
+    localAddress?: string
+  } = {},
 ): Promise<TestClient> {
   const ws = new WebSocket(
     url.replace(/^http/, 'ws') + (options.query ?? '?env=node&protocol=wc&version=1'),
     {
       autoPong: options.autoPong ?? true,
       headers: options.headers ?? {},
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     },
   )
   const received: string[] = []

@@ -9,6 +9,8 @@ export type QueueLimits = {
   maxQueueLength: number
   /** Bytes kept per topic; the oldest messages are dropped beyond it. */
   maxQueuedBytes: number
+  /** Bytes one owner (the publisher's address key) may have queued over all topics; more are refused. */
+  maxQueuedBytesPerOwner: number
 }
 
 /** What the bridge hands its backend when it starts. */
@@ -41,10 +43,11 @@ export type Backend = {
   /**
    * A `pub` that reached `delivered` sockets on this node: hand it to the other nodes, and queue it when nobody,
    * here or elsewhere, received it. Deciding both at once keeps a subscriber on another node from missing it.
+   * `owner` is the publisher's address key: queued bytes are budgeted and evicted per owner.
    */
-  publish(topic: string, frame: string, bytes: number, delivered: number): void | Promise<void>
-  /** Queues a frame for `topic` (TTL, length and byte caps applied). */
-  enqueue(topic: string, frame: string, bytes: number): void | Promise<void>
+  publish(topic: string, frame: string, bytes: number, delivered: number, owner: string): void | Promise<void>
+  /** Queues a frame for `topic` on `owner`'s budget (TTL, length, byte, per-owner and total caps applied). */
+  enqueue(topic: string, frame: string, bytes: number, owner: string): void | Promise<void>
   /** Removes and returns the frames queued for `topic`, oldest first; two concurrent drains never share a frame. */
   drain(topic: string): readonly string[] | Promise<readonly string[]>
   /** Registers a push webhook for `topic`. */

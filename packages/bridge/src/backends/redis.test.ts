@@ -1,5 +1,6 @@
 import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
@@ -21,14 +22,21 @@ let run = 0
 async function start(
   queue: Partial<BackendContext['queue']> = {},
   keyPrefix = `${redis.keyPrefix}${++run}:`,
+  maxTotalQueuedBytes?: number,
 ) {
-  const backend = createRedisBackend({ url: redis.url, keyPrefix })
+  const backend = createRedisBackend({ url: redis.url, keyPrefix, maxTotalQueuedBytes })
   backends.push(backend)
   const delivered: [string, string][] = []
   const context: BackendContext = {
     counts: createBridgeMetrics().counts,
     logger: silentLogger,
-    queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, ...queue },
+    queue: {
+      ttlSeconds: 60,
+      maxQueueLength: 100,
+      maxQueuedBytes: 1 << 20,
+      maxQueuedBytesPerOwner: 1 << 30,
+      ...queue,
+    },
     webhooks: { maxPerTopic: 2, ttlSeconds: 60 },
     deliver(topic, frame) {
       delivered.push([topic, frame])
@@ -41,9 +49,9 @@ async function start(
 
 test('default', async () => {
   const { backend, counts } = await start()
-  await backend.publish('t', 'a', 1, 0)
-  await backend.publish('t', 'b', 1, 0)
-  await backend.publish('t', 'c', 1, 1)
+  await backend.publish('t', 'a', 1, 0, 'owner')
+  await backend.publish('t', 'b', 1, 0, 'owner')
+  await backend.publish('t', 'c', 1, 1, 'owner')
   expect(await backend.drain('t')).toEqual(['a', 'b'])
   expect(await backend.drain('t')).toEqual([])
   expect(counts.queued).toBe(2)
@@ -54,7 +62,7 @@ describe('behavior', () => {
     const a = await start()
     const b = await start({}, a.keyPrefix)
     const frames = Array.from({ length: 50 }, (_, i) => `frame-${i}`)
-    for (const frame of frames) await a.backend.enqueue('t', frame, frame.length)
+    for (const frame of frames) await a.backend.enqueue('t', frame, frame.length, 'owner')
     const [fromA, fromB] = await Promise.all([a.backend.drain('t'), b.backend.drain('t')])
     expect([...fromA, ...fromB].sort()).toEqual([...frames].sort())
     expect(fromA.length === 0 || fromB.length === 0).toBe(true)
@@ -65,7 +73,7 @@ describe('behavior', () => {
     const b = await start({}, a.keyPrefix)
     b.backend.subscribe('t')
     await b.backend.drain('t')
-    await a.backend.publish('t', 'hello', 5, 0)
+    await a.backend.publish('t', 'hello', 5, 0, 'owner')
     await expect.poll(() => b.delivered).toEqual([['t', 'hello']])
     // Delivered on b, so nothing was queued.
     expect(await a.backend.drain('t')).toEqual([])
@@ -76,10 +84,10 @@ describe('behavior', () => {
     const a = await start()
     a.backend.subscribe('t')
     await a.backend.drain('t')
-    await a.backend.publish('t', 'x', 1, 1)
+    await a.backend.publish('t', 'x', 1, 1, 'owner')
     // A marker from another node takes the same channel to a: an echo of `x` would have arrived first.
     const b = await start({}, a.keyPrefix)
-    await b.backend.publish('t', 'marker', 6, 0)
+    await b.backend.publish('t', 'marker', 6, 0, 'owner')
     await expect.poll(() => a.delivered.length).toBe(1)
     expect(a.delivered).toEqual([['t', 'marker']])
   })
@@ -105,22 +113,62 @@ describe('behavior', () => {
 describe('error', () => {
   test('error: beyond maxQueueLength the oldest message is dropped and counted', async () => {
     const { backend, counts } = await start({ maxQueueLength: 2 })
-    for (const frame of ['1', '2', '3']) await backend.enqueue('t', frame, 1)
+    for (const frame of ['1', '2', '3']) await backend.enqueue('t', frame, 1, 'owner')
     expect(await backend.drain('t')).toEqual(['2', '3'])
     expect(counts.dropped).toBe(1)
   })
 
   test('error: beyond maxQueuedBytes the oldest messages are dropped; a larger frame is not queued', async () => {
     const { backend, counts } = await start({ maxQueuedBytes: 10 })
-    await backend.enqueue('t', 'aaaa', 4)
-    await backend.enqueue('t', 'bbbb', 4)
-    await backend.enqueue('t', 'cccc', 4)
-    await backend.enqueue('t', 'x'.repeat(11), 11)
+    await backend.enqueue('t', 'aaaa', 4, 'owner')
+    await backend.enqueue('t', 'bbbb', 4, 'owner')
+    await backend.enqueue('t', 'cccc', 4, 'owner')
+    await backend.enqueue('t', 'x'.repeat(11), 11, 'owner')
     expect(await backend.drain('t')).toEqual(['bbbb', 'cccc'])
     expect(counts.dropped).toBe(2)
     // The byte counter went with the drained queue.
-    await backend.enqueue('t', 'd'.repeat(10), 10)
+    await backend.enqueue('t', 'd'.repeat(10), 10, 'owner')
     expect(await backend.drain('t')).toEqual(['d'.repeat(10)])
+  })
+
+  test('error: an owner over maxQueuedBytesPerOwner has its new messages refused; drains give bytes back', async () => {
+    const { backend, counts } = await start({ maxQueuedBytesPerOwner: 8 })
+    for (const topic of ['t1', 't2', 't3']) await backend.enqueue(topic, 'aaaa', 4, 'big')
+    await backend.enqueue('t4', 'bbbb', 4, 'other')
+    expect(counts.refusedQueuedBytesPerIp).toBe(1)
+    expect([await backend.drain('t1'), await backend.drain('t3'), await backend.drain('t4')]).toEqual([
+      ['aaaa'],
+      [],
+      ['bbbb'],
+    ])
+    await backend.enqueue('t5', 'cccc', 4, 'big')
+    expect(await backend.drain('t5')).toEqual(['cccc'])
+  })
+
+  test('error: beyond maxTotalQueuedBytes the owner with the most queued bytes loses its oldest first', async () => {
+    const { backend, counts } = await start({}, undefined, 20)
+    await backend.enqueue('victim', 'vvvv', 4, 'small')
+    for (let i = 0; i < 6; i++) await backend.enqueue(`t${i}`, `${i}aaa`, 4, 'big')
+    expect(counts.dropped).toBeGreaterThan(0)
+    expect(await backend.drain('victim')).toEqual(['vvvv'])
+    expect(await backend.drain('t0')).toEqual([])
+    expect(await backend.drain('t5')).toEqual(['5aaa'])
+  })
+
+  test('behavior: accounting of entries whose keys expired is reset by the next eviction', async () => {
+    const { backend, keyPrefix } = await start({}, undefined, 20)
+    const inspect = new Redis(redis.url)
+    try {
+      for (let i = 0; i < 4; i++) await backend.enqueue(`gone${i}`, 'gggg', 4, 'stale')
+      // As if the queue keys had expired: the owner is still charged 16 bytes that no queue holds.
+      for (let i = 0; i < 4; i++) await inspect.del(`${keyPrefix}q:gone${i}`, `${keyPrefix}qb:gone${i}`)
+      for (let i = 0; i < 4; i++) await backend.enqueue(`t${i}`, 'nnnn', 4, 'fresh')
+      // 16 + 16 > 20: the stale owner's charge is found empty and cleared; nothing real had to go.
+      for (let i = 0; i < 4; i++) expect(await backend.drain(`t${i}`)).toEqual(['nnnn'])
+      expect(Number(await inspect.get(`${keyPrefix}total`))).toBe(0)
+    } finally {
+      inspect.disconnect()
+    }
   })
 
   test('error: messages older than the TTL expire and are counted', async () => {
@@ -128,10 +176,10 @@ describe('error', () => {
     // Expiry is a point in time: wait until the clock the backend reads has passed it.
     const expired = (since: number) => waitFor(() => Date.now() > since + 200, { message: 'the TTL' })
     let queuedAt = Date.now()
-    await backend.enqueue('t', 'old', 3)
+    await backend.enqueue('t', 'old', 3, 'owner')
     await expired(queuedAt)
     queuedAt = Date.now()
-    await backend.enqueue('t', 'new', 3)
+    await backend.enqueue('t', 'new', 3, 'owner')
     expect(counts.expired).toBe(1)
     await expired(queuedAt)
     expect(await backend.drain('t')).toEqual([])

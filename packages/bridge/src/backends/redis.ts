@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
-import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
+import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import type { Backend, BackendContext } from './backend.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
@@ -13,11 +13,17 @@ export type CreateRedisBackendParameters = {
   keyPrefix?: string | undefined
   /** Extra ioredis options (TLS, password, …). */
   redisOptions?: RedisOptions | undefined
+  /**
+   * Bytes queued over all topics, shared by every node; beyond it the address with the most queued bytes loses its
+   * oldest messages first.
+   * @default 268435456 (256 MiB)
+   */
+  maxTotalQueuedBytes?: number | undefined
 }
 
 type Scripted = Redis & {
-  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number]>
-  pairlinkDrain(queue: string, bytes: string): Promise<string[]>
+  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number, number]>
+  pairlinkDrain(queue: string, bytes: string, prefix: string): Promise<string[]>
 }
 
 // How long a queue key outlives its newest message, so expired messages are still counted by the next push or drain.
@@ -27,6 +33,11 @@ const REGISTRY_REFRESH_MS = 600_000
 // How long a node trusts "no other node subscribes this topic" before asking Redis again. A node that registers
 // announces it on the interest channel at once, so this only bounds how long a lost announcement could matter.
 const INTEREST_TTL_MS = 5_000
+
+// Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
+const MAX_HELD_BYTES = 16_777_216
+// Pause before a recovery that failed half-way is tried again.
+const RECOVER_RETRY_MS = 100
 
 /** What this node knows about other nodes' subscribers of a topic it has subscribers of. */
 type Interest = { remote: boolean; checkedAt: number; version: number }
@@ -42,6 +53,7 @@ type Interest = { remote: boolean; checkedAt: number; version: number }
  */
 export function createRedisBackend(parameters: CreateRedisBackendParameters): Backend {
   const prefix = parameters.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX
+  const maxTotalBytes = parameters.maxTotalQueuedBytes ?? DEFAULT_MAX_TOTAL_QUEUED_BYTES
   const nodeId = randomBytes(8).toString('hex')
   const nodeChannelPrefix = `${prefix}n:`
   const interestChannel = `${prefix}interest`
@@ -57,6 +69,8 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const subscriber = new Redis(parameters.url, options)
   commands.defineCommand('pairlinkEnqueue', { numberOfKeys: 3, lua: ENQUEUE_SCRIPT })
   commands.defineCommand('pairlinkDrain', { numberOfKeys: 2, lua: DRAIN_SCRIPT })
+  if (!Number.isFinite(maxTotalBytes) || maxTotalBytes <= 0)
+    throw new BackendError(`Invalid Redis backend option maxTotalQueuedBytes: ${maxTotalBytes}`)
 
   // Topics with subscribers on this node. While no other node has any, a frame delivered here needs no Redis at all.
   const topics = new Map<string, Interest>()
@@ -87,7 +101,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       .sadd(nodesKey(topic), nodeId)
       .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
     if (announce) multi.publish(interestChannel, nodeId + topic)
-    return multi.exec().catch(failed)
+    return multi.exec()
   }
 
   const checkInterest = (topic: string, interest: Interest) => {
@@ -99,13 +113,21 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     }, failed)
   }
 
-  const enqueue = async (topic: string, frame: string, bytes: number, fanOut = false, delivered = 0) => {
+  const enqueue = async (
+    topic: string,
+    frame: string,
+    bytes: number,
+    owner: string,
+    fanOut = false,
+    delivered = 0,
+  ) => {
     const { counts, queue } = ctx()
     const ttlMs = Math.max(1, Math.round(queue.ttlSeconds * 1000))
-    const [queued, dropped, expired] = await commands.pairlinkEnqueue(
+    const [queued, dropped, expired, refused] = await commands.pairlinkEnqueue(
       nodesKey(topic),
       queueKey(topic),
       bytesKey(topic),
+      prefix,
       nodeId,
       topic,
       frame,
@@ -117,8 +139,12 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       Date.now(),
       ttlMs + Math.min(ttlMs, KEY_GRACE_MS),
       fanOut ? nodeChannelPrefix : '',
+      owner,
+      queue.maxQueuedBytesPerOwner,
+      maxTotalBytes,
     )
     counts.queued += queued
+    counts.refusedQueuedBytesPerIp += refused
     counts.dropped += dropped
     counts.expired += expired
   }
@@ -126,7 +152,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // Registration and drain go through the same connection, in order: the drain sees every frame queued before
   // other nodes could see this node in the topic's set.
   const drain = async (topic: string) => {
-    const entries = await commands.pairlinkDrain(queueKey(topic), bytesKey(topic))
+    const entries = await commands.pairlinkDrain(queueKey(topic), bytesKey(topic), prefix)
     const now = Date.now()
     const frames: string[] = []
     for (const entry of entries) {
@@ -137,9 +163,10 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     return frames
   }
 
-  const deliverHere = (topic: string, frame: string) => {
+  const deliverHere = (topic: string, frame: string, owner: string) => {
     // The publisher counted this node as a receiver and queued nothing: queue here if nobody got it.
-    if (ctx().deliver(topic, frame) === 0) enqueue(topic, frame, Buffer.byteLength(frame)).catch(failed)
+    if (ctx().deliver(topic, frame) === 0)
+      enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
   }
   const onMessage = (channel: Buffer, message: Buffer) => {
     if (channel.length === interestChannelBytes) {
@@ -153,24 +180,71 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     }
     const sep = message.indexOf(58) // ':'
     const length = Number(message.toString('latin1', 0, sep))
+    const ownerAt = sep + 1 + length
+    const ownerSep = message.indexOf(58, ownerAt)
+    const ownerEnd = ownerSep + 1 + Number(message.toString('latin1', ownerAt, ownerSep))
     deliverHere(
-      message.toString('utf8', sep + 1, sep + 1 + length),
-      message.toString('utf8', sep + 1 + length),
+      message.toString('utf8', sep + 1, ownerAt),
+      message.toString('utf8', ownerEnd),
+      message.toString('utf8', ownerSep + 1, ownerEnd),
     )
   }
 
-  // After the node channel was lost, publishers dropped this node from the topic sets and queued for it instead:
-  // register again and take what was queued meanwhile.
-  const recover = () => {
-    for (const [topic, interest] of topics) {
-      register(topic, true)
-      interest.remote = true
-      interest.version++
-      drain(topic)
-        .then((frames) => {
-          for (const frame of frames) deliverHere(topic, frame)
-        })
-        .catch(failed)
+  // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
+  // another node must not lose what was published while this node reconnected.
+  type Held = { topic: string; frame: string; bytes: number; owner: string; delivered: number }
+  let held: Held[] = []
+  let heldBytes = 0
+  const publishOrHold = (entry: Held) =>
+    enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered).catch(
+      (error: unknown) => {
+        if (commands.status === 'ready') throw error
+        if (heldBytes + entry.bytes > MAX_HELD_BYTES) {
+          ctx().counts.dropped++
+          throw error
+        }
+        held.push(entry)
+        heldBytes += entry.bytes
+      },
+    )
+
+  // After a connection was lost (a Redis restart loses every key), publishers dropped this node from the topic sets
+  // and queued for it instead: once both connections are back and the node channel is listened to again, register
+  // every topic again, take what was queued meanwhile, then send what was held. Retried until it succeeds.
+  let recovering = false
+  let again = false
+  const recover = async () => {
+    if (!started || commands.status !== 'ready' || subscriber.status !== 'ready') return
+    if (recovering) {
+      again = true
+      return
+    }
+    recovering = true
+    try {
+      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
+      await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
+      await Promise.all(
+        [...topics].map(async ([topic, interest]) => {
+          await register(topic, true)
+          interest.remote = true
+          interest.version++
+          // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
+          for (const frame of await drain(topic)) deliverHere(topic, frame, '')
+        }),
+      )
+      const sending = held
+      held = []
+      heldBytes = 0
+      await Promise.all(sending.map(publishOrHold))
+    } catch (error) {
+      failed(error)
+      setTimeout(recover, RECOVER_RETRY_MS).unref()
+    } finally {
+      recovering = false
+      if (again) {
+        again = false
+        recover()
+      }
     }
   }
 
@@ -189,11 +263,10 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
         subscriber.disconnect()
         throw new BackendError('Cannot connect to Redis', { cause: error })
       }
-      subscriber.on('ready', () => {
-        if (started) recover()
-      })
+      subscriber.on('ready', recover)
+      commands.on('ready', recover)
       refresher = setInterval(() => {
-        for (const topic of topics.keys()) register(topic, false)
+        for (const topic of topics.keys()) register(topic, false).catch(failed)
       }, REGISTRY_REFRESH_MS)
       refresher.unref()
       started = true
@@ -201,22 +274,22 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     subscribe(topic) {
       // Assume other nodes until Redis says otherwise.
       topics.set(topic, { remote: true, checkedAt: 0, version: 0 })
-      register(topic, true)
+      register(topic, true).catch(failed)
     },
     unsubscribe(topic) {
       topics.delete(topic)
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
-    publish(topic, frame, bytes, delivered) {
+    publish(topic, frame, bytes, delivered, owner) {
       const interest = delivered > 0 ? topics.get(topic) : undefined
       if (interest) {
         const fresh = Date.now() - interest.checkedAt < INTEREST_TTL_MS
         if (fresh && !interest.remote) return
         if (!fresh) checkInterest(topic, interest)
       }
-      return enqueue(topic, frame, bytes, true, delivered)
+      return publishOrHold({ topic, frame, bytes, owner, delivered })
     },
-    enqueue: (topic, frame, bytes) => enqueue(topic, frame, bytes),
+    enqueue: (topic, frame, bytes, owner) => enqueue(topic, frame, bytes, owner),
     drain,
     async addWebhook(topic, url) {
       const { webhooks } = ctx()

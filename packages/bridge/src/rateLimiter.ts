@@ -1,0 +1,59 @@
+/** Parameters of {@link createRateLimiter}. */
+export type RateLimiterParameters = {
+  /** Tokens added per second; `0` disables the limit. */
+  perSecond: number
+  /** Bucket size: what a key may spend at once. */
+  burst: number
+  /** Clock in milliseconds, for tests. @default performance.now */
+  now?: (() => number) | undefined
+}
+
+/** Return type of {@link createRateLimiter}. */
+export type RateLimiter = {
+  /** Spends one token of `key`'s bucket; `false` when it is empty. */
+  take(key: string): boolean
+}
+
+// Full buckets are forgotten once there are this many keys, so a stream of one-off addresses cannot grow the map.
+const SWEEP_ABOVE = 4_096
+
+/**
+ * A token bucket per key (per address). Buckets that have refilled are forgotten, which loses nothing: a new bucket
+ * starts full.
+ *
+ * @example
+ * const limiter = createRateLimiter({ perSecond: 1, burst: 60 })
+ * if (!limiter.take(address)) return tooManyRequests()
+ */
+export function createRateLimiter(parameters: RateLimiterParameters): RateLimiter {
+  const { burst } = parameters
+  const rate = parameters.perSecond / 1000
+  const now = parameters.now ?? (() => performance.now())
+  const buckets = new Map<string, { tokens: number; at: number }>()
+  let sweptAt = 0
+
+  const sweep = (time: number) => {
+    sweptAt = time
+    for (const [key, bucket] of buckets)
+      if (bucket.tokens + (time - bucket.at) * rate >= burst) buckets.delete(key)
+  }
+
+  return {
+    take(key) {
+      if (rate === 0) return true
+      const time = now()
+      let bucket = buckets.get(key)
+      if (!bucket) {
+        if (buckets.size >= SWEEP_ABOVE && time - sweptAt > 1_000) sweep(time)
+        bucket = { tokens: burst, at: time }
+        buckets.set(key, bucket)
+      } else {
+        bucket.tokens = Math.min(burst, bucket.tokens + (time - bucket.at) * rate)
+        bucket.at = time
+      }
+      if (bucket.tokens < 1) return false
+      bucket.tokens--
+      return true
+    },
+  }
+}
