@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { StoredSession } from '@pairlink/protocol'
@@ -44,6 +44,21 @@ describe('createFileStorage', () => {
     await storage.remove('walletconnect')
     expect(await storage.get('walletconnect')).toBeUndefined()
     expect(await storage.get('other')).toBe('b')
+    await rm(dir, { recursive: true })
+  })
+
+  test('behavior: a failed write rejects only its own call', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pairlink-client-'))
+    // The folder does not exist yet: the first write fails for real.
+    const path = join(dir, 'later', 'session.json')
+    const storage = createFileStorage(path)
+    await expect(storage.set('walletconnect', 'a')).rejects.toMatchObject({ code: 'ENOENT' })
+    await mkdir(join(dir, 'later'))
+    expect(await storage.get('walletconnect')).toBeUndefined()
+    await storage.set('walletconnect', 'b')
+    expect(await storage.get('walletconnect')).toBe('b')
+    await storage.remove('walletconnect')
+    expect(await storage.get('walletconnect')).toBeUndefined()
     await rm(dir, { recursive: true })
   })
 

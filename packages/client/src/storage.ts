@@ -71,15 +71,17 @@ export function createFileStorage(path: string): SessionStorage {
     }
   }
   function update(change: (values: Record<string, string>) => void): Promise<void> {
-    // Writes are serialised: two quick updates must not interleave their read-modify-write.
-    writing = writing.then(async () => {
+    // Writes are serialised: two quick updates must not interleave their read-modify-write. The chain keeps only
+    // the order, never an outcome: a failed write rejects its own call, and the next one starts afresh.
+    const write = writing.then(async () => {
       const values = await read()
       change(values)
       const temporary = `${path}.${process.pid}.tmp`
       await (await fs).writeFile(temporary, JSON.stringify(values), { mode: 0o600 })
       await (await fs).rename(temporary, path)
     })
-    return writing
+    writing = write.catch(() => {})
+    return write
   }
   return {
     get: async (key) => {
