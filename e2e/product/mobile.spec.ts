@@ -2,7 +2,7 @@ import { type BrowserContext, devices, expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { modal, scanQr, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
-import { approveSession, pasteUri } from './support/walletPage.js'
+import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 let product: Product
 const contexts: BrowserContext[] = []
@@ -15,7 +15,7 @@ test.afterAll(async () => {
   await product?.stop()
 })
 
-test('iPhone: the list shows the reference wallet first; tapping it opens /wallet/wc?uri=… which connects', async ({
+test('iPhone: tapping the reference wallet in the list connects; sign, send and disconnect never take the dapp tab away', async ({
   browser,
 }) => {
   const { defaultBrowserType: _, ...iPhone } = devices['iPhone 13']
@@ -49,6 +49,43 @@ test('iPhone: the list shows the reference wallet first; tapping it opens /walle
   const overflow = await dapp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await screenshot(dapp, 'phone-account', { publish: true })
+
+  // From here on the dapp's tab must stay the dapp: no navigation of its page, and no further tab either (the
+  // wallet acts in the page the tap opened). Today's failure mode, a redirect to /wallet/wc, would show up in both.
+  const dappUrl = dapp.url()
+  const dappNavigations: string[] = []
+  dapp.on('framenavigated', (frame) => {
+    if (frame === dapp.mainFrame()) dappNavigations.push(frame.url())
+  })
+  const opened: string[] = []
+  phone.on('page', (page) => opened.push(page.url()))
+  const stayed = () => {
+    expect(dappNavigations).toEqual([])
+    expect(opened).toEqual([])
+    expect(dapp.url()).toBe(dappUrl)
+  }
+
+  await dapp.getByTestId('sign-message-input').fill('Pairlink on a phone')
+  await dapp.getByTestId('sign-message-button').tap()
+  await answerRequest(wallet, 'personal_sign', 'approve')
+  await dapp.bringToFront()
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  stayed()
+
+  await dapp.getByTestId('payment-amount').fill('0.01')
+  await dapp.getByTestId('payment-send-button').tap()
+  await answerRequest(wallet, 'eth_sendTransaction', 'approve')
+  await dapp.bringToFront()
+  await expect(dapp.getByTestId('payment-status')).toHaveText(/^In block \d+/, { timeout: 20_000 })
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  stayed()
+  await screenshot(dapp, 'phone-signed-and-paid')
+
+  await dapp.getByTestId('disconnect-button').tap()
+  await expect(dapp.getByTestId('notice')).toHaveText('You disconnected the wallet.')
+  await expect(wallet.getByTestId('session-card')).toHaveCount(0, { timeout: 10_000 })
+  await expect(dapp.getByTestId('connect-button')).toBeVisible()
+  stayed()
 })
 
 test('a registry that fails to load → Something went wrong; the QR code still pairs', async ({ browser }) => {

@@ -35,6 +35,28 @@ test('redirectToWallet: behavior: only on mobile', () => {
   expect(location.href).toBe(before)
 })
 
+test('redirectToWallet: behavior: on a phone, a web link never replaces the dapp tab; a native one is followed', () => {
+  Object.defineProperty(navigator, 'userAgent', {
+    configurable: true,
+    value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+  })
+  try {
+    expect(isMobile()).toBe(true)
+    const before = location.href
+    redirectToWallet(`${location.origin}/wallet/wc`)
+    redirectToWallet('https://rnbwapp.com/wc')
+    redirectToWallet('javascript:alert(1)')
+    redirectToWallet('not a url')
+    expect(location.href).toBe(before)
+    // The same phone follows a native deep link, as v1 does: the check above could have seen a navigation.
+    redirectToWallet('rainbow://wc')
+    expect(location.href).toBe('rainbow://wc')
+  } finally {
+    // The own property shadowed happy-dom's desktop user agent; removing it restores that.
+    delete (navigator as { userAgent?: string }).userAgent
+  }
+})
+
 test('getBrowserHost', () => {
   expect(getBrowserHost()).toBe(location.host)
 })

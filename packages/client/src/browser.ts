@@ -19,11 +19,34 @@ export function isMobile(userAgent = page.navigator?.userAgent ?? ''): boolean {
 }
 
 /**
- * The default redirect on signing (reference §6.6): on mobile browsers, navigate to the wallet the person chose, so
- * the wallet comes to the foreground. Off in Node and on desktops.
+ * The default redirect on signing (reference §6.6): on mobile browsers, a native deep link (`rainbow://wc`) is
+ * followed as v1 does, so the wallet app comes to the foreground. A web link (`http:`/`https:`, a web wallet or a
+ * universal link) is not: following it would replace the dapp's own tab, and the wallet the person tapped already has
+ * a tab of its own. Off in Node and on desktops.
  */
 export function redirectToWallet(href: string): void {
-  if (page.document && page.location && isMobile()) page.location.href = href
+  if (page.document && page.location && isMobile() && isNativeDeepLink(href)) page.location.href = href
+}
+
+/** Schemes a page must never be sent to: they are web pages, or run or show content in the dapp's own tab. */
+const NOT_NATIVE = new Set([
+  'http:',
+  'https:',
+  'javascript:',
+  'data:',
+  'blob:',
+  'file:',
+  'about:',
+  'vbscript:',
+])
+
+/** Whether `href` opens an app rather than a page: an absolute URL whose scheme is not a web one. */
+function isNativeDeepLink(href: string): boolean {
+  try {
+    return !NOT_NATIVE.has(new URL(href).protocol)
+  } catch {
+    return false
+  }
 }
 
 /**

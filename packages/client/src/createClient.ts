@@ -95,7 +95,8 @@ export type CreateClientParameters = {
   signingMethods?: readonly string[] | undefined
   /**
    * Navigates to the chosen wallet after a signing request is published (reference §6.6), `false` to turn off.
-   * @default on mobile browsers `location.href = href`, off elsewhere
+   * @default on mobile browsers `location.href = href` for a native deep link (v1), never for an `http(s)` link
+   *   (that would replace the dapp's tab); off elsewhere
    */
   redirect?: ((href: string) => void) | false | undefined
   /** Acknowledge every received frame as v1 did. Bridges ignore acks. @default false */
