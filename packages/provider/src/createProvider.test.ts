@@ -5,7 +5,7 @@ import { createFakeClient } from '../test/fakeClient.js'
 import { createFakeChain, createFakeNode } from '../test/fakeNode.js'
 import { witnessPolls } from '../test/witness.js'
 import { type CreateProviderParameters, createProvider, type Provider } from './createProvider.js'
-import { InvalidProviderParametersError } from './errors.js'
+import { InvalidProviderParametersError, UserRejectedRequestError } from './errors.js'
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -208,9 +208,40 @@ test('error: wallet rejections carry 4001 unless the wallet sent a standard code
     }
     expect(await error(provider, 'personal_sign', ['0x00', ALICE])).toMatchObject({
       code: expected,
-      message: 'User rejected the request',
+      message:
+        expected === 4001
+          ? 'User denied the request: User rejected the request'
+          : 'User rejected the request',
       data: 'x',
     })
+  }
+})
+
+// ethers v5's whole test for a rejection (JsonRpcSigner's signMessage, _signTypedData, sendUncheckedTransaction):
+// `typeof error.message === 'string' && error.message.match(/user denied/i)`; it never reads the code.
+const ETHERS_V5_REJECTION = /user denied/i
+
+test('error: every 4001 a wallet causes reads as a rejection to ethers v5 (its message test) as well as to v6 (the code)', async () => {
+  const { provider, fake } = await connected()
+  const said: [string, string][] = [
+    ['User rejected the request.', 'User denied the request: User rejected the request.'],
+    ['Not today', 'User denied the request: Not today'],
+    [
+      'MetaMask Tx Signature: User denied transaction signature.',
+      'MetaMask Tx Signature: User denied transaction signature.',
+    ],
+    ['', 'User denied the request.'],
+  ]
+  for (const code of [4001, -32000]) {
+    for (const [message, expected] of said) {
+      fake.answer = async () => {
+        throw new RpcError(message, { code })
+      }
+      const rejection = (await error(provider, 'personal_sign', ['0x00', ALICE])) as Error
+      expect(rejection).toBeInstanceOf(UserRejectedRequestError)
+      expect(rejection).toMatchObject({ code: 4001, message: expected })
+      expect(ETHERS_V5_REJECTION.test(rejection.message)).toBe(true)
+    }
   }
 })
 

@@ -96,13 +96,25 @@ function prepareWalletParams(method: string, params: unknown, accounts: readonly
 
 /**
  * The EIP-1193 error for a wallet's answer: a standard code is kept; anything else (v1's -32000, a missing or odd
- * code) means the person said no → 4001 with the wallet's message. A session error → 4900.
+ * code) means the person said no → 4001. Every 4001 says `User denied`, with the wallet's message after it, so
+ * ethers v5 (which matches the text) and v6 (which matches the code) both report `ACTION_REJECTED`. A session error
+ * → 4900.
  */
 function toWalletError(error: unknown): unknown {
   if (error instanceof SessionError) return new DisconnectedError(error.message, { cause: error })
   if (error instanceof RpcError) {
-    if (STANDARD_CODES.has(error.code) || (error.code <= -32001 && error.code >= -32099)) return error
-    return new UserRejectedRequestError(error.message, { data: error.data, cause: error })
+    const standard = STANDARD_CODES.has(error.code) || (error.code <= -32001 && error.code >= -32099)
+    if (standard && error.code !== UserRejectedRequestError.code) return error
+    return new UserRejectedRequestError(userDenied(error.message), { data: error.data, cause: error })
   }
   return error
+}
+
+/**
+ * A rejection's message as ethers v5 recognises one: its `JsonRpcSigner` turns an error into `ACTION_REJECTED`
+ * only when `error.message` matches `/user denied/i` (it never reads the code). The wallet's own words are kept.
+ */
+function userDenied(message: string): string {
+  if (/user denied/i.test(message)) return message
+  return message ? `User denied the request: ${message}` : 'User denied the request.'
 }
