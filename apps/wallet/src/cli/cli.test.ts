@@ -246,6 +246,10 @@ describe('pairlink-wallet', { timeout: 120_000 }, () => {
       ['--uri', 'wc:t@1', '--approve'],
       'This link only brings the wallet forward; it is not a pairing request',
     ],
+    [
+      ['--uri', `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`, '--approve'],
+      'This is a WalletConnect v2 link (wc:…@2), which Pairlink Wallet does not support yet: it pairs with v1 links (wc:…@1?bridge=…&key=…)',
+    ],
     [['--uri', 'wc:t@1?bridge=b&key=k'], 'Pass exactly one of --approve and --reject (see --help)'],
     [['--approve'], 'Missing --uri: pass the dapp’s wc: URI (see --help)'],
     [

@@ -13,11 +13,11 @@ import {
   PROVIDER_ERROR_CODES,
   RpcError,
   type StoredSession,
-  splitUri,
 } from '@pairlink/protocol'
 import { type LocalAccount, numberToHex } from 'viem'
 import { parseChainId } from './chains.js'
-import { findRpcError, IncompleteUriError } from './errors.js'
+import { findRpcError } from './errors.js'
+import { assertPairable } from './pairingLink.js'
 import { isRecord } from './requestParams.js'
 import {
   SIGNING_REQUEST_METHODS,
@@ -90,8 +90,8 @@ export type Wallet = {
 
 /**
  * Creates a wallet: pairs with a `wc:` URI (or restores a stored `session`) and answers what the dapp asks with
- * the given account, signing with viem. An incomplete URI (`wc:{topic}@1`) throws {@link IncompleteUriError}; an
- * invalid one the exact v1 text.
+ * the given account, signing with viem. v1's nudge (`wc:{topic}@1`) throws `IncompleteUriError`, a v2 link
+ * `UnsupportedUriError` (see `assertPairable`); any other invalid one the exact v1 text.
  *
  * @example
  * const wallet = createWallet({ uri, account: getDevAccount(0), chainId: 31337, rpcUrl })
@@ -100,7 +100,7 @@ export type Wallet = {
  */
 export function createWallet(parameters: CreateWalletParameters): Wallet {
   const { uri, rpcUrl } = parameters
-  if (uri !== undefined && isIncompleteUri(uri)) throw new IncompleteUriError()
+  if (uri !== undefined) assertPairable(uri)
   const client = createClient({
     uri,
     session: parameters.session,
@@ -226,10 +226,4 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   }
 
   return wallet
-}
-
-/** `wc:{topic}@1` without `key`: a mobile-linking nudge for a pending request, not a pairing (reference §1.3). */
-export function isIncompleteUri(uri: string): boolean {
-  const parts = splitUri(uri.trim())
-  return parts.protocol === 'wc' && parts.topic !== '' && parts.key === '' && parts.bridge === ''
 }
