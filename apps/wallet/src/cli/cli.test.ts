@@ -205,6 +205,8 @@ describe('pairlink-wallet', { timeout: 120_000 }, () => {
       code: 4200,
       message: 'The wallet does not support the method "eth_decrypt"',
     })
+    // Approved but not doable: a failure, not the person's rejection.
+    expect(await cli.waitFor('failed')).toMatchObject({ method: 'eth_decrypt', error: { code: 4200 } })
 
     const updated = new Promise((resolve) => dapp.once('session_update', resolve))
     expect(

@@ -30,8 +30,11 @@ import {
 export type RequestOutcome = {
   id: number
   method: string
-  /** `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer. */
-  status: 'signed' | 'sent' | 'approved' | 'rejected'
+  /**
+   * `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer; `rejected`:
+   * the person said no (4001); `failed`: approved, but it could not be done (any other error code).
+   */
+  status: 'signed' | 'sent' | 'approved' | 'rejected' | 'failed'
   result?: unknown
   error?: { code: number; message: string }
 }
@@ -131,7 +134,9 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   ): Promise<RequestOutcome> => {
     const { code, message } = error
     await client.rejectRequest({ id: request.id, error: { code, message } })
-    return report({ id: request.id, method: request.method, status: 'rejected', error: { code, message } })
+    // Only the person's "no" is a rejection; an approved request that could not be done is a failure.
+    const status = code === PROVIDER_ERROR_CODES.USER_REJECTED ? 'rejected' : 'failed'
+    return report({ id: request.id, method: request.method, status, error: { code, message } })
   }
 
   const update = async () => {
