@@ -63,3 +63,33 @@ test('paying with the wallet on another chain: the wallet says so', async () => 
   )
   await screenshot(wallet, 'wallet-failed-chain')
 })
+
+test('the wallet names the chain as the dapp does, lists requests in words, and never strands a character of an address', async () => {
+  // The chain both sides are on (switched to Ethereum above), in the same words on both.
+  await wallet.getByTestId('request-done').click()
+  const walletChain = await wallet.getByTestId('session-chain-switch').locator('option:checked').textContent()
+  expect(walletChain).toBe('Ethereum (1)')
+  await expect(dapp.getByTestId('chain-name')).toHaveText(walletChain ?? '')
+
+  const items = wallet.getByTestId('activity-item')
+  await expect(items).toHaveCount(2)
+  await expect(wallet.getByTestId('activity-title')).toHaveText(['Send transaction', 'Send transaction'])
+  await expect(wallet.getByTestId('activity-meta').first()).toHaveText(/^Pairlink · \d{1,2}:\d{2}/)
+  await expect(wallet.getByTestId('activity-list')).not.toContainText('eth_sendTransaction')
+
+  // A phone-wide column: the address takes one or two lines of equal halves, none with a lone character.
+  await wallet.setViewportSize({ width: 360, height: 740 })
+  const address = wallet.getByTestId('session-account')
+  const halves = await address.locator('.address-half').evaluateAll((spans) =>
+    spans.map((span) => {
+      const box = span.getBoundingClientRect()
+      return { text: span.textContent, top: Math.round(box.top), width: Math.round(box.width) }
+    }),
+  )
+  expect(halves.map((half) => half.text).join('')).toBe(await address.textContent())
+  expect(halves).toHaveLength(2)
+  expect(Math.abs((halves[0]?.width ?? 0) - (halves[1]?.width ?? 0))).toBeLessThanOrEqual(1)
+  const lineHeight = await address.evaluate((e) => Number.parseFloat(getComputedStyle(e).lineHeight) || 20)
+  expect((await address.boundingBox())?.height ?? 0).toBeLessThanOrEqual(2 * lineHeight + 1)
+  await screenshot(wallet, 'wallet-home-phone')
+})

@@ -7,6 +7,7 @@ import { PairForm } from './components/PairForm/PairForm.js'
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
+import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
@@ -131,7 +132,7 @@ export function App() {
         <img src={`${import.meta.env.BASE_URL}icon.svg`} alt="" width={28} height={28} />
         <h1>Pairlink Wallet</h1>
         <span className="chip" data-testid="network">
-          dev chain {devChainId}
+          {formatChain(devChainId)}
         </span>
       </header>
       {configError && <StatusBanner status={{ tone: 'warning', text: configError }} />}

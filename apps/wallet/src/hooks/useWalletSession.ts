@@ -3,12 +3,22 @@ import type { ClientMeta, JsonRpcRequest, StoredSession } from '@pairlink/protoc
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
 import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
+import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
 import { checkPairingLink } from '../core/pairingLink.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** A message for the person: what just happened. */
 export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
+
+/** One answered request as the activity list shows it: what was asked, by which dapp, when. */
+export type ActivityItem = RequestOutcome & {
+  /** What was asked, in words (`Sign message`, `Send transaction`), not the wire method. */
+  title: string
+  dapp: string
+  /** When it was answered (ms since the epoch). */
+  at: number
+}
 
 /** Where the session is. */
 type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
@@ -27,7 +37,7 @@ type SessionState = {
   /** The last answer, shown until the person dismisses it or the next request comes. */
   outcome: RequestOutcome | undefined
   /** Recent answers, newest first. */
-  activity: RequestOutcome[]
+  activity: ActivityItem[]
   transport: TransportState
   /** The bridge has been unreachable for a while; the client keeps retrying. */
   bridgeRetrying: boolean
@@ -130,11 +140,16 @@ export function useWalletSession(parameters: {
       })
       wallet.on('answered', (outcome) => {
         if (!mine()) return
-        patch((s) => ({
-          requests: s.requests.filter((r) => r.id !== outcome.id),
-          outcome,
-          activity: [outcome, ...s.activity].slice(0, MAX_ACTIVITY),
-        }))
+        patch((s) => {
+          const request = s.requests.find((r) => r.id === outcome.id)
+          const title = request ? decodeRequest(request).title : outcome.method
+          const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
+          return {
+            requests: s.requests.filter((r) => r.id !== outcome.id),
+            outcome,
+            activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
+          }
+        })
       })
       wallet.on('disconnect', ({ message }) => {
         if (!mine()) return
