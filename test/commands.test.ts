@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -127,6 +136,50 @@ describe('npx pairlink-wallet', () => {
       const result = spawnSync(process.execPath, [launcher, '--help'], { encoding: 'utf8' })
       expect(result.stderr).toBe('pairlink-wallet is not built yet: run `npm run build` first.\n')
       expect(result.status).toBe(1)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a fresh clone: only tracked files, nothing built', () => {
+  // npm itself decides which bins it links; a clone is modelled by the tracked files of each bin-bearing workspace,
+  // with its dependencies left out (they are not what links a bin), and installed offline.
+  test('behavior: an install links every workspace bin, and npx runs it from the clone, not the registry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairlink-clone-'))
+    try {
+      const dirs = [...new Set(workspaceBins.map((bin) => bin.dir))]
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: 'clone', private: true, workspaces: dirs }),
+      )
+      for (const workspace of dirs) {
+        const { name, bin } = readManifest(workspace)
+        mkdirSync(join(dir, workspace), { recursive: true })
+        writeFileSync(
+          join(dir, workspace, 'package.json'),
+          JSON.stringify({ name, version: '0.0.0', type: 'module', bin }),
+        )
+      }
+      for (const { target } of workspaceBins) {
+        if (!trackedModes.has(target)) continue
+        mkdirSync(dirname(join(dir, target)), { recursive: true })
+        copyFileSync(join(root, target), join(dir, target))
+      }
+      const npmOptions = {
+        cwd: dir,
+        encoding: 'utf8' as const,
+        env: { ...process.env, npm_config_offline: 'true' },
+      }
+      const install = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], npmOptions)
+      expect(install.status, install.stderr).toBe(0)
+      for (const { name } of workspaceBins) {
+        expect(existsSync(join(dir, 'node_modules/.bin', name)), `node_modules/.bin/${name}`).toBe(true)
+      }
+      const wallet = spawnSync('npx', ['--no-install', 'pairlink-wallet', '--help'], npmOptions)
+      expect(wallet.stderr).toContain('pairlink-wallet is not built yet: run `npm run build` first.')
+      expect(wallet.stderr).not.toContain('npm error')
+      expect(wallet.status).toBe(1)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
