@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { CLI_PATH, startCliWallet } from './support/cliWallet.js'
+import { CLI_BUILD, CLI_PATH, startCliWallet } from './support/cliWallet.js'
 import { copyPairingUri, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 
@@ -17,7 +17,8 @@ test.afterAll(async () => {
 test('headless wallet: pairlink-wallet --approve --auto-sign pairs with the web app and answers it', async ({
   page,
 }) => {
-  expect(existsSync(CLI_PATH), `${CLI_PATH} is missing: run npm run build`).toBe(true)
+  expect(existsSync(CLI_PATH), `${CLI_PATH} is missing: run npm ci`).toBe(true)
+  expect(existsSync(CLI_BUILD), `${CLI_BUILD} is missing: run npm run build`).toBe(true)
   await page.goto(product.origin)
   const uri = await copyPairingUri(page)
   const wallet = startCliWallet(['--uri', uri, '--approve', '--auto-sign', '--rpc-url', product.rpcUrl])

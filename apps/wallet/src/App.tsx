@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { AccountId } from './accountStore.js'
 import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
 import { Activity } from './components/Activity/Activity.js'
@@ -7,10 +7,11 @@ import { PairForm } from './components/PairForm/PairForm.js'
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
+import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
-import { useWalletSession } from './hooks/useWalletSession.js'
+import { PAIRING_TIMEOUT_MS, useWalletSession } from './hooks/useWalletSession.js'
 
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {
@@ -19,6 +20,12 @@ export function App() {
   const session = useWalletSession({ config, account: accounts.selected.account })
   const devChainId = config?.chainId ?? 31337
   const deepLinkDone = useRef(false)
+  // The pasted link outlives the pairing attempt: one that cannot pair or times out stays in the box to be fixed.
+  const [draft, setDraft] = useState('')
+  const paired = session.phase === 'session_request' || session.phase === 'connected'
+  useEffect(() => {
+    if (paired) setDraft('')
+  }, [paired])
 
   // Deep link `/wallet/wc?uri=…`: pair once the settings are in, then drop the URI from the address bar.
   useEffect(() => {
@@ -27,7 +34,9 @@ export function App() {
     const uri = readDeepLink(location)
     if (!/\/wc\/?$/.test(location.pathname)) return
     history.replaceState(null, '', stripDeepLink(location.pathname))
-    if (uri) void session.pair(uri)
+    if (!uri) return
+    setDraft(uri)
+    void session.pair(uri)
   }, [config, session.pair])
 
   const accountById = (id: AccountId) => accounts.options.find((option) => option.id === id)
@@ -89,13 +98,20 @@ export function App() {
         {session.phase === 'pairing' && (
           <section className="card" data-testid="pairing">
             <h2>Pairing…</h2>
-            <p>Waiting for the dapp’s session request.</p>
+            <p>Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).</p>
             <button type="button" data-testid="cancel-pairing" onClick={session.cancelPairing}>
               Cancel
             </button>
           </section>
         )}
-        {session.phase === 'idle' && <PairForm onPair={(uri) => void session.pair(uri)} disabled={!config} />}
+        {session.phase === 'idle' && (
+          <PairForm
+            value={draft}
+            onChange={setDraft}
+            onPair={(uri) => void session.pair(uri)}
+            disabled={!config}
+          />
+        )}
         {session.phase !== 'connected' && (
           <AccountPicker
             options={accounts.options}
@@ -116,7 +132,7 @@ export function App() {
         <img src={`${import.meta.env.BASE_URL}icon.svg`} alt="" width={28} height={28} />
         <h1>Pairlink Wallet</h1>
         <span className="chip" data-testid="network">
-          dev chain {devChainId}
+          {formatChain(devChainId)}
         </span>
       </header>
       {configError && <StatusBanner status={{ tone: 'warning', text: configError }} />}

@@ -4,8 +4,14 @@ import { stopChild } from './product.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
-/** The built `pairlink-wallet` (apps/wallet's `bin`); `PAIRLINK_WALLET_CLI` points elsewhere. */
-export const CLI_PATH = process.env.PAIRLINK_WALLET_CLI ?? `${root}apps/wallet/dist-cli/cli.js`
+/**
+ * `pairlink-wallet` as `npx pairlink-wallet` runs it: the link npm made to apps/wallet's committed bin, which runs
+ * the built `dist-cli/cli.js`. `PAIRLINK_WALLET_CLI` points elsewhere.
+ */
+export const CLI_PATH = process.env.PAIRLINK_WALLET_CLI ?? `${root}node_modules/.bin/pairlink-wallet`
+
+/** The build the bin runs. */
+export const CLI_BUILD = `${root}apps/wallet/dist-cli/cli.js`
 
 /** One JSON line the headless wallet printed. */
 type CliEvent = { event: string; [field: string]: unknown }

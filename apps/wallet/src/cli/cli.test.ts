@@ -205,6 +205,8 @@ describe('pairlink-wallet', { timeout: 120_000 }, () => {
       code: 4200,
       message: 'The wallet does not support the method "eth_decrypt"',
     })
+    // Approved but not doable: a failure, not the person's rejection.
+    expect(await cli.waitFor('failed')).toMatchObject({ method: 'eth_decrypt', error: { code: 4200 } })
 
     const updated = new Promise((resolve) => dapp.once('session_update', resolve))
     expect(
@@ -245,6 +247,10 @@ describe('pairlink-wallet', { timeout: 120_000 }, () => {
     [
       ['--uri', 'wc:t@1', '--approve'],
       'This link only brings the wallet forward; it is not a pairing request',
+    ],
+    [
+      ['--uri', `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`, '--approve'],
+      'This is a WalletConnect v2 link (wc:…@2), which Pairlink Wallet does not support yet: it pairs with v1 links (wc:…@1?bridge=…&key=…)',
     ],
     [['--uri', 'wc:t@1?bridge=b&key=k'], 'Pass exactly one of --approve and --reject (see --help)'],
     [['--approve'], 'Missing --uri: pass the dapp’s wc: URI (see --help)'],

@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util'
 import { BaseError, parseUri } from '@pairlink/protocol'
 import type { Hex } from 'viem'
 import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
-import { isIncompleteUri } from '../core/createWallet.js'
-import { IncompleteUriError } from '../core/errors.js'
+import { assertPairable } from '../core/pairingLink.js'
 
 /** Bad command-line arguments (exit code 2). The message never contains a key or the URI. */
 export class CliArgsError extends BaseError {
@@ -85,7 +84,7 @@ export function parseCliArgs(
 
   const uri = typeof values.uri === 'string' ? values.uri.trim() : ''
   if (!uri) throw new CliArgsError('Missing --uri: pass the dapp’s wc: URI')
-  if (isIncompleteUri(uri)) throw new IncompleteUriError()
+  assertPairable(uri)
   parseUri(uri)
 
   if (values.approve === values.reject) throw new CliArgsError('Pass exactly one of --approve and --reject')

@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { getDevAccount } from '../core/accounts.js'
 import { createWallet, type Wallet } from '../core/createWallet.js'
 import { decodeRequest } from '../core/decodeRequest.js'
-import { findError, IncompleteUriError } from '../core/errors.js'
+import { findError, IncompleteUriError, UnsupportedUriError } from '../core/errors.js'
 import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 /** Parameters of {@link runCli}. */
@@ -55,7 +55,13 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
   try {
     options = parseCliArgs(parameters.args, parameters.env ?? {})
   } catch (error) {
-    const known = findError(error, CliArgsError.code, InvalidUriError.code, IncompleteUriError.code)
+    const known = findError(
+      error,
+      CliArgsError.code,
+      InvalidUriError.code,
+      IncompleteUriError.code,
+      UnsupportedUriError.code,
+    )
     if (!known) throw error
     return fatal(`${known.message}${known.code === CliArgsError.code ? ' (see --help)' : ''}`, 2)
   }

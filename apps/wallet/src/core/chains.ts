@@ -1,20 +1,34 @@
 import { type Chain, defineChain } from 'viem'
 
-/** Names of chains a dev may meet; anything else shows as `Chain {id}`. */
+/**
+ * Names of chains a dev may meet, the same as the web app's (apps/web/src/format.ts), so a chain reads alike on both
+ * sides of a session; anything else shows as `Chain {id}`.
+ */
 const CHAIN_NAMES: Readonly<Record<number, string>> = {
   1: 'Ethereum',
-  5: 'Goerli',
   10: 'OP Mainnet',
   137: 'Polygon',
-  1337: 'Localhost',
   8453: 'Base',
-  31337: 'Anvil (dev chain)',
+  42161: 'Arbitrum One',
   11155111: 'Sepolia',
+  31337: 'Anvil dev chain',
 }
 
 /** The display name of a chain id. */
 export function getChainName(chainId: number): string {
   return CHAIN_NAMES[chainId] ?? `Chain ${chainId}`
+}
+
+/**
+ * A chain's name for people, with its id, as the web app writes it.
+ *
+ * @example
+ * formatChain(31337) // 'Anvil dev chain (31337)'
+ * formatChain(5) // 'Chain 5'
+ */
+export function formatChain(chainId: number): string {
+  const name = CHAIN_NAMES[chainId]
+  return name ? `${name} (${chainId})` : `Chain ${chainId}`
 }
 
 /**

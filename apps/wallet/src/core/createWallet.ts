@@ -13,11 +13,11 @@ import {
   PROVIDER_ERROR_CODES,
   RpcError,
   type StoredSession,
-  splitUri,
 } from '@pairlink/protocol'
 import { type LocalAccount, numberToHex } from 'viem'
 import { parseChainId } from './chains.js'
-import { findRpcError, IncompleteUriError } from './errors.js'
+import { findRpcError } from './errors.js'
+import { assertPairable } from './pairingLink.js'
 import { isRecord } from './requestParams.js'
 import {
   SIGNING_REQUEST_METHODS,
@@ -30,8 +30,11 @@ import {
 export type RequestOutcome = {
   id: number
   method: string
-  /** `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer. */
-  status: 'signed' | 'sent' | 'approved' | 'rejected'
+  /**
+   * `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer; `rejected`:
+   * the person said no (4001); `failed`: approved, but it could not be done (any other error code).
+   */
+  status: 'signed' | 'sent' | 'approved' | 'rejected' | 'failed'
   result?: unknown
   error?: { code: number; message: string }
 }
@@ -90,8 +93,8 @@ export type Wallet = {
 
 /**
  * Creates a wallet: pairs with a `wc:` URI (or restores a stored `session`) and answers what the dapp asks with
- * the given account, signing with viem. An incomplete URI (`wc:{topic}@1`) throws {@link IncompleteUriError}; an
- * invalid one the exact v1 text.
+ * the given account, signing with viem. v1's nudge (`wc:{topic}@1`) throws `IncompleteUriError`, a v2 link
+ * `UnsupportedUriError` (see `assertPairable`); any other invalid one the exact v1 text.
  *
  * @example
  * const wallet = createWallet({ uri, account: getDevAccount(0), chainId: 31337, rpcUrl })
@@ -100,7 +103,7 @@ export type Wallet = {
  */
 export function createWallet(parameters: CreateWalletParameters): Wallet {
   const { uri, rpcUrl } = parameters
-  if (uri !== undefined && isIncompleteUri(uri)) throw new IncompleteUriError()
+  if (uri !== undefined) assertPairable(uri)
   const client = createClient({
     uri,
     session: parameters.session,
@@ -131,7 +134,9 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   ): Promise<RequestOutcome> => {
     const { code, message } = error
     await client.rejectRequest({ id: request.id, error: { code, message } })
-    return report({ id: request.id, method: request.method, status: 'rejected', error: { code, message } })
+    // Only the person's "no" is a rejection; an approved request that could not be done is a failure.
+    const status = code === PROVIDER_ERROR_CODES.USER_REJECTED ? 'rejected' : 'failed'
+    return report({ id: request.id, method: request.method, status, error: { code, message } })
   }
 
   const update = async () => {
@@ -226,10 +231,4 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   }
 
   return wallet
-}
-
-/** `wc:{topic}@1` without `key`: a mobile-linking nudge for a pending request, not a pairing (reference §1.3). */
-export function isIncompleteUri(uri: string): boolean {
-  const parts = splitUri(uri.trim())
-  return parts.protocol === 'wc' && parts.topic !== '' && parts.key === '' && parts.bridge === ''
 }

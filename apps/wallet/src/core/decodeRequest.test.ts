@@ -140,7 +140,7 @@ describe('decodeRequest', () => {
       method: 'wallet_switchEthereumChain',
       title: 'Switch chain',
       chainId: 31337,
-      chainName: 'Anvil (dev chain)',
+      chainName: 'Anvil dev chain',
     })
     const add = { chainId: '0x2105', chainName: 'Base', rpcUrls: ['https://base.example'] }
     expect(decodeRequest({ method: 'wallet_addEthereumChain', params: [add] })).toMatchObject({

@@ -21,6 +21,15 @@ export class IncompleteUriError extends BaseError {
   }
 }
 
+/**
+ * A link v1's own URI checks would let through or misname: a WalletConnect v2 link (`wc:…@2?…`), or a `wc:` text
+ * with neither bridge nor key that is not v1's `wc:{topic}@1` nudge. The message says which, in plain words.
+ */
+export class UnsupportedUriError extends BaseError {
+  static override code = 'ERR_WALLET_URI_UNSUPPORTED'
+  override name = 'UnsupportedUriError'
+}
+
 /** An error's code and message, as the wallet shows or answers them. */
 export type CodedError = { code: string | number; message: string }
 

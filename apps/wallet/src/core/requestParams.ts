@@ -1,5 +1,6 @@
 import { PROVIDER_ERROR_CODES, RpcError } from '@pairlink/protocol'
 import { type Hex, isAddress, isHex, stringToHex } from 'viem'
+import { parseChainId } from './chains.js'
 
 /** The message of `personal_sign` / `eth_sign`, as raw bytes, and the address asked to sign it. */
 export type MessageParams = { address: string | undefined; raw: Hex }
@@ -26,6 +27,8 @@ export type TransactionParams = {
   gasPrice: bigint | undefined
   maxFeePerGas: bigint | undefined
   maxPriorityFeePerGas: bigint | undefined
+  /** The chain the dapp meant the transaction for, when it said (EIP-1474 `chainId`). */
+  chainId: number | undefined
 }
 
 const INVALID_PARAMS = -32602
@@ -103,7 +106,14 @@ export function readTransactionParams(method: string, params: readonly unknown[]
     gasPrice: quantity(tx.gasPrice, 'gasPrice'),
     maxFeePerGas: quantity(tx.maxFeePerGas, 'maxFeePerGas'),
     maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+    chainId: tx.chainId === undefined || tx.chainId === null ? undefined : readChainId(tx.chainId),
   }
+}
+
+function readChainId(value: unknown): number {
+  const id = parseChainId(value)
+  if (id === undefined) throw invalidParams('"chainId" is not a chain id')
+  return id
 }
 
 function quantity(value: unknown, name: string): bigint | undefined {

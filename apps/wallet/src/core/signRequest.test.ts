@@ -154,7 +154,7 @@ describe('signRequest', () => {
     expect(error.message).not.toContain('ac0974bec39a17e36ba4a6b4d238ff944bacb478')
   })
 
-  test('error: session chain differs from the node’s chain → -32603', async () => {
+  test('error: session chain differs from the node’s chain → -32603, the wallet is on another chain', async () => {
     const wrongChain = { ...parameters, chainId: 1 }
     const error = await rpcError(
       signRequest(
@@ -162,7 +162,30 @@ describe('signRequest', () => {
         wrongChain,
       ),
     )
-    expect(error.code).toBe(-32603)
-    expect(error.message).toMatch(/chain/i)
+    expect(error).toEqual({
+      code: -32603,
+      message:
+        'The wallet is on another chain: its session is on Ethereum (1), but its node serves Anvil dev chain (31337). Switch the wallet or the dapp to the same chain.',
+    })
+  })
+
+  test('error: a transaction for another chain than the session’s → refused before the node', async () => {
+    const tx = { from: account.address, to: other.address, chainId: '0x1' }
+    const error = await rpcError(signRequest({ method: 'eth_sendTransaction', params: [tx] }, parameters))
+    expect(error).toEqual({
+      code: -32603,
+      message:
+        'The wallet is on another chain: its session is on Anvil dev chain (31337), but the transaction is for Ethereum (1). Switch the wallet or the dapp to the same chain.',
+    })
+  })
+
+  test('error: more than the balance → -32000 insufficient funds, as geth words it', async () => {
+    const tx = { from: account.address, to: other.address, value: `0x${parseEther('1000000').toString(16)}` }
+    const error = await rpcError(signRequest({ method: 'eth_sendTransaction', params: [tx] }, parameters))
+    expect(error).toEqual({
+      code: -32000,
+      message:
+        "insufficient funds for gas * price + value: the account's balance does not cover 1000000 ETH plus gas",
+    })
   })
 })

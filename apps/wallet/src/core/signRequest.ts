@@ -1,13 +1,15 @@
 import { type JsonRpcRequest, PROVIDER_ERROR_CODES, RpcError } from '@pairlink/protocol'
 import {
   createWalletClient,
+  formatEther,
   type Hex,
   http,
+  InsufficientFundsError,
   isAddressEqual,
   type LocalAccount,
   BaseError as ViemError,
 } from 'viem'
-import { getChain } from './chains.js'
+import { formatChain, getChain } from './chains.js'
 import {
   readMessageParams,
   readTransactionParams,
@@ -39,14 +41,24 @@ export const SIGNING_REQUEST_METHODS = [
   'eth_signTransaction',
 ] as const
 
+/**
+ * geth's text for a transaction its sender cannot pay for; ethers (v5 and v6) and viem recognise it by this prefix
+ * and code -32000, as they do from a node.
+ */
+export const INSUFFICIENT_FUNDS_MESSAGE = 'insufficient funds for gas * price + value'
+
+/** How the wallet's answer begins when a transaction is for another chain than the one it is on. */
+export const OTHER_CHAIN_MESSAGE = 'The wallet is on another chain'
+
 /** The text of the wallet's own rejection (EIP-1193 4001). */
 export const USER_REJECTED_MESSAGE = 'User rejected the request.'
 
 /**
  * Signs a call request with viem: messages and typed data with the account's key, transactions prepared with the
  * node (nonce, gas, fees) and — for `eth_sendTransaction` — broadcast to it. Throws {@link RpcError}: 4200 for a
- * method it does not sign, 4100 for an address that is not the account, -32602 for bad params, -32603 when the
- * node fails.
+ * method it does not sign, 4100 for an address that is not the account, -32602 for bad params, -32000
+ * `insufficient funds for gas * price + value…` when the account cannot pay, -32603 `The wallet is on another
+ * chain…` when the transaction is for another chain than the session's or the node's, -32603 when the node fails.
  *
  * @example
  * const { result } = await signRequest(request, { account, rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 })
@@ -82,10 +94,13 @@ export async function signRequest(
     case 'eth_signTransaction': {
       const tx = readTransactionParams(method, params)
       checkAddress(tx.from, account, 'transaction')
+      if (tx.chainId !== undefined && tx.chainId !== parameters.chainId) {
+        throw otherChain(`the transaction is for ${formatChain(tx.chainId)}`, parameters.chainId)
+      }
       try {
         return await sendOrSign(tx, method === 'eth_sendTransaction', parameters)
       } catch (error) {
-        throw new RpcError(describe(error), { code: -32603, cause: error })
+        throw nodeFailure(error, tx)
       }
     }
     default:
@@ -125,7 +140,10 @@ async function sendOrSign(
         }),
   }
   if (broadcast) {
-    // viem checks the node's chain id against the session's before sending (ChainMismatchError).
+    // The node would refuse a transaction signed for another chain with its own words ("invalid chain id for
+    // signer"); asked first, the answer can say which chains differ.
+    const nodeChainId = await client.getChainId()
+    if (nodeChainId !== chainId) throw otherChain(`its node serves ${formatChain(nodeChainId)}`, chainId)
     const hash = await client.sendTransaction(request as Parameters<typeof client.sendTransaction>[0])
     return { status: 'sent', result: hash }
   }
@@ -149,6 +167,27 @@ function checkAddress(
   throw new RpcError(`Unknown address - unable to sign ${what} for this address: "${address}"`, {
     code: PROVIDER_ERROR_CODES.UNAUTHORIZED,
   })
+}
+
+/** A node's failure as the dapp should read it: what happened, with the code libraries expect for it. */
+function nodeFailure(error: unknown, tx: TransactionParams): RpcError {
+  const found = error instanceof ViemError ? error : undefined
+  if (found?.walk((e) => e instanceof InsufficientFundsError) instanceof InsufficientFundsError) {
+    const value = tx.value ? `${formatEther(tx.value)} ETH plus gas` : 'the gas'
+    return new RpcError(`${INSUFFICIENT_FUNDS_MESSAGE}: the account's balance does not cover ${value}`, {
+      code: -32000,
+      cause: error,
+    })
+  }
+  if (error instanceof RpcError) return error
+  return new RpcError(describe(error), { code: -32603, cause: error })
+}
+
+function otherChain(what: string, chainId: number): RpcError {
+  return new RpcError(
+    `${OTHER_CHAIN_MESSAGE}: its session is on ${formatChain(chainId)}, but ${what}. Switch the wallet or the dapp to the same chain.`,
+    { code: -32603 },
+  )
 }
 
 function describe(error: unknown): string {

@@ -3,11 +3,22 @@ import type { ClientMeta, JsonRpcRequest, StoredSession } from '@pairlink/protoc
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
 import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
-import { findError, IncompleteUriError } from '../core/errors.js'
+import { decodeRequest } from '../core/decodeRequest.js'
+import { findError } from '../core/errors.js'
+import { checkPairingLink } from '../core/pairingLink.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** A message for the person: what just happened. */
 export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
+
+/** One answered request as the activity list shows it: what was asked, by which dapp, when. */
+export type ActivityItem = RequestOutcome & {
+  /** What was asked, in words (`Sign message`, `Send transaction`), not the wire method. */
+  title: string
+  dapp: string
+  /** When it was answered (ms since the epoch). */
+  at: number
+}
 
 /** Where the session is. */
 type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
@@ -26,7 +37,7 @@ type SessionState = {
   /** The last answer, shown until the person dismisses it or the next request comes. */
   outcome: RequestOutcome | undefined
   /** Recent answers, newest first. */
-  activity: RequestOutcome[]
+  activity: ActivityItem[]
   transport: TransportState
   /** The bridge has been unreachable for a while; the client keeps retrying. */
   bridgeRetrying: boolean
@@ -50,10 +61,13 @@ const INITIAL: SessionState = {
 // A socket that is still connecting after this long is reported as unreachable (the client retries on its own).
 const RETRY_NOTICE_MS = 2500
 const MAX_ACTIVITY = 20
+/** How long a pairing waits for the dapp's session request before it gives up and says so. */
+export const PAIRING_TIMEOUT_MS = 30_000
 
 /** Return type of {@link useWalletSession}. */
 export type UseWalletSessionReturnType = SessionState & {
-  pair(uri: string): Promise<void>
+  /** Pairs with a link; `false` when the link cannot pair (the status says why) or the settings are not in yet. */
+  pair(uri: string): Promise<boolean>
   cancelPairing(): void
   approveSession(choice: { account: LocalAccount; chainId: number }): Promise<void>
   rejectSession(): Promise<void>
@@ -75,10 +89,14 @@ export type UseWalletSessionReturnType = SessionState & {
 export function useWalletSession(parameters: {
   config: WalletConfig | undefined
   account: LocalAccount
+  /** @default PAIRING_TIMEOUT_MS (30 s) */
+  pairingTimeoutMs?: number | undefined
 }): UseWalletSessionReturnType {
-  const { config, account } = parameters
+  const { config, account, pairingTimeoutMs = PAIRING_TIMEOUT_MS } = parameters
   const [state, setState] = useState<SessionState>(INITIAL)
   const walletRef = useRef<Wallet | undefined>(undefined)
+  const pairingTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const stopPairingTimer = useCallback(() => clearTimeout(pairingTimerRef.current), [])
   const rejectingRef = useRef(false)
   const accountRef = useRef(account)
   accountRef.current = account
@@ -105,6 +123,7 @@ export function useWalletSession(parameters: {
       })
       wallet.on('session_request', ({ peerMeta, chainId }) => {
         if (!mine()) return
+        stopPairingTimer()
         patch({ phase: 'session_request', peer: peerMeta, requestedChainId: chainId, status: undefined })
       })
       wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
@@ -121,15 +140,21 @@ export function useWalletSession(parameters: {
       })
       wallet.on('answered', (outcome) => {
         if (!mine()) return
-        patch((s) => ({
-          requests: s.requests.filter((r) => r.id !== outcome.id),
-          outcome,
-          activity: [outcome, ...s.activity].slice(0, MAX_ACTIVITY),
-        }))
+        patch((s) => {
+          const request = s.requests.find((r) => r.id === outcome.id)
+          const title = request ? decodeRequest(request).title : outcome.method
+          const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
+          return {
+            requests: s.requests.filter((r) => r.id !== outcome.id),
+            outcome,
+            activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
+          }
+        })
       })
       wallet.on('disconnect', ({ message }) => {
         if (!mine()) return
         clearTimeout(retryTimer)
+        stopPairingTimer()
         walletRef.current = undefined
         setState((s) => {
           const name = peerName(s.peer)
@@ -148,7 +173,7 @@ export function useWalletSession(parameters: {
         })
       })
     },
-    [patch, say],
+    [patch, say, stopPairingTimer],
   )
 
   // Restore the stored session once the server settings are known (v1 layout under `walletconnect`).
@@ -180,7 +205,13 @@ export function useWalletSession(parameters: {
     }
   }, [config, attach, patch, say])
 
-  useEffect(() => () => walletRef.current?.close(), [])
+  useEffect(
+    () => () => {
+      stopPairingTimer()
+      walletRef.current?.close()
+    },
+    [stopPairingTimer],
+  )
 
   const run = useCallback(
     async (action: () => Promise<unknown>) => {
@@ -196,8 +227,17 @@ export function useWalletSession(parameters: {
   return {
     ...state,
     async pair(uri) {
-      if (!config) return say('warning', 'Still loading the server settings; try again in a moment.')
+      if (!config) {
+        say('warning', 'Still loading the server settings; try again in a moment.')
+        return false
+      }
       const text = uri.trim()
+      const problem = checkPairingLink(text)
+      if (problem) {
+        // v1's nudge is not a mistake: it only brings the wallet forward for a request the dapp already sent.
+        say(problem.problem === 'nudge' ? 'info' : 'error', problem.message)
+        return false
+      }
       try {
         const previous = walletRef.current
         const wallet = createWallet({
@@ -212,21 +252,33 @@ export function useWalletSession(parameters: {
         walletRef.current = undefined
         if (previous?.client.connected) await previous.disconnect().catch(() => {})
         previous?.close()
-        setState((s) => ({
-          ...INITIAL,
-          activity: s.activity,
-          phase: 'pairing',
-          status: { tone: 'info', text: 'Waiting for the dapp’s session request…' },
-        }))
+        // The pairing card says what is awaited; a status line repeating it would say it twice.
+        setState((s) => ({ ...INITIAL, activity: s.activity, phase: 'pairing' }))
         attach(wallet)
+        stopPairingTimer()
+        pairingTimerRef.current = setTimeout(() => {
+          if (walletRef.current !== wallet) return
+          wallet.close()
+          walletRef.current = undefined
+          const seconds = Math.round(pairingTimeoutMs / 1000)
+          setState((s) => ({
+            ...INITIAL,
+            activity: s.activity,
+            status: {
+              tone: 'error',
+              text: `No session request from the dapp within ${seconds} s: the link may be used or expired, or the dapp's page closed. Get a new link from the dapp and connect again.`,
+            },
+          }))
+        }, pairingTimeoutMs)
+        return true
       } catch (error) {
-        const incomplete = findError(error, IncompleteUriError.code)
-        if (incomplete) return say('info', incomplete.message)
         // InvalidUriError messages are v1's exact texts (`URI format is invalid`, …).
         say('error', findError(error)?.message ?? `Could not pair: ${String(error)}`)
+        return false
       }
     },
     cancelPairing() {
+      stopPairingTimer()
       walletRef.current?.close()
       walletRef.current = undefined
       setState((s) => ({

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
+import { Address } from '../Address/Address.js'
 
 /** Props of {@link AccountPicker}. */
 export type AccountPickerProps = {
@@ -43,7 +44,7 @@ export function AccountPicker({ options, selected, onSelect, onImport, onForget 
         </select>
       </label>
       <p className="address" data-testid="account-address">
-        {selected.account.address}
+        <Address address={selected.account.address} />
       </p>
       <details className="import">
         <summary>Import a private key</summary>

@@ -1,7 +1,16 @@
 import type { RequestOutcome } from '../../core/createWallet.js'
+import type { ActivityItem } from '../../hooks/useWalletSession.js'
 
-/** The last answers of this session, newest first. */
-export function Activity({ items }: { items: RequestOutcome[] }) {
+const STATUS_LABELS: Record<RequestOutcome['status'], string> = {
+  signed: 'Signed',
+  sent: 'Sent',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  failed: 'Failed',
+}
+
+/** The last answers of this session, newest first: what was asked, by which dapp, when, and how it ended. */
+export function Activity({ items }: { items: ActivityItem[] }) {
   if (items.length === 0) return null
   return (
     <section className="card" aria-labelledby="activity-heading">
@@ -9,7 +18,18 @@ export function Activity({ items }: { items: RequestOutcome[] }) {
       <ul className="activity" data-testid="activity-list">
         {items.map((item) => (
           <li key={item.id} data-testid="activity-item" data-status={item.status}>
-            <code>{item.method}</code> <span className={`badge badge-${item.status}`}>{item.status}</span>
+            <span className="activity-head">
+              <strong data-testid="activity-title" title={item.method}>
+                {item.title}
+              </strong>
+              <span className={`badge badge-${item.status}`}>{STATUS_LABELS[item.status]}</span>
+            </span>
+            <span className="muted small" data-testid="activity-meta">
+              {item.dapp} ·{' '}
+              <time dateTime={new Date(item.at).toISOString()}>
+                {new Date(item.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+              </time>
+            </span>
             {item.status === 'sent' && <span className="hex small">{String(item.result)}</span>}
             {item.error && <span className="small error-text">{item.error.message}</span>}
           </li>

@@ -87,14 +87,45 @@ describe('RequestResult', () => {
     expect(onDone).toHaveBeenCalled()
   })
 
-  test('error: a failed request shows the error the dapp got', () => {
-    const error = { code: -32603, message: 'insufficient funds' }
+  test('error: a failed request shows the error the dapp got, and is not called a rejection', () => {
+    const error = {
+      code: -32000,
+      message:
+        "insufficient funds for gas * price + value: the account's balance does not cover 20000 ETH plus gas",
+    }
     render(
       <RequestResult
-        outcome={{ id: 1, method: 'eth_sendTransaction', status: 'rejected', error }}
+        outcome={{ id: 1, method: 'eth_sendTransaction', status: 'failed', error }}
         onDone={vi.fn()}
       />,
     )
-    expect(screen.getByTestId('request-error').textContent).toBe('insufficient funds (code -32603)')
+    expect(screen.getByTestId('request-error').textContent).toBe(`${error.message} (code -32000)`)
+    expect(screen.getByTestId('result-title').textContent).toBe('Failed: insufficient funds')
+    expect(screen.getByTestId('request-result').textContent).not.toMatch(/reject/i)
+  })
+
+  test('error: a transaction for another chain says so', () => {
+    const error = {
+      code: -32603,
+      message: 'The wallet is on another chain: its session is on Ethereum (1), …',
+    }
+    render(
+      <RequestResult
+        outcome={{ id: 1, method: 'eth_sendTransaction', status: 'failed', error }}
+        onDone={vi.fn()}
+      />,
+    )
+    expect(screen.getByTestId('result-title').textContent).toBe('Failed: the wallet is on another chain')
+  })
+
+  test('behavior: the person’s own no is a rejection', () => {
+    const error = { code: 4001, message: 'User rejected the request.' }
+    render(
+      <RequestResult
+        outcome={{ id: 1, method: 'personal_sign', status: 'rejected', error }}
+        onDone={vi.fn()}
+      />,
+    )
+    expect(screen.getByTestId('result-title').textContent).toBe('Rejected')
   })
 })

@@ -2,6 +2,7 @@ import type { JsonRpcRequest } from '@pairlink/protocol'
 import { useState } from 'react'
 import type { RequestOutcome } from '../../core/createWallet.js'
 import { decodeRequest } from '../../core/decodeRequest.js'
+import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from '../../core/signRequest.js'
 import { DecodedRequestView } from '../DecodedRequestView/DecodedRequestView.js'
 
 /** Props of {@link CallRequest}. */
@@ -71,7 +72,6 @@ export function CallRequest({ request, dappName, waiting, onApprove, onReject }:
 
 /** The answer to the last request: signature, transaction hash, or the error the dapp got. */
 export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; onDone(): void }) {
-  const labels = { signed: 'Signed', sent: 'Transaction sent', approved: 'Approved', rejected: 'Rejected' }
   return (
     <section
       className="card screen"
@@ -79,9 +79,10 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
       data-status={outcome.status}
       aria-live="polite"
     >
-      <h2>{labels[outcome.status]}</h2>
+      <h2 data-testid="result-title">{resultTitle(outcome)}</h2>
       <p className="muted small">
         <code>{outcome.method}</code>
+        {outcome.status === 'failed' && ' · you approved it, but it could not be done'}
       </p>
       {outcome.status === 'sent' && (
         <div className="row">
@@ -106,4 +107,14 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
       </button>
     </section>
   )
+}
+
+/** What happened, in a few words: a failure says why, and is never called a rejection. */
+function resultTitle({ status, error }: RequestOutcome): string {
+  if (status !== 'failed') {
+    return { signed: 'Signed', sent: 'Transaction sent', approved: 'Approved', rejected: 'Rejected' }[status]
+  }
+  if (error?.message.startsWith(INSUFFICIENT_FUNDS_MESSAGE)) return 'Failed: insufficient funds'
+  if (error?.message.startsWith(OTHER_CHAIN_MESSAGE)) return 'Failed: the wallet is on another chain'
+  return 'Failed'
 }

@@ -60,7 +60,7 @@ describe('DecodedRequestView', () => {
 
   test('args: switch chain', () => {
     view('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])
-    expect(screen.getByTestId('request-chain').textContent).toBe('Anvil (dev chain) (31337)')
+    expect(screen.getByTestId('request-chain').textContent).toBe('Anvil dev chain (31337)')
   })
 
   test('error: unsupported method shows the reason', () => {

@@ -1,4 +1,6 @@
+import { formatChain } from '../../core/chains.js'
 import type { DecodedField, DecodedRequest } from '../../core/decodeRequest.js'
+import { Address } from '../Address/Address.js'
 
 /** A decoded call request, laid out for reading before approving. Pure: no actions. */
 export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
@@ -61,7 +63,15 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
     case 'addChain':
       return (
         <div className="decoded">
-          <Row label="Chain" value={`${decoded.chainName} (${decoded.chainId})`} testId="request-chain" />
+          <Row
+            label="Chain"
+            value={
+              decoded.kind === 'switchChain'
+                ? formatChain(decoded.chainId)
+                : `${decoded.chainName} (${decoded.chainId})`
+            }
+            testId="request-chain"
+          />
           {decoded.kind === 'addChain' && decoded.rpcUrls.length > 0 && (
             <Row label="RPC" value={decoded.rpcUrls.join(', ')} testId="request-rpc" />
           )}
@@ -86,7 +96,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
     <div className="row">
       <span className="muted">{label}</span>
       <span className="value" data-testid={testId}>
-        {value}
+        {/^0x[0-9a-fA-F]{40}$/.test(value) ? <Address address={value} /> : value}
       </span>
     </div>
   )

@@ -1,12 +1,20 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
+
+/** Props of {@link PairForm}. */
+export type PairFormProps = {
+  /** The pasted text, kept by the caller so a link that cannot pair (or timed out) stays to be fixed. */
+  value: string
+  onChange(value: string): void
+  onPair(uri: string): void
+  /** @default false */
+  disabled?: boolean
+}
 
 /** The box where a `wc:` URI is pasted. */
-export function PairForm({ onPair, disabled = false }: { onPair(uri: string): void; disabled?: boolean }) {
-  const [uri, setUri] = useState('')
+export function PairForm({ value, onChange, onPair, disabled = false }: PairFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onPair(uri)
-    setUri('')
+    onPair(value)
   }
   return (
     <section className="card" aria-labelledby="pair-heading">
@@ -19,15 +27,15 @@ export function PairForm({ onPair, disabled = false }: { onPair(uri: string): vo
             rows={3}
             spellCheck={false}
             placeholder="wc:…@1?bridge=…&key=…"
-            value={uri}
-            onChange={(e) => setUri(e.target.value)}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
           />
         </label>
         <button
           type="submit"
           className="primary"
           data-testid="pair-button"
-          disabled={disabled || !uri.trim()}
+          disabled={disabled || !value.trim()}
         >
           Connect
         </button>

@@ -1,8 +1,9 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import type { AccountId } from '../../accountStore.js'
-import { getChainName, getChainOptions } from '../../core/chains.js'
+import { formatChain, getChainOptions } from '../../core/chains.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
+import { Address } from '../Address/Address.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
 
 /** Props of {@link SessionCard}. */
@@ -41,7 +42,7 @@ export function SessionCard(props: SessionCardProps) {
         </select>
       </label>
       <p className="address" data-testid="session-account">
-        {address}
+        {address && <Address address={address} />}
       </p>
       <label className="field">
         <span>Session chain</span>
@@ -52,14 +53,14 @@ export function SessionCard(props: SessionCardProps) {
         >
           {getChainOptions(devChainId, chainId).map((id) => (
             <option key={id} value={id}>
-              {getChainName(id)} ({id})
+              {formatChain(id)}
             </option>
           ))}
         </select>
       </label>
       {chainId !== devChainId && (
         <p className="muted small">
-          Transactions still go to the dev node (chain {devChainId}); they fail on another chain.
+          Transactions still go to the dev node, on {formatChain(devChainId)}: they fail on another chain.
         </p>
       )}
       <button type="button" className="danger" data-testid="disconnect-button" onClick={props.onDisconnect}>

@@ -1,7 +1,7 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import { useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
-import { getChainName, getChainOptions } from '../../core/chains.js'
+import { formatChain, getChainOptions } from '../../core/chains.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
@@ -49,7 +49,7 @@ export function SessionRequest(props: SessionRequestProps) {
         >
           {getChainOptions(devChainId, requestedChainId).map((id) => (
             <option key={id} value={id}>
-              {getChainName(id)} ({id})
+              {formatChain(id)}
             </option>
           ))}
         </select>

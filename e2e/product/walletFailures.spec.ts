@@ -1,0 +1,95 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { copyPairingUri, screenshot } from './support/dapp.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { approveSession, pasteUri } from './support/walletPage.js'
+
+// A request the person approves but the wallet cannot do is a failure that says why, never a "Rejected".
+test.describe.configure({ mode: 'serial' })
+
+let product: Product
+let contexts: BrowserContext[] = []
+let dapp: Page
+let wallet: Page
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
+  product = await startProduct()
+  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
+  contexts = [await browser.newContext(options), await browser.newContext(options)]
+  dapp = await contexts[0]!.newPage()
+  wallet = await contexts[1]!.newPage()
+  await dapp.goto(product.origin)
+  await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
+  await approveSession(wallet)
+})
+test.afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await product?.stop()
+})
+
+/** Sends `amount` ETH from the dapp and approves it in the wallet; returns the wallet's result screen. */
+async function payAndApprove(amount: string) {
+  await dapp.getByTestId('payment-amount').fill(amount)
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(wallet.getByTestId('call-request')).toBeVisible({ timeout: 15_000 })
+  await expect(wallet.getByTestId('request-method')).toHaveText('eth_sendTransaction')
+  await wallet.getByTestId('approve-request').click()
+  const result = wallet.getByTestId('request-result')
+  await expect(result).toBeVisible({ timeout: 15_000 })
+  return result
+}
+
+test('paying more than the balance: the wallet says insufficient funds, not Rejected', async () => {
+  const result = await payAndApprove('1000000')
+  await expect(result).toHaveAttribute('data-status', 'failed')
+  await expect(wallet.getByTestId('result-title')).toHaveText('Failed: insufficient funds')
+  await expect(wallet.getByTestId('request-error')).toContainText(
+    "insufficient funds for gas * price + value: the account's balance does not cover 1000000 ETH plus gas (code -32000)",
+  )
+  await expect(result).not.toContainText('Rejected')
+  await screenshot(wallet, 'wallet-failed-funds')
+  await wallet.getByTestId('request-done').click()
+  await expect(wallet.getByTestId('activity-item').first()).toHaveAttribute('data-status', 'failed')
+})
+
+test('paying with the wallet on another chain: the wallet says so', async () => {
+  await wallet.getByTestId('session-chain-switch').selectOption('1')
+  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '1', { timeout: 15_000 })
+  const result = await payAndApprove('0.01')
+  await expect(result).toHaveAttribute('data-status', 'failed')
+  await expect(wallet.getByTestId('result-title')).toHaveText('Failed: the wallet is on another chain')
+  await expect(wallet.getByTestId('request-error')).toContainText(
+    'The wallet is on another chain: its session is on Ethereum (1), but its node serves Anvil dev chain (31337).',
+  )
+  await screenshot(wallet, 'wallet-failed-chain')
+})
+
+test('the wallet names the chain as the dapp does, lists requests in words, and never strands a character of an address', async () => {
+  // The chain both sides are on (switched to Ethereum above), in the same words on both.
+  await wallet.getByTestId('request-done').click()
+  const walletChain = await wallet.getByTestId('session-chain-switch').locator('option:checked').textContent()
+  expect(walletChain).toBe('Ethereum (1)')
+  await expect(dapp.getByTestId('chain-name')).toHaveText(walletChain ?? '')
+
+  const items = wallet.getByTestId('activity-item')
+  await expect(items).toHaveCount(2)
+  await expect(wallet.getByTestId('activity-title')).toHaveText(['Send transaction', 'Send transaction'])
+  await expect(wallet.getByTestId('activity-meta').first()).toHaveText(/^Pairlink · \d{1,2}:\d{2}/)
+  await expect(wallet.getByTestId('activity-list')).not.toContainText('eth_sendTransaction')
+
+  // A phone-wide column: the address takes one or two lines of equal halves, none with a lone character.
+  await wallet.setViewportSize({ width: 360, height: 740 })
+  const address = wallet.getByTestId('session-account')
+  const halves = await address.locator('.address-half').evaluateAll((spans) =>
+    spans.map((span) => {
+      const box = span.getBoundingClientRect()
+      return { text: span.textContent, top: Math.round(box.top), width: Math.round(box.width) }
+    }),
+  )
+  expect(halves.map((half) => half.text).join('')).toBe(await address.textContent())
+  expect(halves).toHaveLength(2)
+  expect(Math.abs((halves[0]?.width ?? 0) - (halves[1]?.width ?? 0))).toBeLessThanOrEqual(1)
+  const lineHeight = await address.evaluate((e) => Number.parseFloat(getComputedStyle(e).lineHeight) || 20)
+  expect((await address.boundingBox())?.height ?? 0).toBeLessThanOrEqual(2 * lineHeight + 1)
+  await screenshot(wallet, 'wallet-home-phone')
+})
