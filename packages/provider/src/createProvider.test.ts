@@ -189,6 +189,30 @@ test('error: a transaction for another chain → 4901', async () => {
   expect(fake.requests).toHaveLength(1)
 })
 
+test("error: a -32000 failure the wallet reports in the node's words stays a failure, not a rejection", async () => {
+  const { provider, fake } = await connected()
+  const failures = [
+    'insufficient funds for gas * price + value: the balance does not cover 20 ETH plus gas',
+    'nonce too low',
+  ]
+  for (const message of failures) {
+    fake.answer = async () => {
+      throw new RpcError(message, { code: -32000 })
+    }
+    expect(await error(provider, 'eth_sendTransaction', [{ from: ALICE }])).toMatchObject({
+      code: -32000,
+      message,
+    })
+  }
+  // v1's default error text is a rejection, as is any -32000 worded like one.
+  for (const message of ['Failed or Rejected Request', 'User declined', 'Cancelled by user']) {
+    fake.answer = async () => {
+      throw new RpcError(message, { code: -32000 })
+    }
+    expect(await error(provider, 'eth_sendTransaction', [{ from: ALICE }])).toMatchObject({ code: 4001 })
+  }
+})
+
 test('error: wallet rejections carry 4001 unless the wallet sent a standard code', async () => {
   const { provider, fake } = await connected()
   const answers: [number, number][] = [
@@ -233,7 +257,8 @@ test('error: every 4001 a wallet causes reads as a rejection to ethers v5 (its m
     ['', 'User denied the request.'],
   ]
   for (const code of [4001, -32000]) {
-    for (const [message, expected] of said) {
+    // A -32000 is a rejection only when it reads as one (v1 put -32000 on failures too).
+    for (const [message, expected] of said.filter(([text]) => code === 4001 || /reject|denied/i.test(text))) {
       fake.answer = async () => {
         throw new RpcError(message, { code })
       }

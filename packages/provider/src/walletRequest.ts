@@ -11,6 +11,10 @@ import type { ProviderClient } from './session.js'
 // them: v1 wallets send -32000 for every error, rejections included (reference §4.3).
 const STANDARD_CODES = new Set([4001, 4100, 4200, 4900, 4901, 4902, -32700, -32600, -32601, -32602, -32603])
 
+// How a person's no reads, v1's own default (`Failed or Rejected Request`) included. A -32000 worded otherwise is a
+// failure the wallet reports in the node's words (`insufficient funds for gas * price + value`), not a rejection.
+const REJECTION = /reject|denied|declin|cancel/i
+
 /** Whether a method goes to the wallet: v1's signing methods and every `wallet_*`. */
 export function isWalletMethod(method: string): boolean {
   return method.startsWith('wallet_') || (SIGNING_METHODS as readonly string[]).includes(method)
@@ -95,8 +99,8 @@ function prepareWalletParams(method: string, params: unknown, accounts: readonly
 }
 
 /**
- * The EIP-1193 error for a wallet's answer: a standard code is kept; anything else (v1's -32000, a missing or odd
- * code) means the person said no → 4001. Every 4001 says `User denied`, with the wallet's message after it, so
+ * The EIP-1193 error for a wallet's answer: a standard code is kept; a -32000 that does not read as a rejection is a
+ * failure and kept too; anything else (v1's -32000 rejections, a missing or odd code) means the person said no → 4001. Every 4001 says `User denied`, with the wallet's message after it, so
  * ethers v5 (which matches the text) and v6 (which matches the code) both report `ACTION_REJECTED`. A session error
  * → 4900.
  */
@@ -105,6 +109,7 @@ function toWalletError(error: unknown): unknown {
   if (error instanceof RpcError) {
     const standard = STANDARD_CODES.has(error.code) || (error.code <= -32001 && error.code >= -32099)
     if (standard && error.code !== UserRejectedRequestError.code) return error
+    if (error.code === -32000 && !REJECTION.test(error.message)) return error
     return new UserRejectedRequestError(userDenied(error.message), { data: error.data, cause: error })
   }
   return error
