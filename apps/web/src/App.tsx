@@ -47,7 +47,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
   const state = usePairlink(pairlink)
   const connected = state.status === 'connected' && state.session !== undefined
   const block = useBlock(provider, connected)
-  const balance = useBalance(publicClient, state.session?.address, block.number)
+  const balance = useBalance(publicClient, state.session?.address, block.head)
   // Only a connected wallet's account can be signed in; a disconnect keeps the server session for its return.
   const signIn = useSignIn(walletClient, connected ? state.session?.address : undefined, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
@@ -77,7 +77,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
               walletClient={walletClient}
               publicClient={publicClient}
               address={state.session.address}
-              blockNumber={block.number}
+              blockNumber={block.head}
               signedIn={signIn.account !== undefined}
               onSent={(sent) => void history.record(sent)}
               lastRecord={history.lastRecord}

@@ -64,8 +64,10 @@ export function SendPayment(props: SendPaymentProps) {
   const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
   const payment = usePayment(walletClient, publicClient, address, blockNumber, onSent)
   const form = parsePaymentForm(recipient, amount)
-  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, blockNumber)
   const { status } = payment
+  // The recipient's balance is read when the recipient changes and when a payment settles, not at every block.
+  const settled = status.step === 'included' ? status.hash : undefined
+  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, settled)
   const busy = status.step === 'signing'
   const text = describePayment(status, blockNumber)
 
