@@ -59,6 +59,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
         onDismiss={state.dismissNotice}
         bridgeUnreachable={state.bridgeUnreachable}
         rpcError={connected ? block.error : undefined}
+        rewind={connected ? block.rewind : undefined}
       />
       {connected && state.session ? (
         <>

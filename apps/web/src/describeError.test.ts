@@ -43,6 +43,13 @@ describe('describeError', () => {
 
   test('behavior: a node -32603 is not an outage; an HTTP failure of the provider is, wrapped or not', () => {
     expect(describeError(new RpcError('Internal error', { code: -32603 }), 'read')).toBe(
+      'The RPC node failed to answer: Internal error. Retrying…',
+    )
+    // The server's /rpc proxy answers a down node this way: one sentence, no message nested in another.
+    expect(describeError(new RpcError('RPC node unreachable', { code: -32603 }), 'read')).toBe(
+      'The RPC node failed to answer: RPC node unreachable. Retrying…',
+    )
+    expect(describeError(new RpcError('Internal error', { code: -32603 }), 'request')).toBe(
       'Something went wrong: Internal error',
     )
     const unreachable = new HttpRequestError('HTTP request failed (method: eth_chainId)', {

@@ -70,8 +70,12 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     return 'The RPC node has not produced the latest block yet. Retrying…'
   if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
-  const text = typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
-  return `Something went wrong: ${text.split('\n')[0]}`
+  const text = (
+    typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
+  ).split('\n')[0]
+  // A failed read is the node's failure, said once as such (the banner shows it as is, never wrapped).
+  if (context === 'read') return `The RPC node failed to answer: ${text.replace(/\.$/, '')}. Retrying…`
+  return `Something went wrong: ${text}`
 }
 
 /**
