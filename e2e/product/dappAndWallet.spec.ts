@@ -107,6 +107,27 @@ test('switch chain: the wallet refuses → a clear message, the chain stays', as
   await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
 })
 
+test('the wallet moves to another chain → old results cleared, a warning instead of the dev chain’s figures', async () => {
+  await dapp.getByTestId('sign-message-button').click()
+  await answerRequest(wallet, 'personal_sign', 'approve')
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+
+  await wallet.getByTestId('session-chain-switch').selectOption('11155111')
+  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '11155111')
+  await expect(dapp.getByTestId('chain-mismatch')).toContainText('this app reads Anvil dev chain (31337)')
+  // Signed on another chain's session: no longer shown as holding.
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveCount(0)
+  await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
+  await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
+  await screenshot(dapp, 'chain-mismatch')
+
+  await wallet.getByTestId('session-chain-switch').selectOption('31337')
+  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+  expect(await readBalance(dapp)).toBeGreaterThan(0n)
+  await expect.poll(() => readBlock(dapp), { timeout: 15_000 }).toBeGreaterThan(0)
+})
+
 /** The session the web app keeps for a reload, under v1's storage key (reference §4.7). */
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('walletconnect'))
 

@@ -14,6 +14,7 @@ import { useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
 import { useSignIn } from './hooks/useSignIn.js'
+import { resultScope } from './resultScope.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -46,7 +47,10 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
   const { walletClient, publicClient, provider, config } = pairlink
   const state = usePairlink(pairlink)
   const connected = state.status === 'connected' && state.session !== undefined
-  const block = useBlock(provider, connected)
+  // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
+  // remounts the cards that show them, so nothing stale stays on screen.
+  const scope = resultScope(state.session)
+  const block = useBlock(provider, connected, { chainId: state.session?.chainId })
   const balance = useBalance(publicClient, state.session?.address, block.head)
   // Only a connected wallet's account can be signed in; a disconnect keeps the server session for its return.
   const signIn = useSignIn(walletClient, connected ? state.session?.address : undefined, config.chainId)
@@ -65,6 +69,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
         <>
           <AccountPanel
             session={state.session}
+            appChainId={config.chainId}
             balance={balance}
             blockNumber={block.number}
             transport={state.transport}
@@ -73,8 +78,9 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
           <div className="actions">
             <SignIn signIn={signIn} />
             {signIn.account ? <PaymentHistory history={history} /> : null}
-            <SignMessage walletClient={walletClient} address={state.session.address} />
+            <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={state.session.address} />
             <SendPayment
+              key={`pay:${scope}`}
               walletClient={walletClient}
               publicClient={publicClient}
               address={state.session.address}
@@ -84,6 +90,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
               lastRecord={history.lastRecord}
             />
             <SignTypedData
+              key={`typed:${scope}`}
               walletClient={walletClient}
               address={state.session.address}
               chainId={state.session.chainId}

@@ -72,7 +72,7 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
   const text = (
     typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
-  ).split('\n')[0]
+  ).split('\n')[0] as string
   // A failed read is the node's failure, said once as such (the banner shows it as is, never wrapped).
   if (context === 'read') return `The RPC node failed to answer: ${text.replace(/\.$/, '')}. Retrying…`
   return `Something went wrong: ${text}`

@@ -95,3 +95,17 @@ test('behavior: a block below the newest one, if the provider reports it, is a r
   expect(result.current.rewind).toEqual({ from: 40n, to: 2n })
   expect(result.current.number).toBe(2n)
 })
+
+test('behavior: another chain starts afresh, its lower numbers are no rewind', () => {
+  const fake = fakeProvider(() => 0n)
+  const { result, rerender } = renderHook(
+    ({ chainId }) => useBlock(fake.provider, true, { pollingInterval: INTERVAL, chainId }),
+    { initialProps: { chainId: 31337 } },
+  )
+  act(() => fake.emit(40n))
+  rerender({ chainId: 1 })
+  expect(result.current.number).toBeUndefined()
+  act(() => fake.emit(2n))
+  expect(result.current.rewind).toBeUndefined()
+  expect(result.current.number).toBe(2n)
+})

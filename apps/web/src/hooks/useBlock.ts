@@ -31,6 +31,8 @@ export type BlockState = {
 
 /** Parameters of {@link useBlock}. */
 export type UseBlockParameters = {
+  /** The chain being followed: another chain starts afresh (its lower numbers are no rewind). */
+  chainId?: number | undefined
   /**
    * The provider's polling interval, for the stall check.
    * @default BLOCK_POLLING_INTERVAL_MS
@@ -56,7 +58,9 @@ export function useBlock(
   parameters: UseBlockParameters = {},
 ): BlockState {
   const interval = parameters.pollingInterval ?? BLOCK_POLLING_INTERVAL_MS
+  const { chainId } = parameters
   const [state, setState] = useState<BlockState>(EMPTY)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chainId is the trigger — another chain starts afresh.
   useEffect(() => {
     if (!enabled) return
     let live = true
@@ -114,6 +118,6 @@ export function useBlock(
       provider.removeListener('error', onError)
       setState(EMPTY)
     }
-  }, [provider, enabled, interval])
+  }, [provider, enabled, interval, chainId])
   return state
 }
