@@ -88,6 +88,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
               signedIn={signIn.account !== undefined}
               onSent={(sent) => void history.record(sent)}
               lastRecord={history.lastRecord}
+              records={signIn.account ? history.payments : undefined}
             />
             <SignTypedData
               key={`typed:${scope}`}

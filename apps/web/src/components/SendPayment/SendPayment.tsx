@@ -4,7 +4,8 @@ import { formatBalance } from '../../format.js'
 import { useBalance } from '../../hooks/useBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
-import { describePayment } from '../../paymentStatus.js'
+import { describeSentPayment } from '../../paymentStatus.js'
+import type { Payment } from '../../serverApi.js'
 import { Card } from '../Card/Card.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
 
@@ -23,6 +24,8 @@ export type SendPaymentProps = {
   onSent: (sent: SentPayment) => void
   /** How recording the last payment went. */
   lastRecord: RecordState | undefined
+  /** The server's records of this account's payments: once the sent one is there, its count is the one shown. */
+  records?: readonly Payment[] | undefined
 }
 
 /** The line about the payment's record on the server, or nothing. */
@@ -58,7 +61,7 @@ function RecordLine({ signedIn, record }: { signedIn: boolean; record: RecordSta
  * signed in, the payment is also recorded on the server.
  */
 export function SendPayment(props: SendPaymentProps) {
-  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord } = props
+  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord, records } = props
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [amount, setAmount] = useState('0.01')
   const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
@@ -69,7 +72,9 @@ export function SendPayment(props: SendPaymentProps) {
   const settled = status.step === 'included' ? status.hash : undefined
   const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, settled)
   const busy = status.step === 'signing'
-  const text = describePayment(status, blockNumber)
+  const { text, record } = describeSentPayment(status, blockNumber, records)
+  const failed =
+    status.step === 'failed' || (status.step === 'included' && status.reverted) || record?.status === 'failed'
 
   return (
     <Card
@@ -119,10 +124,12 @@ export function SendPayment(props: SendPaymentProps) {
       </form>
       {text ? (
         <p
-          className={`outcome ${status.step === 'failed' || (status.step === 'included' && status.reverted) ? 'error' : ''}`}
+          className={`outcome ${failed ? 'error' : ''}`}
           role={status.step === 'failed' ? 'alert' : 'status'}
           data-testid="payment-status"
           data-step={status.step}
+          data-source={record ? 'server' : 'page'}
+          data-confirmations={record?.confirmations}
         >
           {text}
         </p>
