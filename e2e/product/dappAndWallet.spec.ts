@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { parseEther } from 'viem'
+import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
@@ -121,11 +121,27 @@ test('the wallet moves to another chain → old results cleared, a warning inste
   await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
   await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
   await screenshot(dapp, 'chain-mismatch')
+  // A payment now would go to the dev node signed for another chain: the app says why instead of asking.
+  await dapp.getByTestId('payment-amount').fill('0.01')
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+    'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
+  )
+  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
 
   await wallet.getByTestId('session-chain-switch').selectOption('31337')
   await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
-  expect(await readBalance(dapp)).toBeGreaterThan(0n)
+  const balance = await readBalance(dapp)
   await expect.poll(() => readBlock(dapp), { timeout: 15_000 }).toBeGreaterThan(0)
+
+  // More than the balance: insufficient funds, said as such, and the wallet is not asked for a doomed payment.
+  await dapp.getByTestId('payment-amount').fill(formatEther(balance + parseEther('1')))
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+    'Not enough ETH to pay this amount plus the network fee.',
+  )
+  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
+  await dapp.getByTestId('payment-amount').fill('0.01')
 })
 
 /** The session the web app keeps for a reload, under v1's storage key (reference §4.7). */

@@ -84,6 +84,9 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
               walletClient={walletClient}
               publicClient={publicClient}
               address={state.session.address}
+              chainId={state.session.chainId}
+              appChainId={config.chainId}
+              balance={balance}
               blockNumber={block.head}
               signedIn={signIn.account !== undefined}
               onSent={(sent) => void history.record(sent)}

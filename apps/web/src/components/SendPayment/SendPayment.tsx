@@ -7,6 +7,7 @@ import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
 import { describeSentPayment } from '../../paymentStatus.js'
 import type { Payment } from '../../serverApi.js'
 import { Card } from '../Card/Card.js'
+import { checkPayment } from './checkPayment.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
 
 /** The dev chain's second funded account: a recipient that works out of the box. */
@@ -17,6 +18,11 @@ export type SendPaymentProps = {
   walletClient: WalletClient
   publicClient: PublicClient
   address: `0x${string}`
+  /** The chain the wallet is on, and the one the app's node serves: a payment needs both the same. */
+  chainId: number
+  appChainId: number
+  /** The account's balance, to refuse an amount it cannot cover before asking the wallet. */
+  balance: bigint | undefined
   blockNumber: bigint | undefined
   /** Whether the server keeps a record of this account's payments. */
   signedIn: boolean
@@ -64,7 +70,9 @@ export function SendPayment(props: SendPaymentProps) {
   const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord, records } = props
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [amount, setAmount] = useState('0.01')
-  const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
+  const [invalid, setInvalid] = useState<
+    { field: 'recipient' | 'amount' | 'chain'; message: string } | undefined
+  >()
   const payment = usePayment(walletClient, publicClient, address, blockNumber, onSent)
   const form = parsePaymentForm(recipient, amount)
   const { status } = payment
@@ -87,6 +95,10 @@ export function SendPayment(props: SendPaymentProps) {
         onSubmit={(event) => {
           event.preventDefault()
           if (!form.ok) return setInvalid(form)
+          const { chainId, appChainId, balance } = props
+          const refused = checkPayment({ value: form.value, balance, chainId, appChainId })
+          if (refused)
+            return setInvalid({ field: chainId === appChainId ? 'amount' : 'chain', message: refused })
           setInvalid(undefined)
           void payment.send(form.to, form.value)
         }}
@@ -114,7 +126,13 @@ export function SendPayment(props: SendPaymentProps) {
           aria-describedby={invalid ? 'payment-invalid' : undefined}
         />
         {invalid ? (
-          <p id="payment-invalid" className="outcome error" role="alert" data-testid="payment-invalid">
+          <p
+            id="payment-invalid"
+            className="outcome error"
+            role="alert"
+            data-testid="payment-invalid"
+            data-field={invalid.field}
+          >
             {invalid.message}
           </p>
         ) : null}
