@@ -18,11 +18,10 @@ test.afterAll(async () => {
 async function countRpc(page: Page) {
   let counts: Record<string, number> = {}
   await page.route('**/rpc', async (route) => {
-    const body = route.request().postDataJSON() as
-      | { method: string; params?: unknown[] }
-      | { method: string }[]
+    type Call = { method: string; params?: unknown[] }
+    const body = route.request().postDataJSON() as Call | Call[]
     for (const call of Array.isArray(body) ? body : [body]) {
-      const params = 'params' in call ? call.params : undefined
+      const params = call.params
       const kind =
         call.method === 'eth_getBlockByNumber'
           ? params?.[0] === 'latest'
