@@ -112,12 +112,15 @@ test('the wallet moves to another chain → old results cleared, a warning inste
   await answerRequest(wallet, 'personal_sign', 'approve')
   await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
   await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+  // Left by the refused switch above: true until the wallet moves.
+  await expect(dapp.getByTestId('switch-chain-error')).toBeVisible()
 
   await wallet.getByTestId('session-chain-switch').selectOption('11155111')
   await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '11155111')
   await expect(dapp.getByTestId('chain-mismatch')).toContainText('this app reads Anvil dev chain (31337)')
   // Signed on another chain's session: no longer shown as holding.
   await expect(dapp.getByTestId('sign-message-verified')).toHaveCount(0)
+  await expect(dapp.getByTestId('switch-chain-error')).toHaveCount(0)
   await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
   await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
   await screenshot(dapp, 'chain-mismatch')
