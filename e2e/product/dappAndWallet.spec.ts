@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { parseEther } from 'viem'
+import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
@@ -105,6 +105,46 @@ test('switch chain: the wallet refuses → a clear message, the chain stays', as
   if (await asked.isVisible()) await answerRequest(wallet, 'wallet_switchEthereumChain', 'reject')
   await expect(refused).toHaveText(/refused to switch|does not know this chain/)
   await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+})
+
+test('the wallet moves to another chain → old results cleared, a warning instead of the dev chain’s figures', async () => {
+  await dapp.getByTestId('sign-message-button').click()
+  await answerRequest(wallet, 'personal_sign', 'approve')
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+  // Left by the refused switch above: true until the wallet moves.
+  await expect(dapp.getByTestId('switch-chain-error')).toBeVisible()
+
+  await wallet.getByTestId('session-chain-switch').selectOption('11155111')
+  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '11155111')
+  await expect(dapp.getByTestId('chain-mismatch')).toContainText('this app reads Anvil dev chain (31337)')
+  // Signed on another chain's session: no longer shown as holding.
+  await expect(dapp.getByTestId('sign-message-verified')).toHaveCount(0)
+  await expect(dapp.getByTestId('switch-chain-error')).toHaveCount(0)
+  await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
+  await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
+  await screenshot(dapp, 'chain-mismatch')
+  // A payment now would go to the dev node signed for another chain: the app says why instead of asking.
+  await dapp.getByTestId('payment-amount').fill('0.01')
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+    'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
+  )
+  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
+
+  await wallet.getByTestId('session-chain-switch').selectOption('31337')
+  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+  const balance = await readBalance(dapp)
+  await expect.poll(() => readBlock(dapp), { timeout: 15_000 }).toBeGreaterThan(0)
+
+  // More than the balance: insufficient funds, said as such, and the wallet is not asked for a doomed payment.
+  await dapp.getByTestId('payment-amount').fill(formatEther(balance + parseEther('1')))
+  await dapp.getByTestId('payment-send-button').click()
+  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+    'Not enough ETH to pay this amount plus the network fee.',
+  )
+  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
+  await dapp.getByTestId('payment-amount').fill('0.01')
 })
 
 /** The session the web app keeps for a reload, under v1's storage key (reference §4.7). */

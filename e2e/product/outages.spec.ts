@@ -58,3 +58,50 @@ test('outages: an unreachable bridge and RPC node each get a plain message, and 
     wallet.close()
   }
 })
+
+test('outages: a node restarted from block 0 is said so and followed, not a frozen block number', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  // A restarted node, played by the route: every block number it reports drops by `offset` (its chain restarted),
+  // and stays below the old head (`ceiling`) for the test's time, as a long chain's restart would.
+  let offset = 0
+  let ceiling = 0
+  const lower = (hex: string) => `0x${Math.max(0, Math.min(Number(hex) - offset, ceiling)).toString(16)}`
+  await page.route('**/rpc', async (route) => {
+    if (offset === 0) return route.continue()
+    const response = await route.fetch()
+    const body = (await response.json()) as { result?: unknown }
+    const { result } = body
+    if (typeof result === 'string') body.result = lower(result)
+    else if (result && typeof result === 'object' && 'number' in result)
+      body.result = { ...result, number: lower(String(result.number)) }
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto(product.origin)
+  const uri = await copyPairingUri(page)
+  const wallet = startV1Wallet({ uri, rpcUrl: product.rpcUrl, chainId: 31337 })
+  try {
+    await expect(page.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+    await expect.poll(() => readBlock(page), { timeout: 15_000 }).toBeGreaterThan(3)
+    const before = await readBlock(page)
+    ceiling = before - 1
+    offset = before - 2
+    const rewind = page.getByTestId('rpc-rewind')
+    await expect(rewind).toHaveText(
+      new RegExp(
+        `^The RPC node went back from block #${before} to #\\d+: it was restarted or its chain was reset\\.`,
+      ),
+      { timeout: 30_000 },
+    )
+    // Followed: the panel shows the node's new, lower head rather than the frozen old one.
+    await expect.poll(() => readBlock(page), { timeout: 10_000 }).toBeLessThan(before)
+    await screenshot(page, 'rpc-rewind')
+    // The node passes its old head again (here: the route stops lowering): the warning goes.
+    offset = 0
+    await expect(rewind).toHaveCount(0, { timeout: 15_000 })
+    await expect.poll(() => readBlock(page), { timeout: 10_000 }).toBeGreaterThan(before)
+  } finally {
+    wallet.close()
+  }
+})

@@ -109,6 +109,29 @@ test('pay, close the tab before confirmation, reopen: the server confirmed the p
   await screenshot(dapp, 'records-history', { publish: true })
 })
 
+test('a payment followed on the page: its card and the history show the server’s one count', async () => {
+  await dapp.getByTestId('payment-amount').fill('0.01')
+  await dapp.getByTestId('payment-send-button').click()
+  await answerRequest(wallet, 'eth_sendTransaction', 'approve')
+  const hash = (await dapp.getByTestId('payment-hash').textContent()) ?? ''
+  const card = dapp.getByTestId('payment-status')
+  const item = dapp.locator(`[data-testid="payment-history-item"][data-hash="${hash}"]`)
+  await expect(card).toHaveAttribute('data-source', 'server', { timeout: 15_000 })
+  // Until final the count moves; each read pairs the card's line with the history's, which must agree.
+  await expect
+    .poll(
+      async () => {
+        const [shown, listed] = await Promise.all([
+          card.textContent(),
+          item.getByTestId('payment-history-status').textContent(),
+        ])
+        return shown === listed ? shown : `card "${shown}" ≠ history "${listed}"`
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^Confirmed · block \d+ · \d+ confirmations$/)
+})
+
 test('switching account in the wallet signs the dapp out with a message; a refused signature; sign in and out', async () => {
   await wallet.getByTestId('session-account-switch').selectOption('dev:1')
   await expect(wallet.getByTestId('session-account')).toHaveText(ACCOUNT_1)
@@ -118,7 +141,9 @@ test('switching account in the wallet signs the dapp out with a message; a refus
     `The wallet switched to another account, so you were signed out. Sign in again to continue as ${ACCOUNT_1}.`,
   )
   await expect(dapp.getByTestId('payment-history')).toHaveCount(0)
-  await expect.poll(async () => (await api('/api/me')).status, { timeout: 5_000 }).toBe(401)
+  await expect
+    .poll(async () => (await api<{ signedIn: boolean }>('/api/me')).body.signedIn, { timeout: 5_000 })
+    .toBe(false)
   await screenshot(dapp, 'records-switched')
 
   await dapp.getByTestId('sign-in-button').click()
@@ -137,7 +162,7 @@ test('switching account in the wallet signs the dapp out with a message; a refus
   await dapp.getByTestId('sign-out-button').click()
   await expect(dapp.getByTestId('sign-in-result')).toHaveText('You signed out.')
   await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-out')
-  expect((await api('/api/me')).status).toBe(401)
+  expect((await api<{ signedIn: boolean }>('/api/me')).body.signedIn).toBe(false)
   await dapp.reload()
   await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_1)
   await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-out')

@@ -14,6 +14,7 @@ import { useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
 import { useSignIn } from './hooks/useSignIn.js'
+import { resultScope } from './resultScope.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -46,8 +47,11 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
   const { walletClient, publicClient, provider, config } = pairlink
   const state = usePairlink(pairlink)
   const connected = state.status === 'connected' && state.session !== undefined
-  const block = useBlock(provider, connected)
-  const balance = useBalance(publicClient, state.session?.address, block.number)
+  // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
+  // remounts the cards that show them, so nothing stale stays on screen.
+  const scope = resultScope(state.session)
+  const block = useBlock(provider, connected, { chainId: state.session?.chainId })
+  const balance = useBalance(publicClient, state.session?.address, block.head)
   // Only a connected wallet's account can be signed in; a disconnect keeps the server session for its return.
   const signIn = useSignIn(walletClient, connected ? state.session?.address : undefined, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
@@ -59,11 +63,13 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
         onDismiss={state.dismissNotice}
         bridgeUnreachable={state.bridgeUnreachable}
         rpcError={connected ? block.error : undefined}
+        rewind={connected ? block.rewind : undefined}
       />
       {connected && state.session ? (
         <>
           <AccountPanel
             session={state.session}
+            appChainId={config.chainId}
             balance={balance}
             blockNumber={block.number}
             transport={state.transport}
@@ -72,17 +78,23 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
           <div className="actions">
             <SignIn signIn={signIn} />
             {signIn.account ? <PaymentHistory history={history} /> : null}
-            <SignMessage walletClient={walletClient} address={state.session.address} />
+            <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={state.session.address} />
             <SendPayment
+              key={`pay:${scope}`}
               walletClient={walletClient}
               publicClient={publicClient}
               address={state.session.address}
-              blockNumber={block.number}
+              chainId={state.session.chainId}
+              appChainId={config.chainId}
+              balance={balance}
+              blockNumber={block.head}
               signedIn={signIn.account !== undefined}
               onSent={(sent) => void history.record(sent)}
               lastRecord={history.lastRecord}
+              records={signIn.account ? history.payments : undefined}
             />
             <SignTypedData
+              key={`typed:${scope}`}
               walletClient={walletClient}
               address={state.session.address}
               chainId={state.session.chainId}

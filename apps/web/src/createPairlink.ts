@@ -1,14 +1,8 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { close, open } from '@pairlink/modal'
-import { createProvider, type Provider } from '@pairlink/provider'
+import { BLOCK_POLLING_INTERVAL_MS, createProvider, type Provider } from '@pairlink/provider'
 import { createPublicClient, createWalletClient, custom, type PublicClient, type WalletClient } from 'viem'
 import type { AppConfig } from './hooks/useConfig.js'
-
-/**
- * Block polling interval of the app, in ms. Shorter than the provider's 4000 ms default: the dev chain mines a
- * block a second and confirmations should visibly count up.
- */
-const POLLING_INTERVAL_MS = 1_000
 
 /** The session client, its EIP-1193 provider and the viem clients over it: one set per page. */
 export type Pairlink = {
@@ -48,7 +42,8 @@ export function createPairlink(config: AppConfig): Pairlink {
     client,
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
-    pollingInterval: POLLING_INTERVAL_MS,
+    // The provider's default (×4 while the tab is hidden): an idle tab stays quiet; confirmations count per poll.
+    pollingInterval: BLOCK_POLLING_INTERVAL_MS,
   })
   const pairlink: Pairlink = {
     client,

@@ -7,6 +7,8 @@ import {
   UserRejectedRequestError,
 } from '@pairlink/provider'
 import {
+  createWalletClient,
+  custom,
   InsufficientFundsError,
   InvalidAddressError,
   UserRejectedRequestError as ViemUserRejected,
@@ -43,6 +45,13 @@ describe('describeError', () => {
 
   test('behavior: a node -32603 is not an outage; an HTTP failure of the provider is, wrapped or not', () => {
     expect(describeError(new RpcError('Internal error', { code: -32603 }), 'read')).toBe(
+      'The RPC node failed to answer: Internal error. Retrying…',
+    )
+    // The server's /rpc proxy answers a down node this way: one sentence, no message nested in another.
+    expect(describeError(new RpcError('RPC node unreachable', { code: -32603 }), 'read')).toBe(
+      'The RPC node failed to answer: RPC node unreachable. Retrying…',
+    )
+    expect(describeError(new RpcError('Internal error', { code: -32603 }), 'request')).toBe(
       'Something went wrong: Internal error',
     )
     const unreachable = new HttpRequestError('HTTP request failed (method: eth_chainId)', {
@@ -116,5 +125,50 @@ describe('describeDisconnect', () => {
   test('args: by the person or by the wallet', () => {
     expect(describeDisconnect(true)).toBe('You disconnected the wallet.')
     expect(describeDisconnect(false)).toMatch(/^The wallet disconnected\./)
+  })
+})
+
+describe('describeError: a payment the wallet could not send', () => {
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  /** The error viem's sendTransaction throws when the wallet answers `eth_sendTransaction` with `error`. */
+  const sendThrough = async (error: RpcError) => {
+    const wallet = createWalletClient({
+      transport: custom({
+        request: async () => {
+          throw error
+        },
+      }),
+    })
+    return wallet
+      .sendTransaction({ account: address, to: address, value: 1n, chain: null })
+      .catch((e: unknown) => e)
+  }
+
+  test('error: the wallet’s internal error is the wallet’s failure in its words, not “Something went wrong”', async () => {
+    const thrown = await sendThrough(new RpcError('Nonce too low.', { code: -32603 }))
+    expect(describeError(thrown, 'payment')).toBe('The wallet could not send the payment: Nonce too low.')
+  })
+
+  test('error: insufficient funds, named by the node’s shared wording or by the wallet in data.name', async () => {
+    const node = await sendThrough(
+      new RpcError('insufficient funds for gas * price + value: have 1 want 2', { code: -32000 }),
+    )
+    expect(describeError(node, 'payment')).toBe('Not enough ETH to pay this amount plus the network fee.')
+    const named = await sendThrough(
+      new RpcError('The total cost exceeds the balance', {
+        code: -32603,
+        data: { name: 'InsufficientFundsError' },
+      }),
+    )
+    expect(describeError(named, 'payment')).toBe('Not enough ETH to pay this amount plus the network fee.')
+  })
+
+  test('error: a wallet on another chain', async () => {
+    const named = await sendThrough(
+      new RpcError('chain mismatch', { code: -32603, data: { name: 'ChainMismatchError' } }),
+    )
+    expect(describeError(named, 'payment')).toBe('The wallet is on another chain than this request needs.')
+    const provider = await sendThrough(new RpcError('wrong chain', { code: 4901 }))
+    expect(describeError(provider, 'payment')).toBe('The wallet is on another chain than this request needs.')
   })
 })

@@ -9,9 +9,16 @@ import {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@pairlink/provider'
-import { InsufficientFundsError, InvalidAddressError } from 'viem'
+import { ChainMismatchError, InsufficientFundsError, InvalidAddressError } from 'viem'
+import { INSUFFICIENT_FUNDS } from './components/SendPayment/checkPayment.js'
 
-type ErrorLike = { code?: unknown; details?: unknown; message?: unknown; shortMessage?: unknown }
+type ErrorLike = {
+  code?: unknown
+  data?: unknown
+  details?: unknown
+  message?: unknown
+  shortMessage?: unknown
+}
 
 /** Whether the error, or one it wraps however deep (viem wraps the provider's twice), passes `fn`. */
 export function hasError(error: unknown, fn: (error: ErrorLike) => boolean): boolean {
@@ -23,6 +30,9 @@ export type ErrorContext = 'connect' | 'request' | 'switchChain' | 'payment' | '
 
 /** EIP-3085/3326: the wallet does not know the chain asked for. */
 const UNRECOGNIZED_CHAIN = 4902
+
+/** JSON-RPC: the wallet (or node) failed while handling the request. */
+const INTERNAL_ERROR = -32603
 
 /**
  * The plain-language message shown for an error of the client, the provider or viem. Codes decide (EIP-1193
@@ -40,6 +50,8 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   const provider = (code: number) => has((e) => e.code === code && typeof e.details === 'string')
   // viem's errors carry no code; viem is the app's own dependency, so its classes are the app's classes.
   const viem = (Class: abstract new (...args: never[]) => unknown) => has((e) => e instanceof Class)
+  const named = (name: string) =>
+    has((e) => typeof e.data === 'object' && e.data !== null && (e.data as { name?: unknown }).name === name)
 
   if (coded(ModalClosedError.code)) {
     return 'You closed the QR window before a wallet connected. Press Connect wallet to try again.'
@@ -60,18 +72,34 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   if (coded(DisconnectedError.code) || coded(SessionError.code)) {
     return 'The wallet is disconnected. Connect it again to continue.'
   }
-  if (coded(ChainDisconnectedError.code)) return 'The wallet is on another chain than this request needs.'
+  if (coded(ChainDisconnectedError.code) || named(ChainMismatchError.name)) {
+    return 'The wallet is on another chain than this request needs.'
+  }
   if (coded(UnauthorizedError.code)) return 'The wallet has not shared this account with the app.'
   if (coded(UnsupportedMethodError.code)) return 'The wallet does not support this request.'
-  if (viem(InsufficientFundsError)) return 'Not enough ETH to pay this amount plus the network fee.'
+  // viem classifies the node's insufficient-funds answers (the wording every node shares); a wallet may also name
+  // the cause in its error's `data.name`, which survives the bridge where a class does not.
+  if (viem(InsufficientFundsError) || named(InsufficientFundsError.name)) return INSUFFICIENT_FUNDS
   if (viem(InvalidAddressError)) return 'That is not a valid address.'
-  if (provider(HttpRequestError.code)) return 'The RPC node is unreachable. Retrying…'
+  // The provider's HTTP failure carries `status` too; viem's wrapper of a wallet's -32603 also has `details`.
+  if (has((e) => e.code === HttpRequestError.code && typeof e.details === 'string' && 'status' in e)) {
+    return 'The RPC node is unreachable. Retrying…'
+  }
   if (provider(BlockNotFoundError.code))
     return 'The RPC node has not produced the latest block yet. Retrying…'
   if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
-  const text = typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
-  return `Something went wrong: ${text.split('\n')[0]}`
+  const text = (
+    typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
+  ).split('\n')[0] as string
+  // A failed read is the node's failure, said once as such (the banner shows it as is, never wrapped).
+  if (context === 'read') return `The RPC node failed to answer: ${text.replace(/\.$/, '')}. Retrying…`
+  // A wallet's own failure (not a refusal): say it was the wallet, in its words, rather than viem's generic one.
+  if (context === 'payment' && coded(INTERNAL_ERROR)) {
+    const details = walkError(error, (e) => typeof (e as ErrorLike)?.details === 'string') as ErrorLike | null
+    return `The wallet could not send the payment: ${String(details?.details ?? text).replace(/\.$/, '')}.`
+  }
+  return `Something went wrong: ${text}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { describePayment, getConfirmations } from './paymentStatus.js'
+import { describePayment, describeSentPayment, getConfirmations } from './paymentStatus.js'
+import type { Payment } from './serverApi.js'
 
 const hash = `0x${'ab'.repeat(32)}` as const
 
@@ -35,5 +36,30 @@ describe('describePayment', () => {
     expect(describePayment({ step: 'failed', message: 'The wallet rejected the request.' }, 9n)).toBe(
       'The wallet rejected the request.',
     )
+  })
+})
+
+describe('describeSentPayment', () => {
+  const record = {
+    txHash: hash.toUpperCase().replace('0X', '0x'),
+    status: 'confirmed',
+    blockNumber: 7,
+    confirmations: 9,
+  } as unknown as Payment
+  const included = { step: 'included', hash, blockNumber: 7n, reverted: false } as const
+
+  test('behavior: once the server records the payment, its count is the one shown', () => {
+    // The page alone would say 3 here; the server, which follows the payment, says 9.
+    expect(describeSentPayment(included, 9n, [record])).toEqual({
+      text: 'Confirmed · block 7 · 9 confirmations',
+      record,
+    })
+  })
+
+  test('behavior: before the record (or signed out), what the page saw', () => {
+    expect(describeSentPayment(included, 9n, undefined).text).toBe('In block 7 · 3 confirmations')
+    const other = { ...record, txHash: `0x${'cd'.repeat(32)}` } as Payment
+    expect(describeSentPayment(included, 9n, [other]).text).toBe('In block 7 · 3 confirmations')
+    expect(describeSentPayment({ step: 'signing' }, 9n, [record]).record).toBeUndefined()
   })
 })

@@ -1,3 +1,6 @@
+import { describeRecord } from './components/PaymentHistory/paymentHistory.js'
+import type { Payment } from './serverApi.js'
+
 /** Where a payment is: asked of the wallet, broadcast, in a block (counting confirmations), or failed. */
 export type PaymentStatus =
   | { step: 'idle' }
@@ -39,4 +42,21 @@ export function describePayment(status: PaymentStatus, latest: bigint | undefine
     case 'failed':
       return status.message
   }
+}
+
+/**
+ * The payment card's line: the server's record of this payment once there is one (the history shows the same, so
+ * the page never says two counts), else what the page itself saw.
+ *
+ * @example
+ * describeSentPayment(status, block.head, history.payments) // 'Confirmed · block 7 · 3 confirmations'
+ */
+export function describeSentPayment(
+  status: PaymentStatus,
+  latest: bigint | undefined,
+  records: readonly Payment[] | undefined,
+): { text: string; record: Payment | undefined } {
+  const hash = 'hash' in status ? status.hash.toLowerCase() : undefined
+  const record = hash ? records?.find((p) => p.txHash.toLowerCase() === hash) : undefined
+  return { text: record ? describeRecord(record) : describePayment(status, latest), record }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { recordPayment, ServerError } from './serverApi.js'
+import { getMe, recordPayment, ServerError } from './serverApi.js'
 
 const payment = { txHash: `0x${'ab'.repeat(32)}`, to: `0x${'cd'.repeat(20)}`, value: 1n } as const
 const unseen = {
@@ -43,5 +43,17 @@ describe('recordPayment', () => {
     const error = await recordPayment(payment, { patience: 30, interval: 5 }).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 422, code: 'ERR_PAYMENT_UNKNOWN_TRANSACTION' })
     expect(calls.length).toBeGreaterThan(1)
+  })
+})
+
+describe('getMe', () => {
+  test('default: the signed-in account', async () => {
+    answer([200, { signedIn: true, address: payment.to, chainId: 31337, firstSeen: null }])
+    expect(await getMe()).toEqual({ address: payment.to, chainId: 31337 })
+  })
+
+  test('behavior: signed out is an answer, not an error', async () => {
+    answer([200, { signedIn: false }])
+    expect(await getMe()).toBeUndefined()
   })
 })

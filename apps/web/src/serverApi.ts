@@ -89,14 +89,10 @@ export function verifySignIn(message: string, signature: `0x${string}`): Promise
   return call('verify', '/api/verify', { method: 'POST', body: { message, signature } })
 }
 
-/** The signed-in account, or `undefined` when this browser is not signed in (401). */
+/** The signed-in account, or `undefined` when this browser is not signed in (`{ signedIn: false }`). */
 export async function getMe(): Promise<SignedInAccount | undefined> {
-  try {
-    return await call<SignedInAccount>('me', '/api/me')
-  } catch (error) {
-    if (error instanceof ServerError && error.status === 401) return undefined
-    throw error
-  }
+  const me = await call<({ signedIn: true } & SignedInAccount) | { signedIn: false }>('me', '/api/me')
+  return me.signedIn ? { address: me.address, chainId: me.chainId } : undefined
 }
 
 /** Ends the server session and clears its cookie. */

@@ -110,8 +110,16 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
     },
   )
 
+  // Signed out is an ordinary answer here, not a 401: every page load asks, and a browser logs each 4xx as an error.
+  // The other routes still refuse without a session.
   api.get('/api/me', async (c) => {
-    const session = await requireSession(c)
+    const session = await readSession(db, c.env.incoming)
+    if (!session) {
+      return c.json({ signedIn: false }, 200, {
+        ...NO_STORE,
+        'set-cookie': clearedCookie(siteOf(c, site).secure),
+      })
+    }
     const rows = await db.query<{ first_seen: Date; last_sign_in: Date }>(
       'SELECT first_seen, last_sign_in FROM accounts WHERE address = $1',
       [session.address],
@@ -119,6 +127,7 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
     const account = rows[0]
     return c.json(
       {
+        signedIn: true,
         address: session.address,
         chainId: session.chainId,
         firstSeen: account ? new Date(account.first_seen).toISOString() : null,

@@ -15,6 +15,7 @@ describe('AccountPanel', () => {
     render(
       <AccountPanel
         session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
+        appChainId={31337}
         balance={10n ** 22n}
         blockNumber={42n}
         transport="open"
@@ -35,6 +36,7 @@ describe('AccountPanel', () => {
     render(
       <AccountPanel
         session={{ ...session, peerMeta: null }}
+        appChainId={31337}
         balance={undefined}
         blockNumber={undefined}
         transport="connecting"
@@ -45,5 +47,24 @@ describe('AccountPanel', () => {
     expect(screen.getByTestId('account-balance').textContent).toBe('Loading…')
     expect(screen.getByTestId('block-number').textContent).toBe('Waiting…')
     expect(screen.getByTestId('bridge-state').textContent).toBe('Reconnecting…')
+  })
+
+  test('behavior: a wallet on another chain than the app reads gets a warning, not the app chain’s figures', () => {
+    render(
+      <AccountPanel
+        session={{ ...session, chainId: 11155111, peerMeta: null }}
+        appChainId={31337}
+        balance={10n ** 22n}
+        blockNumber={42n}
+        transport="open"
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('chain-mismatch').textContent).toMatch(
+      /^The wallet is on .*\(11155111\), but this app reads Anvil dev chain \(31337\)\./,
+    )
+    expect(screen.getByTestId('account-balance').textContent).toBe('Not read on this chain')
+    expect(screen.getByTestId('account-balance').getAttribute('data-wei')).toBeNull()
+    expect(screen.getByTestId('block-number').textContent).toBe('Not read on this chain')
   })
 })

@@ -7,6 +7,8 @@ import { WalletIcon } from './WalletIcon.js'
 /** Props of {@link AccountPanel}. */
 export type AccountPanelProps = {
   session: SessionView
+  /** The chain the app reads (balance, blocks): when the wallet is on another, neither is shown. */
+  appChainId: number
   balance: bigint | undefined
   blockNumber: bigint | undefined
   transport: TransportState
@@ -23,8 +25,13 @@ const BRIDGE_STATES: Record<TransportState, string> = {
  * The connected account: checksummed address with copy, the wallet's name and icon, the chain, the balance and
  * latest block (both live from block polling), the bridge socket's state, and Disconnect.
  */
-export function AccountPanel({ session, balance, blockNumber, transport, onDisconnect }: AccountPanelProps) {
+export function AccountPanel(props: AccountPanelProps) {
+  const { session, appChainId, transport, onDisconnect } = props
   const walletName = session.peerMeta?.name || 'Unnamed wallet'
+  // The app's node serves one chain: under another chain's name its balance and block would be false.
+  const offChain = session.chainId !== appChainId
+  const balance = offChain ? undefined : props.balance
+  const blockNumber = offChain ? undefined : props.blockNumber
   return (
     <section className="card account" aria-labelledby="account-title" data-testid="account-panel">
       <div className="account-head">
@@ -54,7 +61,11 @@ export function AccountPanel({ session, balance, blockNumber, transport, onDisco
         <div>
           <dt>Balance</dt>
           <dd data-testid="account-balance" data-wei={balance?.toString()}>
-            {balance === undefined ? 'Loading…' : formatBalance(balance)}
+            {offChain
+              ? 'Not read on this chain'
+              : balance === undefined
+                ? 'Loading…'
+                : formatBalance(balance)}
           </dd>
         </div>
         <div>
@@ -65,7 +76,9 @@ export function AccountPanel({ session, balance, blockNumber, transport, onDisco
         </div>
         <div>
           <dt>Latest block</dt>
-          <dd data-testid="block-number">{blockNumber === undefined ? 'Waiting…' : `#${blockNumber}`}</dd>
+          <dd data-testid="block-number">
+            {offChain ? 'Not read on this chain' : blockNumber === undefined ? 'Waiting…' : `#${blockNumber}`}
+          </dd>
         </div>
         <div>
           <dt>Bridge</dt>
@@ -75,6 +88,12 @@ export function AccountPanel({ session, balance, blockNumber, transport, onDisco
           </dd>
         </div>
       </dl>
+      {offChain ? (
+        <p className="banner error" role="alert" data-testid="chain-mismatch">
+          The wallet is on {formatChain(session.chainId)}, but this app reads {formatChain(appChainId)}.
+          Switch the wallet back to {formatChain(appChainId)} to see its balance and send payments here.
+        </p>
+      ) : null}
     </section>
   )
 }

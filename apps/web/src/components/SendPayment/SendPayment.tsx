@@ -4,8 +4,10 @@ import { formatBalance } from '../../format.js'
 import { useBalance } from '../../hooks/useBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
-import { describePayment } from '../../paymentStatus.js'
+import { describeSentPayment } from '../../paymentStatus.js'
+import type { Payment } from '../../serverApi.js'
 import { Card } from '../Card/Card.js'
+import { checkPayment } from './checkPayment.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
 
 /** The dev chain's second funded account: a recipient that works out of the box. */
@@ -16,6 +18,11 @@ export type SendPaymentProps = {
   walletClient: WalletClient
   publicClient: PublicClient
   address: `0x${string}`
+  /** The chain the wallet is on, and the one the app's node serves: a payment needs both the same. */
+  chainId: number
+  appChainId: number
+  /** The account's balance, to refuse an amount it cannot cover before asking the wallet. */
+  balance: bigint | undefined
   blockNumber: bigint | undefined
   /** Whether the server keeps a record of this account's payments. */
   signedIn: boolean
@@ -23,6 +30,8 @@ export type SendPaymentProps = {
   onSent: (sent: SentPayment) => void
   /** How recording the last payment went. */
   lastRecord: RecordState | undefined
+  /** The server's records of this account's payments: once the sent one is there, its count is the one shown. */
+  records?: readonly Payment[] | undefined
 }
 
 /** The line about the payment's record on the server, or nothing. */
@@ -58,16 +67,22 @@ function RecordLine({ signedIn, record }: { signedIn: boolean; record: RecordSta
  * signed in, the payment is also recorded on the server.
  */
 export function SendPayment(props: SendPaymentProps) {
-  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord } = props
+  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord, records } = props
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [amount, setAmount] = useState('0.01')
-  const [invalid, setInvalid] = useState<{ field: 'recipient' | 'amount'; message: string } | undefined>()
+  const [invalid, setInvalid] = useState<
+    { field: 'recipient' | 'amount' | 'chain'; message: string } | undefined
+  >()
   const payment = usePayment(walletClient, publicClient, address, blockNumber, onSent)
   const form = parsePaymentForm(recipient, amount)
-  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, blockNumber)
   const { status } = payment
+  // The recipient's balance is read when the recipient changes and when a payment settles, not at every block.
+  const settled = status.step === 'included' ? status.hash : undefined
+  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, settled)
   const busy = status.step === 'signing'
-  const text = describePayment(status, blockNumber)
+  const { text, record } = describeSentPayment(status, blockNumber, records)
+  const failed =
+    status.step === 'failed' || (status.step === 'included' && status.reverted) || record?.status === 'failed'
 
   return (
     <Card
@@ -80,6 +95,10 @@ export function SendPayment(props: SendPaymentProps) {
         onSubmit={(event) => {
           event.preventDefault()
           if (!form.ok) return setInvalid(form)
+          const { chainId, appChainId, balance } = props
+          const refused = checkPayment({ value: form.value, balance, chainId, appChainId })
+          if (refused)
+            return setInvalid({ field: chainId === appChainId ? 'amount' : 'chain', message: refused })
           setInvalid(undefined)
           void payment.send(form.to, form.value)
         }}
@@ -107,7 +126,13 @@ export function SendPayment(props: SendPaymentProps) {
           aria-describedby={invalid ? 'payment-invalid' : undefined}
         />
         {invalid ? (
-          <p id="payment-invalid" className="outcome error" role="alert" data-testid="payment-invalid">
+          <p
+            id="payment-invalid"
+            className="outcome error"
+            role="alert"
+            data-testid="payment-invalid"
+            data-field={invalid.field}
+          >
             {invalid.message}
           </p>
         ) : null}
@@ -117,10 +142,12 @@ export function SendPayment(props: SendPaymentProps) {
       </form>
       {text ? (
         <p
-          className={`outcome ${status.step === 'failed' || (status.step === 'included' && status.reverted) ? 'error' : ''}`}
+          className={`outcome ${failed ? 'error' : ''}`}
           role={status.step === 'failed' ? 'alert' : 'status'}
           data-testid="payment-status"
           data-step={status.step}
+          data-source={record ? 'server' : 'page'}
+          data-confirmations={record?.confirmations}
         >
           {text}
         </p>

@@ -52,4 +52,25 @@ describe('StatusBanner', () => {
     expect(screen.getByTestId('rpc-warning').textContent).toBe('The RPC node is unreachable. Retrying…')
     expect(screen.getByRole('status').textContent).toContain('Connected.')
   })
+
+  test('behavior: a read failure is shown as the one sentence it is, never wrapped in another', () => {
+    const text = 'The RPC node failed to answer: RPC node unreachable. Retrying…'
+    render(<StatusBanner notice={undefined} onDismiss={() => {}} bridgeUnreachable={false} rpcError={text} />)
+    expect(screen.getByTestId('rpc-warning').textContent).toBe(text)
+  })
+
+  test('behavior: a node whose head went back is said so', () => {
+    render(
+      <StatusBanner
+        notice={undefined}
+        onDismiss={() => {}}
+        bridgeUnreachable={false}
+        rpcError={undefined}
+        rewind={{ from: 500n, to: 3n }}
+      />,
+    )
+    expect(screen.getByTestId('rpc-rewind').textContent).toBe(
+      'The RPC node went back from block #500 to #3: it was restarted or its chain was reset. Balances and blocks now follow its new chain.',
+    )
+  })
 })

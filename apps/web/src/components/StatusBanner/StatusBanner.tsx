@@ -1,3 +1,4 @@
+import type { Rewind } from '../../hooks/useBlock.js'
 import type { Notice } from '../../hooks/usePairlink.js'
 
 /** Props of {@link StatusBanner}. */
@@ -6,15 +7,17 @@ export type StatusBannerProps = {
   onDismiss: () => void
   /** The bridge socket keeps failing to connect; the client is retrying. */
   bridgeUnreachable: boolean
-  /** Why block polling fails, when it does. */
+  /** Why block polling fails, when it does: a whole sentence, shown as is. */
   rpcError: string | undefined
+  /** The node's head went back below the newest block seen (a restarted node). */
+  rewind?: Rewind | undefined
 }
 
 /**
  * The page's messages about the session and the connections: the last outcome (connected, rejected, closed,
  * disconnected) and the standing warnings for an unreachable bridge or RPC node.
  */
-export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError }: StatusBannerProps) {
+export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, rewind }: StatusBannerProps) {
   return (
     <div className="banners">
       {bridgeUnreachable ? (
@@ -24,9 +27,13 @@ export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError }:
       ) : null}
       {rpcError ? (
         <p className="banner error" role="alert" data-testid="rpc-warning">
-          {rpcError.startsWith('The RPC node')
-            ? rpcError
-            : `The RPC node is unreachable (${rpcError}). Retrying…`}
+          {rpcError}
+        </p>
+      ) : null}
+      {rewind ? (
+        <p className="banner error" role="alert" data-testid="rpc-rewind">
+          The RPC node went back from block #{rewind.from.toString()} to #{rewind.to.toString()}: it was
+          restarted or its chain was reset. Balances and blocks now follow its new chain.
         </p>
       ) : null}
       {notice ? (

@@ -11,6 +11,9 @@ export type SwitchChainProps = { walletClient: WalletClient; chainId: number; ap
 export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainProps) {
   const choices = listChains(appChainId)
   const [target, setTarget] = useState(() => choices.find((id) => id !== chainId) ?? appChainId)
+  // A result holds only for the chain it was about: a refusal while the wallet stayed on `askedFrom`, a success
+  // while the wallet is still on the chain it moved to.
+  const [askedFrom, setAskedFrom] = useState(chainId)
   const change = useAction(async () => {
     await walletClient.switchChain({ id: target })
     return target
@@ -24,6 +27,7 @@ export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainPr
       <form
         onSubmit={(event) => {
           event.preventDefault()
+          setAskedFrom(chainId)
           void change.run()
         }}
       >
@@ -45,12 +49,12 @@ export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainPr
           {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
         </button>
       </form>
-      {change.result !== undefined ? (
+      {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">
           The wallet switched to {formatChain(change.result)}.
         </p>
       ) : null}
-      <Outcome testId="switch-chain" error={change.error} />
+      <Outcome testId="switch-chain" error={chainId === askedFrom ? change.error : undefined} />
     </Card>
   )
 }

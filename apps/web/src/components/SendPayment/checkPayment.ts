@@ -1,0 +1,31 @@
+import { formatChain } from '../../format.js'
+
+/** What {@link checkPayment} looks at: the amount, the account's balance and the chains. */
+export type PaymentContext = {
+  value: bigint
+  /** The account's balance on the app's chain; `undefined` while unknown (then the wallet decides). */
+  balance: bigint | undefined
+  /** The chain the wallet is on. */
+  chainId: number
+  /** The chain the app's node serves. */
+  appChainId: number
+}
+
+/**
+ * Why a payment cannot go through before the wallet is asked, in plain words, or `undefined`: a wallet on another
+ * chain than the app's, or an amount the balance cannot cover (the wallet would only fail it later).
+ *
+ * @example
+ * checkPayment({ value: 10n ** 24n, balance: 10n ** 18n, chainId: 31337, appChainId: 31337 }) // 'Not enough ETH…'
+ */
+export function checkPayment({ value, balance, chainId, appChainId }: PaymentContext): string | undefined {
+  if (chainId !== appChainId) {
+    return `The wallet is on another chain (${formatChain(chainId)}): payments here go on ${formatChain(appChainId)}. Switch the wallet back first.`
+  }
+  // The amount alone at or above the balance leaves nothing for the network fee.
+  if (balance !== undefined && value >= balance) return INSUFFICIENT_FUNDS
+  return undefined
+}
+
+/** The message for a payment the balance cannot cover, before or after the wallet was asked. */
+export const INSUFFICIENT_FUNDS = 'Not enough ETH to pay this amount plus the network fee.'
