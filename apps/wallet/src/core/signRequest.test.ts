@@ -179,11 +179,11 @@ describe('signRequest', () => {
     })
   })
 
-  test('error: more than the balance → -32000 insufficient funds, as geth words it', async () => {
+  test('error: more than the balance → -32003 insufficient funds, as geth words it', async () => {
     const tx = { from: account.address, to: other.address, value: `0x${parseEther('1000000').toString(16)}` }
     const error = await rpcError(signRequest({ method: 'eth_sendTransaction', params: [tx] }, parameters))
     expect(error).toEqual({
-      code: -32000,
+      code: -32003,
       message:
         "insufficient funds for gas * price + value: the account's balance does not cover 1000000 ETH plus gas",
     })

@@ -42,8 +42,9 @@ export const SIGNING_REQUEST_METHODS = [
 ] as const
 
 /**
- * geth's text for a transaction its sender cannot pay for; ethers (v5 and v6) and viem recognise it by this prefix
- * and code -32000, as they do from a node.
+ * geth's text for a transaction its sender cannot pay for; ethers (v5 and v6) and viem recognise it by this text, as
+ * they do from a node. It is sent with EIP-1474's -32003 (transaction rejected), not geth's -32000: viem reads
+ * -32000 from a wallet as "invalid input" and sends the transaction again as `wallet_sendTransaction`.
  */
 export const INSUFFICIENT_FUNDS_MESSAGE = 'insufficient funds for gas * price + value'
 
@@ -56,7 +57,7 @@ export const USER_REJECTED_MESSAGE = 'User rejected the request.'
 /**
  * Signs a call request with viem: messages and typed data with the account's key, transactions prepared with the
  * node (nonce, gas, fees) and — for `eth_sendTransaction` — broadcast to it. Throws {@link RpcError}: 4200 for a
- * method it does not sign, 4100 for an address that is not the account, -32602 for bad params, -32000
+ * method it does not sign, 4100 for an address that is not the account, -32602 for bad params, -32003
  * `insufficient funds for gas * price + value…` when the account cannot pay, -32603 `The wallet is on another
  * chain…` when the transaction is for another chain than the session's or the node's, -32603 when the node fails.
  *
@@ -175,7 +176,7 @@ function nodeFailure(error: unknown, tx: TransactionParams): RpcError {
   if (found?.walk((e) => e instanceof InsufficientFundsError) instanceof InsufficientFundsError) {
     const value = tx.value ? `${formatEther(tx.value)} ETH plus gas` : 'the gas'
     return new RpcError(`${INSUFFICIENT_FUNDS_MESSAGE}: the account's balance does not cover ${value}`, {
-      code: -32000,
+      code: -32003,
       cause: error,
     })
   }
