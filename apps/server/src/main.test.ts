@@ -117,6 +117,33 @@ describe('pairlink-server', () => {
     expect(out).toContain('Redis at redis://127.0.0.1:1 is unreachable: start it or fix REDIS_URL')
   })
 
+  test(
+    'error: a second server on another port is refused the embedded database the first one holds',
+    SLOW,
+    async () => {
+      const anvil = await startAnvil()
+      onTestFinished(() => anvil.stop())
+      const first = startServer({ PORT: '0', HOST: '127.0.0.1', RPC_URL: anvil.url })
+      await first.printed(/database\s+embedded \(PGlite\) in (\S+)/)
+      const [, dataDir] = /database\s+embedded \(PGlite\) in (\S+)/.exec(first.output()) ?? []
+      const { code, out } = await runToExit({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RPC_URL: anvil.url,
+        DATA_DIR: dataDir ?? '',
+      })
+      expect(code).toBe(1)
+      expect(out).toContain(
+        `The embedded database in ${dataDir} is in use by another Pairlink server (pid ${first.pid})`,
+      )
+      // The first one was not disturbed, and once it stops the folder is free again.
+      process.kill(first.pid, 'SIGTERM')
+      expect(await first.exited, first.output()).toBe(0)
+      const again = startServer({ PORT: '0', HOST: '127.0.0.1', RPC_URL: anvil.url, DATA_DIR: dataDir ?? '' })
+      await again.printed(/web app\s+http/)
+    },
+  )
+
   test('error: a taken port is named in plain words', SLOW, async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))

@@ -11,7 +11,7 @@ import { createApi } from './api/createApi.js'
 import { purgeExpired } from './api/sessions.js'
 import { type Config, ConfigError, loadConfig, redactUrl } from './config.js'
 import { createAppServer } from './createAppServer.js'
-import { createDatabase } from './db/createDatabase.js'
+import { createDatabase, DatabaseInUseError } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { createRegistry } from './registry.js'
@@ -68,11 +68,13 @@ async function main() {
     .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
   const dataDir = config.dataDir ?? here('../../../.pairlink/db')
-  const db = await createDatabase({ url: databaseUrl, dataDir }).catch(() =>
+  const db = await createDatabase({ url: databaseUrl, dataDir }).catch((error: unknown) =>
     fail(
-      databaseUrl
-        ? `PostgreSQL at ${redactUrl(databaseUrl)} is unreachable or refused the migrations: start it or fix DATABASE_URL`
-        : `The embedded database in ${dataDir} cannot be opened: is another Pairlink server using it?`,
+      error instanceof DatabaseInUseError
+        ? error.message
+        : databaseUrl
+          ? `PostgreSQL at ${redactUrl(databaseUrl)} is unreachable or refused the migrations: start it or fix DATABASE_URL`
+          : `The embedded database in ${dataDir} cannot be opened: is another Pairlink server using it?`,
     ),
   )
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { runMigrations } from './migrate.js'
@@ -39,10 +39,59 @@ export async function createDatabase(parameters: CreateDatabaseParameters = {}):
   return db
 }
 
+/** The embedded database's folder is in use by another live process. */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError'
+}
+
+/**
+ * Takes `${dataDir}.lock` for this process: PGlite is one process's database, and a second server opening the same
+ * folder would corrupt it. A lock whose process is gone (a crash) is taken over. Returns its release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = `${dataDir}.lock`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(path, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSync(path, 'utf8'))
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid))
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by another Pairlink server (pid ${pid}): stop it, or give this one its own DATA_DIR or a DATABASE_URL`,
+        )
+      rmSync(path, { force: true })
+    }
+  }
+  throw new DatabaseInUseError(
+    `The embedded database in ${dataDir} could not be locked: ${path} keeps coming back`,
+  )
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true })
+  let release = () => {}
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true })
+    release = lockDataDir(dataDir)
+  }
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir)
-  await client.waitReady
+  await client.waitReady.catch((error: unknown) => {
+    release()
+    throw error
+  })
   // PGlite runs one statement at a time; a queue keeps a transaction's statements from interleaving with others.
   let tail: Promise<unknown> = Promise.resolve()
   const serial = <result>(fn: () => Promise<result>): Promise<result> => {
@@ -61,7 +110,10 @@ async function openPglite(dataDir: string): Promise<Database> {
           fn({ query: async (sql, params = []) => (await tx.query(sql, params)).rows as never }),
         ),
       ),
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      release()
+    },
   }
 }
 
