@@ -15,6 +15,21 @@ export type Pairlink = {
 
 const instances = new Map<string, Pairlink>()
 
+/** How long the app waits for the wallet to answer one request (sign, pay, switch chain, sign in): 5 minutes. */
+export const WALLET_TIMEOUT_MS = 5 * 60_000
+
+/**
+ * The wallet time-out of this page: {@link WALLET_TIMEOUT_MS}, or `?walletTimeout=<ms>` in the page's address (a
+ * positive whole number; anything else is ignored), which lets a test see the time-out without waiting minutes.
+ *
+ * @example
+ * walletTimeout('?walletTimeout=2000') // 2000
+ */
+export function walletTimeout(search: string = globalThis.location?.search ?? ''): number {
+  const value = Number(new URLSearchParams(search).get('walletTimeout'))
+  return Number.isSafeInteger(value) && value > 0 ? value : WALLET_TIMEOUT_MS
+}
+
 /**
  * Creates (once per configuration) the client, which restores a stored session from `localStorage`, and the
  * provider over it. Cached so React's double-invoked initialisers never open a second bridge socket.
@@ -44,6 +59,8 @@ export function createPairlink(config: AppConfig): Pairlink {
     chainId: config.chainId,
     // The provider's default (×4 while the tab is hidden): an idle tab stays quiet; confirmations count per poll.
     pollingInterval: BLOCK_POLLING_INTERVAL_MS,
+    // A wallet closed mid-request never answers: every card stops waiting and says so.
+    walletTimeout: walletTimeout(),
   })
   const pairlink: Pairlink = {
     client,

@@ -316,6 +316,16 @@ test('args: timeout ends a request to a node that never answers', async () => {
   })
 })
 
+test('args: walletTimeout is the time-out of every wallet request, none by default', async () => {
+  const timed = await connected({ walletTimeout: 1_234 })
+  await timed.provider.request({ method: 'personal_sign', params: ['0x00', ALICE] })
+  await timed.provider.request({ method: 'eth_sign', params: [ALICE, '0x1234'] })
+  expect(timed.fake.requestOptions).toEqual([{ timeout: 1_234 }, { timeout: 1_234 }])
+  const untimed = await connected()
+  await untimed.provider.request({ method: 'personal_sign', params: ['0x00', ALICE] })
+  expect(untimed.fake.requestOptions).toEqual([{ timeout: undefined }])
+})
+
 test('error: no RPC URL for the chain → 4901', async () => {
   const { provider } = setup({ chainId: 5 })
   expect(await error(provider, 'eth_blockNumber')).toMatchObject({

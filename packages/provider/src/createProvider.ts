@@ -39,6 +39,12 @@ export type CreateProviderParameters = {
    */
   timeout?: number | undefined
   /**
+   * Time-out of one request to the wallet (signing, `wallet_*`), in milliseconds: it then rejects with the client's
+   * `RequestTimeoutError`, and a late answer is ignored.
+   * @default no time-out (the person may take their time)
+   */
+  walletTimeout?: number | undefined
+  /**
    * The `fetch` the HTTP connection uses.
    * @default globalThis.fetch
    */
@@ -218,6 +224,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
       chainId,
       accounts,
       hasRpcUrl: (id) => Boolean(rpcUrlFor(id)),
+      timeout: parameters.walletTimeout,
     })
     // Trust the wallet's success; its session update with the same chain changes nothing afterwards.
     if (method === 'wallet_switchEthereumChain') setChain(targetChain(params))

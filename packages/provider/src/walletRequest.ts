@@ -36,6 +36,8 @@ export type SendToWalletParameters = {
   accounts: readonly string[]
   /** Whether reads could be served on a chain after a switch. */
   hasRpcUrl(chainId: number): boolean
+  /** Milliseconds before the client gives up waiting for the wallet. @default no time-out */
+  timeout?: number | undefined
 }
 
 /**
@@ -61,7 +63,7 @@ export async function sendToWallet(parameters: SendToWalletParameters): Promise<
   }
   const prepared = prepareWalletParams(method, params, parameters.accounts)
   try {
-    return await client.request({ method, params: prepared as unknown[] })
+    return await client.request({ method, params: prepared as unknown[] }, { timeout: parameters.timeout })
   } catch (error) {
     throw toWalletError(error)
   }

@@ -31,6 +31,8 @@ export function createFakeClient(
   const fake = {
     state,
     requests: [] as Request[],
+    /** The options each wallet request came with (its time-out). */
+    requestOptions: [] as ({ timeout?: number | undefined } | undefined)[],
     connects: [] as ({ chainId?: number } | undefined)[],
     kills: 0,
     /** Answers wallet requests; by default resolves `0x` + method. */
@@ -82,9 +84,10 @@ export function createFakeClient(
         pending = { resolve, reject }
       })
     },
-    async request(request: Request) {
+    async request(request: Request, options?: { timeout?: number | undefined }) {
       if (!state.connected) throw new SessionError(V1_ERRORS.SESSION_DISCONNECTED)
       fake.requests.push(request)
+      fake.requestOptions.push(options)
       return fake.answer(request)
     },
     async killSession() {

@@ -8,8 +8,14 @@ export type ActionState<result> = {
   /** The plain-language message of the last failure. */
   error: string | undefined
   run: () => Promise<void>
+  /** Stops waiting: the app shows {@link CANCELLED} and ignores the wallet's answer if it comes later. */
+  cancel: () => void
   reset: () => void
 }
+
+/** What a card says after Cancel: the request may still be open in the wallet. */
+export const CANCELLED =
+  'You stopped waiting for the wallet. If it still shows the request, reject it there; an answer now is ignored here.'
 
 /**
  * Runs one wallet action at a time and keeps its outcome: the result, or the failure as a plain-language message.
@@ -32,15 +38,26 @@ export function useAction<result>(
   })
   const latest = useRef(action)
   latest.current = action
+  // Each run, cancel and reset takes a new number; an outcome is shown only while its run is still the last one.
+  const attempt = useRef(0)
   const run = useCallback(async () => {
+    const id = ++attempt.current
     setState({ busy: true, result: undefined, error: undefined })
     try {
       const result = await latest.current()
-      setState({ busy: false, result, error: undefined })
+      if (id === attempt.current) setState({ busy: false, result, error: undefined })
     } catch (error) {
-      setState({ busy: false, result: undefined, error: describeError(error, context) })
+      if (id === attempt.current)
+        setState({ busy: false, result: undefined, error: describeError(error, context) })
     }
   }, [context])
-  const reset = useCallback(() => setState({ busy: false, result: undefined, error: undefined }), [])
-  return { ...state, run, reset }
+  const cancel = useCallback(() => {
+    attempt.current++
+    setState({ busy: false, result: undefined, error: CANCELLED })
+  }, [])
+  const reset = useCallback(() => {
+    attempt.current++
+    setState({ busy: false, result: undefined, error: undefined })
+  }, [])
+  return { ...state, run, cancel, reset }
 }

@@ -9,7 +9,13 @@ export type PaymentState = {
   status: PaymentStatus
   /** Asks the wallet to send `value` wei to `to`, then follows the transaction block by block. */
   send: (to: `0x${string}`, value: bigint) => Promise<void>
+  /** Stops waiting for the wallet; a payment it still sends later is recorded, but this status no longer follows it. */
+  cancel: () => void
 }
+
+/** What the payment card says after Cancel: the wallet may still send the payment if approved there. */
+const PAYMENT_CANCELLED =
+  'You stopped waiting for the wallet. If it still shows the payment, reject it there: approved now, it is still sent.'
 
 /**
  * A payment's life: the wallet signs and broadcasts it, then each new block checks for its receipt (pending →
@@ -49,6 +55,11 @@ export function usePayment(
     [walletClient, account],
   )
 
+  const cancel = useCallback(() => {
+    attempt.current++
+    setStatus({ step: 'failed', message: PAYMENT_CANCELLED })
+  }, [])
+
   const pendingHash = status.step === 'pending' ? status.hash : undefined
   // biome-ignore lint/correctness/useExhaustiveDependencies: blockNumber is the trigger — each new block reads again.
   useEffect(() => {
@@ -72,5 +83,5 @@ export function usePayment(
     }
   }, [publicClient, pendingHash, blockNumber])
 
-  return { status, send }
+  return { status, send, cancel }
 }

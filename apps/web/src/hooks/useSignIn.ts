@@ -3,6 +3,7 @@ import type { WalletClient } from 'viem'
 import { signInWithWallet } from '../components/SignIn/signIn.js'
 import { describeServerError } from '../describeServerError.js'
 import { getMe, logout, type SignedInAccount } from '../serverApi.js'
+import { CANCELLED } from './useAction.js'
 import type { Notice } from './usePairlink.js'
 
 /** Where the sign-in is: asking the server, signed out, waiting for the wallet's signature, or signed in. */
@@ -16,6 +17,8 @@ export type SignInState = {
   /** The last outcome (signed in, signed out, refused, …) in plain words. */
   message: Notice | undefined
   signIn: () => Promise<void>
+  /** Stops waiting for the wallet's signature; a signature that comes later is ignored. */
+  cancel: () => void
   signOut: () => Promise<void>
   /** The server no longer knows the session (a 401 elsewhere): show signed out. */
   sessionEnded: () => void
@@ -91,6 +94,12 @@ export function useSignIn(
     }
   }, [walletClient, address, chainId])
 
+  const cancel = useCallback(() => {
+    attempt.current++
+    setSigning(false)
+    setMessage({ tone: 'error', text: CANCELLED })
+  }, [])
+
   const signOut = useCallback(async () => {
     attempt.current++
     setSigning(false)
@@ -116,5 +125,5 @@ export function useSignIn(
       : server === undefined && address
         ? 'checking'
         : 'signed-out'
-  return { status, account: signedIn, message, signIn, signOut, sessionEnded }
+  return { status, account: signedIn, message, signIn, cancel, signOut, sessionEnded }
 }

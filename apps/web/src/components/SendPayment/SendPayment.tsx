@@ -6,7 +6,7 @@ import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
 import { describeSentPayment } from '../../paymentStatus.js'
 import type { Payment } from '../../serverApi.js'
-import { Card } from '../Card/Card.js'
+import { CancelButton, Card } from '../Card/Card.js'
 import { checkPayment } from './checkPayment.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
 
@@ -139,6 +139,7 @@ export function SendPayment(props: SendPaymentProps) {
         <button type="submit" data-testid="payment-send-button" disabled={busy}>
           {busy ? 'Confirm in your wallet…' : 'Send payment'}
         </button>
+        {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
       </form>
       {text ? (
         <p

@@ -11,6 +11,7 @@ const state = (patch: Partial<SignInState>): SignInState => ({
   account: undefined,
   message: undefined,
   signIn: vi.fn(async () => {}),
+  cancel: vi.fn(),
   signOut: vi.fn(async () => {}),
   sessionEnded: vi.fn(),
   ...patch,
@@ -38,6 +39,16 @@ describe('SignIn', () => {
     expect(screen.queryByTestId('sign-in-button')).toBeNull()
     fireEvent.click(screen.getByTestId('sign-out-button'))
     expect(signIn.signOut).toHaveBeenCalledOnce()
+  })
+
+  test('behavior: while signing, Cancel stops the wait; no Cancel otherwise', () => {
+    const signIn = state({ status: 'signing' })
+    render(<SignIn signIn={signIn} />)
+    fireEvent.click(screen.getByTestId('sign-in-cancel'))
+    expect(signIn.cancel).toHaveBeenCalledOnce()
+    cleanup()
+    render(<SignIn signIn={state({})} />)
+    expect(screen.queryByTestId('sign-in-cancel')).toBeNull()
   })
 
   test('behavior: checking and signing keep the button disabled', () => {

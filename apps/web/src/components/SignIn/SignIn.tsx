@@ -1,5 +1,5 @@
 import type { SignInState } from '../../hooks/useSignIn.js'
-import { Card, Outcome } from '../Card/Card.js'
+import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SignIn}. */
 export type SignInProps = { signIn: SignInState }
@@ -50,6 +50,7 @@ export function SignIn({ signIn }: SignInProps) {
           {status === 'signing' ? 'Confirm in your wallet…' : 'Sign in with wallet'}
         </button>
       )}
+      {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}
       {message && message.tone !== 'error' ? (
         <p className="outcome" role="status" data-testid="sign-in-result" data-tone={message.tone}>
           {message.text}

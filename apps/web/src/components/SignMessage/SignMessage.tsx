@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { verifyMessage, type WalletClient } from 'viem'
 import { useAction } from '../../hooks/useAction.js'
-import { Card, Outcome } from '../Card/Card.js'
+import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from './Signature.js'
 
 /** Props of {@link SignMessage}. */
@@ -37,6 +37,7 @@ export function SignMessage({ walletClient, address }: SignMessageProps) {
         <button type="submit" data-testid="sign-message-button" disabled={sign.busy || !message}>
           {sign.busy ? 'Confirm in your wallet…' : 'Sign message'}
         </button>
+        {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
       </form>
       {sign.result ? <Signature testId="sign-message" {...sign.result} /> : null}
       <Outcome testId="sign-message" error={sign.error} />

@@ -1,6 +1,6 @@
 import { verifyTypedData, type WalletClient } from 'viem'
 import { useAction } from '../../hooks/useAction.js'
-import { Card, Outcome } from '../Card/Card.js'
+import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from '../SignMessage/Signature.js'
 import { createMail } from './typedData.js'
 
@@ -31,6 +31,7 @@ export function SignTypedData({ walletClient, address, chainId }: SignTypedDataP
       >
         {sign.busy ? 'Confirm in your wallet…' : 'Sign typed data'}
       </button>
+      {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
       {sign.result ? <Signature testId="sign-typed-data" {...sign.result} /> : null}
       <Outcome testId="sign-typed-data" error={sign.error} />
     </Card>

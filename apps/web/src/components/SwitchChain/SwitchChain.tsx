@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { WalletClient } from 'viem'
 import { formatChain, listChains } from '../../format.js'
 import { useAction } from '../../hooks/useAction.js'
-import { Card, Outcome } from '../Card/Card.js'
+import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SwitchChain}. */
 export type SwitchChainProps = { walletClient: WalletClient; chainId: number; appChainId: number }
@@ -48,6 +48,7 @@ export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainPr
         <button type="submit" data-testid="switch-chain-button" disabled={change.busy || target === chainId}>
           {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
         </button>
+        {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
       </form>
       {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">
