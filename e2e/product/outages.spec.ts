@@ -1,6 +1,6 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { copyPairingUri, readBlock, screenshot } from './support/dapp.js'
+import { copyPairingUri, modal, readBlock, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 
@@ -54,6 +54,51 @@ test('outages: an unreachable bridge and RPC node each get a plain message, and 
     // The session survived both: the wallet still answers.
     await page.getByTestId('sign-message-button').click()
     await expect(page.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  } finally {
+    wallet.close()
+  }
+})
+
+test('outages: connecting while the bridge is unreachable, the modal says so and marks its QR code not ready; it pairs once the bridge is back', async ({
+  page,
+}) => {
+  let bridgeDown = true
+  let refused = 0
+  await page.routeWebSocket(/.*/, (ws) => {
+    if (bridgeDown) {
+      refused++
+      return void ws.close()
+    }
+    ws.connectToServer()
+  })
+  await page.goto(product.origin)
+  await page.getByTestId('connect-button').click()
+  const dialog = modal(page)
+  await expect(dialog).toBeVisible()
+  const message = "Can't reach the bridge — retrying…"
+  const status = dialog.locator('#bridge-status')
+  const qr = dialog.getByRole('img', { name: 'QR Code' })
+  await expect(status).toHaveText(message, { timeout: 10_000 })
+  await expect(status).toHaveAttribute('role', 'status')
+  await expect(qr).toHaveAttribute('aria-busy', 'true')
+  await expect(qr).toHaveAccessibleDescription(message)
+  // Dimmed: a person can see that this code is not ready to scan.
+  expect(Number(await qr.evaluate((svg) => getComputedStyle(svg).opacity))).toBeLessThan(0.5)
+  // The client retries with backoff meanwhile: a second refused attempt while the modal stays up.
+  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(1)
+  await screenshot(page, 'bridge-unreachable-modal')
+
+  bridgeDown = false
+  await expect(status).toBeEmpty({ timeout: 20_000 })
+  await expect(qr).not.toHaveAttribute('aria-busy', 'true')
+  await expect(qr).toHaveCSS('opacity', '1')
+  await page.getByRole('button', { name: 'Copy to clipboard' }).click()
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  expect(uri).toMatch(/^wc:[0-9a-f-]+@1\?bridge=.+&key=[0-9a-f]{64}$/)
+  const wallet = startV1Wallet({ uri, rpcUrl: product.rpcUrl, chainId: 31337 })
+  try {
+    await expect(page.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+    await expect(dialog).toHaveCount(0)
   } finally {
     wallet.close()
   }

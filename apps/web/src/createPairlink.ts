@@ -1,5 +1,5 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
-import { close, open } from '@pairlink/modal'
+import { close, open, setStatus } from '@pairlink/modal'
 import { BLOCK_POLLING_INTERVAL_MS, createProvider, type Provider } from '@pairlink/provider'
 import { createPublicClient, createWalletClient, custom, type PublicClient, type WalletClient } from 'viem'
 import type { AppConfig } from './hooks/useConfig.js'
@@ -50,7 +50,7 @@ export function createPairlink(config: AppConfig): Pairlink {
       url: origin,
       icons: [`${origin}/icon.svg`],
     },
-    modal: { open, close },
+    modal: { open, close, setStatus },
     modalOptions: { registryUrl: config.registryUrl },
   }).extend(dappActions)
   const provider = createProvider({

@@ -27,6 +27,12 @@ import type { ReconnectOptions, TransportState, WebSocketConstructor } from './t
 export type ModalAdapter = {
   open(uri: string, onUserClose: () => void, options?: unknown): void
   close(): void
+  /**
+   * Optional (v1's modal has none): told `'unreachable'` when an attempt to reach the bridge failed and the client
+   * retries, `'ready'` when the socket opens. Right after `open` when the bridge is already unreachable; it may
+   * also be called while no modal is open, which it should ignore.
+   */
+  setStatus?(status: 'ready' | 'unreachable'): void
 }
 
 /** The connected session as `connect` resolves and the `connect` event carries it. */
@@ -227,6 +233,7 @@ export function createClient(parameters: CreateClientParameters): Client {
     outgoing: Promise.resolve(),
     transport: undefined,
     transportBridge: '',
+    bridgeUnreachable: false,
     WebSocket: parameters.WebSocket,
     reconnect: parameters.reconnect,
     random: parameters.random,

@@ -56,6 +56,8 @@ export type Internal = StoredSession & {
   outgoing: Promise<void>
   transport: Transport | undefined
   transportBridge: string
+  /** An attempt to reach the bridge failed and none has succeeded since: the modal says so. */
+  bridgeUnreachable: boolean
   WebSocket: WebSocketConstructor | undefined
   reconnect: ReconnectOptions | undefined
   random: (() => number) | undefined
@@ -101,10 +103,21 @@ export function getTransport(internal: Internal): Transport {
     },
     onMessage: (message) => internal.onFrame(internal, message),
     onMalformed: () => void internal.stats.dropped++,
-    onStateChange: (state) => internal.emitter.emit('transport', { state }),
+    onStateChange: (state) => {
+      if (state !== 'connecting') setBridgeUnreachable(internal, false)
+      internal.emitter.emit('transport', { state })
+    },
+    onAttemptFailed: () => setBridgeUnreachable(internal, true),
   })
   internal.transport = transport
   return transport
+}
+
+/** Records whether the bridge can be reached and tells the modal (its optional `setStatus`) when that changes. */
+function setBridgeUnreachable(internal: Internal, unreachable: boolean): void {
+  if (internal.bridgeUnreachable === unreachable) return
+  internal.bridgeUnreachable = unreachable
+  internal.modal?.setStatus?.(unreachable ? 'unreachable' : 'ready')
 }
 
 /**

@@ -134,6 +134,7 @@ describe('createTransport', () => {
     const states: TransportState[] = []
     const received: string[] = []
     const recorder = createRecorder()
+    let failures = 0
     const peer = createTransport({
       url,
       WebSocket,
@@ -147,6 +148,7 @@ describe('createTransport', () => {
       subscriptions: () => ['own'],
       onMessage: () => {},
       onStateChange: (state) => states.push(state),
+      onAttemptFailed: () => failures++,
       reconnect: { minDelay: 20, maxDelay: 80 },
     })
     transport.open()
@@ -163,6 +165,9 @@ describe('createTransport', () => {
     expect(transport.state).toBe('open')
     expect(transport.reconnects).toBe(1)
     expect(states).toEqual(['connecting', 'open', 'connecting', 'open'])
+    // Every attempt between the first socket and the last one failed; losing the open socket was not an attempt.
+    expect(failures).toBeGreaterThan(0)
+    expect(failures).toBe(recorder.urls.length - 2)
     expect(parsed(recorder.sent).map((frame) => [frame.type, frame.topic])).toEqual([
       ['sub', 'own'],
       ['pub', 'peer'],

@@ -52,6 +52,8 @@ export type CreateTransportParameters = {
   /** Called with every frame that is not a bridge message. */
   onMalformed?: (() => void) | undefined
   onStateChange?: ((state: TransportState) => void) | undefined
+  /** Called when an attempt to open the socket failed (refused, or timed out) and a retry is scheduled. */
+  onAttemptFailed?: (() => void) | undefined
   reconnect?: ReconnectOptions | undefined
   /** Source of jitter. @default Math.random */
   random?: (() => number) | undefined
@@ -129,7 +131,16 @@ export function getWebSocketUrl(bridge: string, environment: { host?: string | u
  * const transport = createTransport({ url, subscriptions: () => [clientId], onMessage })
  */
 export function createTransport(parameters: CreateTransportParameters): Transport {
-  const { url, subscriptions, onMessage, onMalformed, onStateChange, reconnect = {}, random } = parameters
+  const {
+    url,
+    subscriptions,
+    onMessage,
+    onMalformed,
+    onStateChange,
+    onAttemptFailed,
+    reconnect = {},
+    random,
+  } = parameters
   const { connectTimeout = 10_000 } = reconnect
   let socket: WebSocketLike | undefined
   let state: TransportState = 'closed'
@@ -186,8 +197,9 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       if (!wanted || socket) return
       ws = new Constructor(url)
     } catch {
-      if (wanted) scheduleReconnect()
-      return
+      if (!wanted) return
+      scheduleReconnect()
+      return onAttemptFailed?.()
     }
     socket = ws
     const giveUp = setTimeout(() => {
@@ -223,8 +235,11 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
     if (socket !== ws) return
     drop(ws)
     socket = undefined
-    if (wanted) scheduleReconnect()
-    else setState('closed')
+    if (!wanted) return setState('closed')
+    // An open socket that was lost is a drop; one that never opened is a failed attempt.
+    const failed = state !== 'open'
+    scheduleReconnect()
+    if (failed) onAttemptFailed?.()
   }
 
   function open() {

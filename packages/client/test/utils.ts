@@ -18,7 +18,10 @@ export const walletMeta = {
 }
 export const account = '0x9b2055d370f73ec7d8a03e965129118dc8f5bf83'
 
-/** A modal adapter that records what it was asked to show; `userClose()` plays the person closing it. */
+/**
+ * A modal adapter that records what it was asked to show (URI, options, bridge statuses); `userClose()` plays the
+ * person closing it.
+ */
 export function createTestModal() {
   let onUserClose: (() => void) | undefined
   let resolveUri: (uri: string) => void = () => {}
@@ -28,6 +31,7 @@ export function createTestModal() {
     }),
     closed: 0,
     options: undefined as unknown,
+    statuses: [] as string[],
     open(uri: string, onClose: () => void, options?: unknown) {
       onUserClose = onClose
       modal.options = options
@@ -35,6 +39,9 @@ export function createTestModal() {
     },
     close() {
       modal.closed++
+    },
+    setStatus(status: 'ready' | 'unreachable') {
+      modal.statuses.push(status)
     },
     userClose() {
       onUserClose?.()

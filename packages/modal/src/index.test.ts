@@ -31,6 +31,7 @@ test('exports', () => {
       "renderQrCode",
       "resolveLanguage",
       "saveDeepLinkChoice",
+      "setStatus",
     ]
   `)
 })

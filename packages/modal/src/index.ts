@@ -9,7 +9,7 @@ export {
   resolveLanguage,
   type Strings,
 } from './locales/strings.js'
-export { close, open } from './open.js'
+export { close, open, setStatus } from './open.js'
 export { type DetectPlatformParameters, detectPlatform, type Platform } from './platform/detectPlatform.js'
 export { type EncodedQr, encodeQr, QR_LEVEL_M_MAX_BYTES } from './QrCode/encodeQr.js'
 export { renderQrCode } from './QrCode/renderQrCode.js'
@@ -18,6 +18,7 @@ export {
   createModal,
   type Modal,
   type ModalOptions,
+  type ModalStatus,
   type Theme,
 } from './QrModal/createModal.js'
 export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'

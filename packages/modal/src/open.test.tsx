@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { modal, uri } from '../test/fixtures.js'
-import qrcodeModal, { close, open } from './open.js'
+import qrcodeModal, { close, open, setStatus } from './open.js'
 
 afterEach(() => {
   document.body.replaceChildren()
@@ -16,8 +16,8 @@ describe('open', () => {
     )
   })
 
-  test('behavior: the default export has v1 qrcode-modal shape { open, close }', () => {
-    expect(qrcodeModal).toEqual({ open, close })
+  test('behavior: the default export has v1 qrcode-modal shape { open, close }, plus setStatus', () => {
+    expect(qrcodeModal).toEqual({ open, close, setStatus })
   })
 
   test('behavior: onUserClose runs after the fade when the person closes it', () => {
@@ -44,5 +44,19 @@ describe('open', () => {
     const log = vi.spyOn(console, 'log')
     open(uri, undefined, { platform: 'android' })
     expect(log).not.toHaveBeenCalled()
+  })
+})
+
+describe('setStatus', () => {
+  test('behavior: tells the open modal; a no-op when none is open', () => {
+    setStatus('unreachable')
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+    open(uri, () => {}, { platform: 'desktop', desktopLinks: [] })
+    setStatus('unreachable')
+    expect(modal().root.getElementById('bridge-status')?.textContent).toBe(
+      "Can't reach the bridge — retrying…",
+    )
+    setStatus('ready')
+    expect(modal().root.getElementById('bridge-status')?.textContent).toBe('')
   })
 })

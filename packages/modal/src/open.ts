@@ -1,4 +1,4 @@
-import { createModal, type Modal, type ModalOptions } from './QrModal/createModal.js'
+import { createModal, type Modal, type ModalOptions, type ModalStatus } from './QrModal/createModal.js'
 
 let modal: Modal | undefined
 
@@ -21,6 +21,18 @@ export function close(): void {
   modal = undefined
 }
 
-/** The v1 qrcode-modal object shape, `{ open, close }`. */
-const qrcodeModal = { open, close }
+/**
+ * Tells the open modal whether the bridge can be reached: `'unreachable'` shows "Can't reach the bridge —
+ * retrying…" and marks the QR code as not ready, `'ready'` clears that. A no-op when no modal is open. The Pairlink
+ * client calls it (as the modal adapter's optional `setStatus`) while it retries the bridge.
+ *
+ * @example
+ * client.on('transport', ({ state }) => state === 'open' && setStatus('ready'))
+ */
+export function setStatus(status: ModalStatus): void {
+  modal?.setStatus(status)
+}
+
+/** The v1 qrcode-modal object shape, `{ open, close }`, plus the optional `setStatus`. */
+const qrcodeModal = { open, close, setStatus }
 export default qrcodeModal

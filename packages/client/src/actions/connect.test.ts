@@ -4,6 +4,7 @@ import {
   SessionError,
   SessionRejectedError,
 } from '@pairlink/protocol'
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startBridge, type TestBridge } from '../../test/bridge.js'
 import {
@@ -45,8 +46,9 @@ test('default', async () => {
     chainId: 1,
     accounts: [account],
   })
-  // The modal closes on approval (v1).
+  // The modal closes on approval (v1); the bridge was reachable all along.
   expect(modal.closed).toBe(1)
+  expect(modal.statuses).toEqual([])
   expect(dapp.uri).toBeUndefined()
   dapp.close()
   wallet.close()
@@ -107,4 +109,31 @@ test('behavior: connecting again while pending shows the same URI', async () => 
   const first = await modal.opened
   expect(await dapp.createSession()).toBe(first)
   dapp.close()
+})
+
+test('behavior: an unreachable bridge is told to the modal while the client retries; cleared when it opens', async () => {
+  const own = await startBridge()
+  await own.stop()
+  const modal = createTestModal()
+  const dapp = createDapp({
+    bridge: own.url,
+    clientMeta: dappMeta,
+    modal,
+    storage: false,
+    reconnect: { minDelay: 20, maxDelay: 100 },
+  })
+  const connecting = dapp.connect({ chainId: 1 })
+  const uri = await modal.opened
+  await waitFor(() => modal.statuses.includes('unreachable'), { message: 'the modal was told' })
+  expect(dapp.transportState).toBe('connecting')
+  await own.start()
+  await waitFor(() => dapp.transportState === 'open')
+  expect(modal.statuses).toEqual(['unreachable', 'ready'])
+  const wallet = createWallet({ uri, clientMeta: walletMeta, storage: false })
+  await next(wallet, 'session_request')
+  void wallet.approveSession({ chainId: 1, accounts: [account] })
+  await expect(connecting).resolves.toMatchObject({ accounts: [account] })
+  dapp.close()
+  wallet.close()
+  await own.stop()
 })

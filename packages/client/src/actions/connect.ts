@@ -49,5 +49,7 @@ export async function connect(
       },
     )
     modal.open(uri, onUserClose, internal.modalOptions)
+    // Later changes reach the modal from the transport; one that happened before it opened is said now.
+    if (internal.bridgeUnreachable) modal.setStatus?.('unreachable')
   })
 }

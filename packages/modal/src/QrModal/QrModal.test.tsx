@@ -37,6 +37,16 @@ describe('QrModal', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
+  test('args: status tells the same modal whether the bridge can be reached', () => {
+    const view = render(<QrModal uri={uri} platform="desktop" desktopLinks={[]} status="unreachable" />)
+    const host = modal().host
+    const text = () => modal().root.getElementById('bridge-status')?.textContent
+    expect(text()).toBe("Can't reach the bridge — retrying…")
+    view.rerender(<QrModal uri={uri} platform="desktop" desktopLinks={[]} status="ready" />)
+    expect(text()).toBe('')
+    expect(modal().host).toBe(host)
+  })
+
   test('behavior: re-rendering with equal options keeps the same modal', () => {
     const view = render(
       <QrModal uri={uri} platform="ios" mobileLinks={['rainbow']} fetch={fakeFetch().fetch} />,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { createModal, type ModalOptions } from './createModal.js'
+import { createModal, type Modal, type ModalOptions, type ModalStatus } from './createModal.js'
 
 /** Props of {@link QrModal}. */
 export type QrModalProps = ModalOptions & {
@@ -9,6 +9,8 @@ export type QrModalProps = ModalOptions & {
   open?: boolean | undefined
   /** Runs once, after the fade-out, when the person closes the modal (button, Escape, backdrop). */
   onClose?: (() => void) | undefined
+  /** Whether the bridge can be reached (see {@link ModalStatus}); changing it keeps the same modal. @default 'ready' */
+  status?: ModalStatus | undefined
 }
 
 /**
@@ -18,9 +20,17 @@ export type QrModalProps = ModalOptions & {
  * @example
  * {uri && <QrModal uri={uri} registryUrl="/registry/wallets.json" onClose={() => setUri(undefined)} />}
  */
-export function QrModal({ uri, open = true, onClose, fetch, ...options }: QrModalProps): null {
-  const callbacks = useRef({ onClose, fetch })
-  callbacks.current = { onClose, fetch }
+export function QrModal({
+  uri,
+  open = true,
+  onClose,
+  fetch,
+  status = 'ready',
+  ...options
+}: QrModalProps): null {
+  const mounted = useRef<Modal | undefined>(undefined)
+  const callbacks = useRef({ onClose, fetch, status })
+  callbacks.current = { onClose, fetch, status }
   // Arrays in props are new on each render; compare options by value so the modal only remounts on real changes.
   const key = JSON.stringify(options)
   useEffect(() => {
@@ -31,7 +41,13 @@ export function QrModal({ uri, open = true, onClose, fetch, ...options }: QrModa
       fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
       onUserClose: () => callbacks.current.onClose?.(),
     })
-    return () => modal.close()
+    modal.setStatus(callbacks.current.status)
+    mounted.current = modal
+    return () => {
+      mounted.current = undefined
+      modal.close()
+    }
   }, [open, uri, key])
+  useEffect(() => mounted.current?.setStatus(status), [status])
   return null
 }

@@ -225,3 +225,34 @@ describe('createModal', () => {
     expect(() => createModal({ uri: 'https://example.com' })).toThrowError(V1_ERRORS.INVALID_URI)
   })
 })
+
+describe('createModal: bridge status', () => {
+  const qr = () => modal().root.querySelector('svg.walletconnect-qrcode__image')
+  const status = () => modal().root.getElementById('bridge-status')
+
+  test('default: ready, no message and the QR code not busy', () => {
+    createModal({ uri, platform: 'desktop', desktopLinks: [] })
+    expect(status()?.textContent).toBe('')
+    expect(qr()?.hasAttribute('aria-busy')).toBe(false)
+  })
+
+  test('behavior: unreachable says so, marks the QR code busy and described by the message; ready clears it', () => {
+    const m = createModal({ uri, platform: 'desktop', desktopLinks: [] })
+    m.setStatus('unreachable')
+    expect(status()?.textContent).toBe("Can't reach the bridge — retrying…")
+    expect(qr()?.getAttribute('aria-busy')).toBe('true')
+    expect(modal().root.getElementById(qr()?.getAttribute('aria-describedby') ?? '')).toBe(status())
+    m.setStatus('ready')
+    expect(status()?.textContent).toBe('')
+    expect(qr()?.hasAttribute('aria-busy')).toBe(false)
+    expect(qr()?.hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  test('behavior: the message shows on the links view too, in the modal language', () => {
+    const { fetch } = fakeFetch()
+    const m = createModal({ uri, platform: 'ios', fetch, language: 'de' })
+    m.setStatus('unreachable')
+    expect(modal().getByRole('tab', { selected: true }).textContent).toBe('Mobil')
+    expect(status()?.textContent).toBe('Die Bridge ist nicht erreichbar – neuer Versuch…')
+  })
+})

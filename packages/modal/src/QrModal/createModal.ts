@@ -15,6 +15,12 @@ import { type RegistryState, renderBody, type View } from './renderBody.js'
 /** Colour scheme of the modal: fixed, or following the system's `prefers-color-scheme`. */
 export type Theme = 'light' | 'dark' | 'system'
 
+/**
+ * What the modal says about the bridge the pairing goes through: `'ready'`, or `'unreachable'` while the dapp's
+ * client cannot reach it and retries (the QR code is dimmed and marked busy: no wallet could pair through it yet).
+ */
+export type ModalStatus = 'ready' | 'unreachable'
+
 /** Options of the modal, a superset of v1's `qrcodeModalOptions`. */
 export type ModalOptions = {
   /**
@@ -52,6 +58,8 @@ export type Modal = {
   close: () => void
   /** Removes the modal at once, without a fade. */
   destroy: () => void
+  /** Says whether the bridge can be reached (see {@link ModalStatus}); `'ready'` clears the message. */
+  setStatus: (status: ModalStatus) => void
 }
 
 /**
@@ -96,14 +104,17 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const shadow = host.attachShadow({ mode: 'open' })
   const body = h('div', { class: 'body' })
   const copyLink = createCopyLink({ uri, strings })
+  const qrCode = renderQrCode(document, uri, strings.qrcode)
+  qrCode.setAttribute('class', 'walletconnect-qrcode__image qr')
   const qrPanel = h(
     'div',
     {},
     h('p', { id: 'walletconnect-qrcode-text', class: 'text' }, strings.scan_qrcode_with_wallet),
-    renderQrCode(document, uri, strings.qrcode),
+    qrCode,
     copyLink.element,
   )
-  qrPanel.querySelector('svg')?.setAttribute('class', 'walletconnect-qrcode__image qr')
+  // A live region present from the start, so that screen readers announce the message when it appears.
+  const bridgeStatus = h('p', { id: 'bridge-status', class: 'bridge', role: 'status' })
   const closeButton = h('button', {
     type: 'button',
     id: 'walletconnect-qrcode-close',
@@ -117,6 +128,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
     'div',
     { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', tabindex: '-1' },
     h('div', { class: 'header' }, h('h2', { id: 'title', class: 'title' }, 'WalletConnect'), closeButton),
+    bridgeStatus,
     body,
   )
   const root = h(
@@ -245,9 +257,22 @@ export function createModal(parameters: CreateModalParameters): Modal {
 
   const userClose = () => finish(parameters.onUserClose)
 
+  const setStatus = (status: ModalStatus) => {
+    const unreachable = status === 'unreachable'
+    bridgeStatus.textContent = unreachable ? strings.bridge_unreachable : ''
+    if (unreachable) {
+      qrCode.setAttribute('aria-busy', 'true')
+      qrCode.setAttribute('aria-describedby', 'bridge-status')
+    } else {
+      qrCode.removeAttribute('aria-busy')
+      qrCode.removeAttribute('aria-describedby')
+    }
+  }
+
   const modal: Modal = {
     host,
     close: () => finish(),
+    setStatus,
     destroy: () => {
       closing = true
       teardown()

@@ -32,7 +32,10 @@ button{cursor:pointer}
 .tab{flex:1;border:0;background:none;padding:8px;border-radius:8px;font-weight:600;color:var(--muted)}
 .tab[aria-selected=true]{background:var(--bg);color:var(--fg);box-shadow:0 1px 3px rgba(0,0,0,.25)}
 .text{text-align:center;color:var(--muted);margin:0 0 16px}
-.qr{display:block;width:100%;max-width:320px;margin:0 auto;border-radius:8px}
+.qr{display:block;width:100%;max-width:320px;margin:0 auto;border-radius:8px;transition:opacity .2s}
+.qr[aria-busy=true]{opacity:.15}
+.bridge{margin:0 0 12px;padding:10px 14px;border-radius:12px;background:var(--surface);text-align:center;font-weight:600}
+.bridge:empty{display:none}
 .copy{display:block;margin:12px auto 0;padding:8px;border:0;background:none;color:var(--link);text-decoration:underline}
 .toast{margin:8px 0 0;text-align:center;font-weight:600;min-height:1.4em}
 .search{width:100%;padding:10px 14px;margin-bottom:16px;border:1px solid var(--border);border-radius:12px;background:var(--surface)}

@@ -22,6 +22,7 @@ describe('strings', () => {
       close: 'Close',
       search: 'Search',
       error: 'Error',
+      bridge_unreachable: "Can't reach the bridge — retrying…",
     })
   })
 
