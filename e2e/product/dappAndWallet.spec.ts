@@ -1,8 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
+import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import {
   answerRequest,
   approveSession,
@@ -15,22 +16,18 @@ import {
 // devices). The tests run in order on one session, as a person would use it.
 test.describe.configure({ mode: 'serial' })
 
+let devices: TwoDevices
 let product: Product
-let contexts: BrowserContext[] = []
 let dapp: Page
 let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
-  contexts = [await browser.newContext(options), await browser.newContext(options)]
-  dapp = await contexts[0]!.newPage()
-  wallet = await contexts[1]!.newPage()
+  devices = await startTwoDevices(browser)
+  ;({ product, dapp, wallet } = devices)
 })
 test.afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await product?.stop()
+  await devices?.stop()
 })
 
 test('connect: the modal’s copied link pasted into the wallet; approve; address, balance and a rising block', async () => {

@@ -1,7 +1,8 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0, ACCOUNT_1 } from './support/accounts.js'
 import { copyPairingUri, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
+import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 // Issue 8: Sign-In with Ethereum against the server, and payments the server follows to confirmation on its own.
@@ -10,6 +11,7 @@ test.describe.configure({ mode: 'serial' })
 
 type ApiPayment = { txHash: string; status: string; confirmations: number }
 
+let devices: TwoDevices
 let product: Product
 let contexts: BrowserContext[] = []
 let dapp: Page
@@ -18,15 +20,11 @@ let paymentHash = ''
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
-  contexts = [await browser.newContext(options), await browser.newContext(options)]
-  dapp = await contexts[0]!.newPage()
-  wallet = await contexts[1]!.newPage()
+  devices = await startTwoDevices(browser)
+  ;({ product, contexts, dapp, wallet } = devices)
 })
 test.afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await product?.stop()
+  await devices?.stop()
 })
 
 /** The dapp context's API answer, with its session cookie and no page open. */

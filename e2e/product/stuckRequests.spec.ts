@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { copyPairingUri } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
+import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 // A wallet that never answers must not strand the dapp: every waiting card has a Cancel, and every request times out.
@@ -10,26 +11,22 @@ const CANCELLED =
   /^You stopped waiting for the wallet\. If it still shows the (request|payment), reject it there/
 const TIMED_OUT = 'The wallet did not answer in time. Check the wallet and try again.'
 
+let devices: TwoDevices
 let product: Product
-let contexts: BrowserContext[] = []
 let dapp: Page
 let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
-  contexts = [await browser.newContext(options), await browser.newContext(options)]
-  dapp = await contexts[0]!.newPage()
-  wallet = await contexts[1]!.newPage()
+  devices = await startTwoDevices(browser)
+  ;({ product, dapp, wallet } = devices)
   await dapp.goto(product.origin)
   await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
   await approveSession(wallet)
   await expect(dapp.getByTestId('sign-message-button')).toBeEnabled({ timeout: 15_000 })
 })
 test.afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await product?.stop()
+  await devices?.stop()
 })
 
 test('Cancel ends the wait with a message; the wallet still has the request, and its late answer is ignored', async () => {

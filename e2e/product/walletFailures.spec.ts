@@ -1,30 +1,27 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { copyPairingUri, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
+import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import { approveSession, pasteUri } from './support/walletPage.js'
 
 // A request the person approves but the wallet cannot do is a failure that says why, never a "Rejected".
 test.describe.configure({ mode: 'serial' })
 
+let devices: TwoDevices
 let product: Product
-let contexts: BrowserContext[] = []
 let dapp: Page
 let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-  const options = { permissions: ['clipboard-read', 'clipboard-write'] }
-  contexts = [await browser.newContext(options), await browser.newContext(options)]
-  dapp = await contexts[0]!.newPage()
-  wallet = await contexts[1]!.newPage()
+  devices = await startTwoDevices(browser)
+  ;({ product, dapp, wallet } = devices)
   await dapp.goto(product.origin)
   await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
   await approveSession(wallet)
 })
 test.afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await product?.stop()
+  await devices?.stop()
 })
 
 /** Sends `amount` ETH from the dapp and approves it in the wallet; returns the wallet's result screen. */

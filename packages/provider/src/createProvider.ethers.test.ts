@@ -3,7 +3,7 @@ import { ANVIL_ACCOUNT, rpc } from '@pairlink/test-kit/anvil'
 import { BrowserProvider, isError, parseEther, verifyMessage, verifyTypedData } from 'ethers'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startStack } from '../test/session.js'
-import { createProvider, type Provider } from './createProvider.js'
+import type { Provider } from './createProvider.js'
 
 // ethers v6 on a real chain: anvil, the real bridge, our client as the wallet; ethers only sees the provider.
 let stack: Awaited<ReturnType<typeof startStack>>
@@ -11,13 +11,7 @@ let provider: Provider
 let ethers: BrowserProvider
 beforeAll(async () => {
   stack = await startStack()
-  provider = createProvider({
-    bridge: stack.bridge.url,
-    modal: stack.modal,
-    rpc: { [stack.chainId]: stack.anvil.url },
-    chainId: stack.chainId,
-    pollingInterval: 500,
-  })
+  provider = stack.provider()
   ethers = new BrowserProvider(provider)
   ethers.pollingInterval = 200
 })

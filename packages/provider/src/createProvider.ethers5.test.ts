@@ -3,7 +3,7 @@ import { ANVIL_ACCOUNT } from '@pairlink/test-kit/anvil'
 import { providers, utils } from 'ethers5'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startStack } from '../test/session.js'
-import { createProvider, type Provider } from './createProvider.js'
+import type { Provider } from './createProvider.js'
 
 // ethers v5 (the npm alias `ethers5`) on a real chain: anvil, the real bridge, our client as the wallet. v5's
 // Web3Provider hands the provider's error to its JsonRpcSigner untouched, and the signer calls it ACTION_REJECTED
@@ -13,13 +13,7 @@ let provider: Provider
 let ethers: providers.Web3Provider
 beforeAll(async () => {
   stack = await startStack()
-  provider = createProvider({
-    bridge: stack.bridge.url,
-    modal: stack.modal,
-    rpc: { [stack.chainId]: stack.anvil.url },
-    chainId: stack.chainId,
-    pollingInterval: 500,
-  })
+  provider = stack.provider()
   await provider.enable()
   ethers = new providers.Web3Provider(provider)
 })

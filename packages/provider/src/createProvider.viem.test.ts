@@ -19,13 +19,7 @@ let stack: Awaited<ReturnType<typeof startStack>>
 let provider: Provider
 beforeAll(async () => {
   stack = await startStack()
-  provider = createProvider({
-    bridge: stack.bridge.url,
-    modal: stack.modal,
-    rpc: { [stack.chainId]: stack.anvil.url },
-    chainId: stack.chainId,
-    pollingInterval: 500,
-  })
+  provider = stack.provider()
 })
 afterAll(async () => {
   await provider?.disconnect()

@@ -1,4 +1,5 @@
 import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID, startAnvil } from '@pairlink/test-kit/anvil'
+import { createProvider, type Provider } from '../src/createProvider.js'
 import { startBridge } from './bridge.js'
 import { startTestWallet } from './wallet.js'
 
@@ -21,6 +22,16 @@ export async function startStack() {
     bridge,
     modal,
     chainId: ANVIL_CHAIN_ID,
+    /** Our provider on this stack: its bridge, its modal (which hands the URI to the wallet), its chain, 500 ms polls. */
+    provider(): Provider {
+      return createProvider({
+        bridge: bridge.url,
+        modal,
+        rpc: { [ANVIL_CHAIN_ID]: anvil.url },
+        chainId: ANVIL_CHAIN_ID,
+        pollingInterval: 500,
+      })
+    },
     /** The wallet of the latest session. */
     get wallet() {
       const wallet = wallets.at(-1)
