@@ -17,7 +17,7 @@ const SLOW = { timeout: 120_000 }
 
 /** `node apps/server/dist/main.js` with `env`, its own embedded database, and everything it prints. */
 function startServer(env: Record<string, string>) {
-  // Each run gets its own embedded database: PGlite opens a folder from one process at a time.
+  // Each run gets its own embedded database: the data folder is one server's at a time.
   const dataDir = mkdtempSync(join(tmpdir(), 'pairlink-main-'))
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: { ...process.env, DATA_DIR: dataDir, ...env },
@@ -90,7 +90,7 @@ describe('pairlink-server', () => {
       const [, chain] = await server.printed(/anvil dev chain, id 31337, at (http:\/\/127\.0\.0\.1:\d+)/)
       const out = server.output()
       expect(out).toMatch(/wallet\s+http:\/\/127\.0\.0\.1:\d+\/wallet/)
-      expect(out).toMatch(/database\s+embedded \(PGlite\)/)
+      expect(out).toMatch(/database\s+embedded \(SQLite\)/)
       // The printed URLs answer: the server and its chain are really up.
       expect((await fetch(`${origin}/api/config`)).status).toBe(200)
       expect(await answers(chain ?? '')).toBe(true)
@@ -124,8 +124,8 @@ describe('pairlink-server', () => {
       const anvil = await startAnvil()
       onTestFinished(() => anvil.stop())
       const first = startServer({ PORT: '0', HOST: '127.0.0.1', RPC_URL: anvil.url })
-      await first.printed(/database\s+embedded \(PGlite\) in (\S+)/)
-      const [, dataDir] = /database\s+embedded \(PGlite\) in (\S+)/.exec(first.output()) ?? []
+      await first.printed(/database\s+embedded \(SQLite\) in (\S+)/)
+      const [, dataDir] = /database\s+embedded \(SQLite\) in (\S+)/.exec(first.output()) ?? []
       const { code, out } = await runToExit({
         PORT: '0',
         HOST: '127.0.0.1',

@@ -127,7 +127,7 @@ async function main() {
     wallet    ${origin}/wallet
     bridge    ${config.bridgeUrl ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
     registry  ${origin}/registry/wallets.json
-    database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (PGlite) in ${dataDir}`}
+    database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (SQLite) in ${dataDir}`}
     chain     ${anvil ? `anvil dev chain, id ${chainId}, at ${rpcUrl}` : `RPC node, chain id ${chainId}`}
 `)
 }

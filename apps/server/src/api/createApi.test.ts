@@ -40,7 +40,7 @@ async function pay(value = 10_000_000_000_000_000n) {
   return hash
 }
 
-describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
+describe.each(['sqlite', 'postgres'] as const)('createApi on %s', (kind) => {
   let db: Database
   let postgres: TestPostgres | undefined
   let server: Server
@@ -311,7 +311,7 @@ describe.each(['pglite', 'postgres'] as const)('createApi on %s', (kind) => {
     const tampered = `${cookie.slice(0, -1)}${cookie.endsWith('A') ? 'B' : 'A'}`
     await expectSignedOut(tampered)
     await expectSignedOut("pairlink_session=' OR '1'='1")
-    await db.query("UPDATE sessions SET expires_at = now() - interval '1 second'")
+    await db.query('UPDATE sessions SET expires_at = $1', [new Date(Date.now() - 1000)])
     const expired = await expectSignedOut(cookie)
     expect(expired.headers.get('set-cookie')).toContain('Max-Age=0')
     // The routes that need a session still refuse the same cookie.

@@ -43,7 +43,7 @@ async function refusal(fn: () => Promise<unknown>): Promise<[number, string]> {
   throw new Error('not refused')
 }
 
-describe.each(['pglite', 'postgres'] as const)('recordPayment on %s', (kind) => {
+describe.each(['sqlite', 'postgres'] as const)('recordPayment on %s', (kind) => {
   let db: Database
   let postgres: TestPostgres | undefined
 

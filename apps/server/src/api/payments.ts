@@ -36,7 +36,7 @@ type Row = {
   to_address: string
   value_wei: string
   status: PaymentStatus
-  block_number: string | number | null
+  block_number: string | null
   confirmations: number
   final: boolean
   created_at: Date
@@ -93,18 +93,20 @@ export async function recordPayment(
   const from = getAddress(tx.from)
   const maxPending = options.maxPending ?? 20
 
+  const now = new Date()
   return db.transaction(async (q) => {
-    // The account's row serialises its concurrent recordings, so the cap below holds under a race.
+    // The account's row serialises its concurrent recordings, so the cap below holds under a race (on SQLite the
+    // transaction's write lock does).
     await q.query('SELECT address FROM accounts WHERE address = $1 FOR UPDATE', [from])
     const existing = (await q.query<Row>('SELECT * FROM payments WHERE tx_hash = $1', [txHash]))[0]
     if (existing && existing.from_address === from && existing.status !== 'dropped')
       return { payment: toPayment(existing), created: false }
     if (state.status === 'pending') {
-      const [count] = await q.query<{ n: string }>(
-        "SELECT count(*) AS n FROM payments WHERE from_address = $1 AND status IN ('pending', 'reorged')",
+      const [count] = await q.query<{ n: number }>(
+        "SELECT CAST(count(*) AS integer) AS n FROM payments WHERE from_address = $1 AND status IN ('pending', 'reorged')",
         [from],
       )
-      if (Number(count?.n) >= maxPending)
+      if ((count?.n ?? 0) >= maxPending)
         throw new ApiError(
           429,
           `Too many payments waiting for a block (${maxPending}): wait until they are included or dropped`,
@@ -121,17 +123,19 @@ export async function recordPayment(
       state.blockHash,
       state.confirmations,
       state.final,
+      state.status === 'confirmed' ? now : null,
+      now,
     ]
     // A dropped payment the sender records again starts over in a new epoch; so does a row an old server let
     // someone else claim (only the sender may hold a hash).
     const rows = await q.query<Row>(
       `INSERT INTO payments (tx_hash, chain_id, from_address, to_address, value_wei, status, block_number,
-         block_hash, confirmations, final, confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $6::text = 'confirmed' THEN now() END)
+         block_hash, confirmations, final, confirmed_at, pending_since, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12)
        ON CONFLICT (tx_hash) DO UPDATE SET chain_id = $2, from_address = $3, to_address = $4, value_wei = $5,
-         status = $6, block_number = $7, block_hash = $8, confirmations = $9, final = $10,
-         confirmed_at = CASE WHEN $6::text = 'confirmed' THEN now() END, epoch = payments.epoch + 1,
-         pending_since = now(), created_at = now(), updated_at = now(), claim_token = NULL, claimed_until = NULL
+         status = $6, block_number = $7, block_hash = $8, confirmations = $9, final = $10, confirmed_at = $11,
+         epoch = payments.epoch + 1, pending_since = $12, created_at = $12, updated_at = $12, claim_token = NULL,
+         claimed_until = NULL
        RETURNING *`,
       values,
     )
@@ -171,13 +175,13 @@ function toPayment(row: Row): Payment {
     chainId: row.chain_id,
     from: row.from_address,
     to: row.to_address,
-    value: String(row.value_wei),
+    value: row.value_wei,
     status: row.status,
     blockNumber: row.block_number === null ? null : Number(row.block_number),
     confirmations: row.confirmations,
     final: row.final,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    confirmedAt: row.confirmed_at?.toISOString() ?? null,
   }
 }

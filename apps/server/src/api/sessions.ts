@@ -11,13 +11,14 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 3600
 export async function readSession(
   db: Pick<Database, 'query'>,
   request: IncomingMessage,
+  now: Date = new Date(),
 ): Promise<{ address: string; chainId: number; tokenHash: string } | undefined> {
   const token = readCookie(request, SESSION_COOKIE)
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined
   const tokenHash = hashToken(token)
   const rows = await db.query<{ address: string; chain_id: number }>(
-    'SELECT address, chain_id FROM sessions WHERE token_hash = $1 AND expires_at > now()',
-    [tokenHash],
+    'SELECT address, chain_id FROM sessions WHERE token_hash = $1 AND expires_at > $2',
+    [tokenHash, now],
   )
   const row = rows[0]
   return row ? { address: row.address, chainId: row.chain_id, tokenHash } : undefined
@@ -63,12 +64,7 @@ export async function purgeExpired(
   db: Pick<Database, 'query'>,
   now: Date = new Date(),
 ): Promise<{ nonces: number; sessions: number }> {
-  const count = async (table: 'nonces' | 'sessions') => {
-    const rows = await db.query<{ n: number }>(
-      `WITH gone AS (DELETE FROM ${table} WHERE expires_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-      [now.toISOString()],
-    )
-    return Number(rows[0]?.n ?? 0)
-  }
+  const count = async (table: 'nonces' | 'sessions') =>
+    (await db.query(`DELETE FROM ${table} WHERE expires_at <= $1 RETURNING 1 AS gone`, [now])).length
   return { nonces: await count('nonces'), sessions: await count('sessions') }
 }

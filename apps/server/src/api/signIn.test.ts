@@ -17,7 +17,7 @@ const SITE: SignInExpectations = { domain: '127.0.0.1:5173', origin: 'http://127
 const compact = (signature: `0x${string}`) =>
   serializeCompactSignature(signatureToCompactSignature(parseSignature(signature)))
 
-describe.each(['pglite', 'postgres'] as const)('signIn on %s', (kind) => {
+describe.each(['sqlite', 'postgres'] as const)('signIn on %s', (kind) => {
   let db: Database
   let postgres: TestPostgres | undefined
 

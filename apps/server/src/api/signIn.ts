@@ -112,35 +112,39 @@ export async function signIn(
     throw new SignInError(401, 'ERR_SIGN_IN_SIGNATURE', 'Signature is not from the message’s address')
 
   const { token, tokenHash } = newToken()
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000)
   await db.transaction(async (tx) => {
     const used = await tx.query(
-      'UPDATE nonces SET used_at = now() WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING nonce',
-      [fields.nonce],
+      'UPDATE nonces SET used_at = $2 WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2 RETURNING nonce',
+      [fields.nonce, now],
     )
     if (used.length === 0)
       throw new SignInError(401, 'ERR_SIGN_IN_NONCE', 'Nonce is unknown, used or expired: ask for a new one')
     await tx.query(
-      `INSERT INTO accounts (address) VALUES ($1)
-       ON CONFLICT (address) DO UPDATE SET last_sign_in = now()`,
-      [fields.address],
+      `INSERT INTO accounts (address, first_seen, last_sign_in) VALUES ($1, $2, $2)
+       ON CONFLICT (address) DO UPDATE SET last_sign_in = $2`,
+      [fields.address, now],
     )
     if (input.replaces) await tx.query('DELETE FROM sessions WHERE token_hash = $1', [input.replaces])
     await tx.query(
-      `INSERT INTO sessions (token_hash, address, chain_id, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [tokenHash, fields.address, fields.chainId, SESSION_TTL_SECONDS],
+      `INSERT INTO sessions (token_hash, address, chain_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [tokenHash, fields.address, fields.chainId, now, expiresAt],
     )
   })
   return { address: fields.address, chainId: fields.chainId, token }
 }
 
-/** Issues a single-use nonce valid for ten minutes. */
-export async function issueNonce(db: Database, nonce: string): Promise<{ nonce: string; expiresAt: string }> {
+/** Issues a single-use nonce valid for ten minutes from `now`. */
+export async function issueNonce(
+  db: Database,
+  nonce: string,
+  now: Date = new Date(),
+): Promise<{ nonce: string; expiresAt: string }> {
   const rows = await db.query<{ expires_at: Date }>(
-    'INSERT INTO nonces (nonce, expires_at) VALUES ($1, now() + make_interval(secs => $2)) RETURNING expires_at',
-    [nonce, NONCE_TTL_SECONDS],
+    'INSERT INTO nonces (nonce, created_at, expires_at) VALUES ($1, $2, $3) RETURNING expires_at',
+    [nonce, now, new Date(now.getTime() + NONCE_TTL_SECONDS * 1000)],
   )
-  return { nonce, expiresAt: new Date(rows[0]!.expires_at).toISOString() }
+  return { nonce, expiresAt: rows[0]!.expires_at.toISOString() }
 }
 
 /** A 65-byte signature as it is, or an EIP-2098 compact one (64 bytes) expanded to `r`, `s`, `yParity`. */

@@ -1,12 +1,19 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import { join } from 'node:path'
 import pg from 'pg'
 import { runMigrations } from './migrate.js'
+import { openSqlite } from './sqlite.js'
 
-/** One SQL database, embedded (PGlite) or PostgreSQL, behind the same small interface and the same SQL. */
+/**
+ * One SQL database, embedded (SQLite) or PostgreSQL, behind the same small interface and the same SQL. Rows have the
+ * same JS shape on both: timestamps are Dates, booleans booleans, bigint columns and wei values strings.
+ */
 export type Database = {
-  kind: 'pglite' | 'postgres'
-  /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
+  kind: 'sqlite' | 'postgres'
+  /**
+   * Runs one parameterised statement ($1, $2, …) and returns its rows. Parameters may be strings, numbers,
+   * booleans, Dates or null.
+   */
   query<row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<row[]>
   /** Runs `fn` in a transaction; a throw rolls it back. */
   transaction<result>(fn: (tx: Pick<Database, 'query'>) => Promise<result>): Promise<result>
@@ -17,19 +24,23 @@ export type Database = {
 export type CreateDatabaseParameters = {
   /** A `postgres://` URL; without it the embedded database is used. */
   url?: string | undefined
-  /** Folder of the embedded database; `memory` keeps it in memory. @default 'memory' */
+  /** Folder of the embedded database (its file is {@link EMBEDDED_FILE} in it); `memory` keeps it in memory. @default 'memory' */
   dataDir?: string | undefined
 }
 
+/** The embedded database's file in its folder. */
+export const EMBEDDED_FILE = 'pairlink.sqlite'
+
 /**
- * Opens the app's database and runs the pending migrations. PGlite is PostgreSQL compiled to WebAssembly, so the
- * embedded default and a real PostgreSQL (`DATABASE_URL`) run the very same schema and statements.
+ * Opens the app's database and runs the pending migrations: PostgreSQL with `url`, else the embedded SQLite (a file
+ * in `dataDir`, light enough for a small server). Both run the same statements; each has its own copy of the
+ * numbered migrations (`migrations/postgres`, `migrations/sqlite`).
  *
  * @example
  * const db = await createDatabase({ url: process.env.DATABASE_URL, dataDir: '.pairlink/db' })
  */
 export async function createDatabase(parameters: CreateDatabaseParameters = {}): Promise<Database> {
-  const db = parameters.url ? openPostgres(parameters.url) : await openPglite(parameters.dataDir ?? 'memory')
+  const db = parameters.url ? openPostgres(parameters.url) : openEmbedded(parameters.dataDir ?? 'memory')
   try {
     await runMigrations(db)
   } catch (error) {
@@ -45,8 +56,9 @@ export class DatabaseInUseError extends Error {
 }
 
 /**
- * Takes `${dataDir}.lock` for this process: PGlite is one process's database, and a second server opening the same
- * folder would corrupt it. A lock whose process is gone (a crash) is taken over. Returns its release.
+ * Takes `${dataDir}.lock` for this process. SQLite itself lets processes share a file, but two servers on one
+ * embedded database would both follow its payments and purge its sessions, with nothing to tell their operator:
+ * the embedded database is one server's. A lock whose process is gone (a crash) is taken over. Returns its release.
  */
 function lockDataDir(dataDir: string): () => void {
   const path = `${dataDir}.lock`
@@ -81,39 +93,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  let release = () => {}
-  if (dataDir !== 'memory') {
-    mkdirSync(dataDir, { recursive: true })
-    release = lockDataDir(dataDir)
-  }
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir)
-  await client.waitReady.catch((error: unknown) => {
+function openEmbedded(dataDir: string): Database {
+  if (dataDir === 'memory') return openSqlite(':memory:')
+  mkdirSync(dataDir, { recursive: true })
+  const release = lockDataDir(dataDir)
+  try {
+    const db = openSqlite(join(dataDir, EMBEDDED_FILE))
+    return {
+      ...db,
+      close: async () => {
+        await db.close()
+        release()
+      },
+    }
+  } catch (error) {
     release()
     throw error
-  })
-  // PGlite runs one statement at a time; a queue keeps a transaction's statements from interleaving with others.
-  let tail: Promise<unknown> = Promise.resolve()
-  const serial = <result>(fn: () => Promise<result>): Promise<result> => {
-    const run = tail.then(fn, fn)
-    tail = run.catch(() => {})
-    return run
-  }
-  const query = async <row>(sql: string, params: unknown[] = []) =>
-    (await client.query<row>(sql, params)).rows
-  return {
-    kind: 'pglite',
-    query: (sql, params) => serial(() => query(sql, params)),
-    transaction: (fn) =>
-      serial(() =>
-        client.transaction((tx) =>
-          fn({ query: async (sql, params = []) => (await tx.query(sql, params)).rows as never }),
-        ),
-      ),
-    close: async () => {
-      await client.close()
-      release()
-    },
   }
 }
 

@@ -19,12 +19,9 @@ let db: Database
 beforeAll(async () => {
   // Blocks only when a test mines them (and one per transaction): every depth below is exact.
   anvil = await startAnvil({ blockTime: 0 })
-  db = await createDatabase()
-  await db.query('INSERT INTO accounts (address) VALUES ($1)', [alice.address])
 })
 
 afterAll(async () => {
-  await db?.close()
   await anvil?.stop()
 })
 
@@ -71,7 +68,20 @@ function counting(inner: ChainReader) {
   return { reader, calls: (hash: string) => calls.get(hash) ?? 0 }
 }
 
-describe('createPaymentFollower', () => {
+describe.each(['sqlite', 'postgres'] as const)('createPaymentFollower on %s', (kind) => {
+  let postgres: TestPostgres | undefined
+
+  beforeAll(async () => {
+    postgres = kind === 'postgres' ? await startPostgres() : undefined
+    db = await createDatabase({ url: postgres?.url })
+    await db.query('INSERT INTO accounts (address) VALUES ($1)', [alice.address])
+  }, 60_000)
+
+  afterAll(async () => {
+    await db?.close()
+    await postgres?.stop()
+  })
+
   test('default: a payment is followed to confirmation and on to final, without any client', async () => {
     const hash = await send()
     await insert(db, hash)

@@ -36,7 +36,7 @@ type Open = {
   block_number: string | null
   block_hash: string | null
   epoch: number
-  overdue: boolean
+  pending_since: Date
 }
 
 /**
@@ -69,20 +69,22 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
   async function pass(): Promise<void> {
     const head = await chain.blockNumber()
     const token = randomUUID()
+    const now = new Date()
     const open = await db.query<Open>(
-      `UPDATE payments SET claim_token = $1, claimed_until = now() + $2 * interval '1 millisecond'
+      `UPDATE payments SET claim_token = $1, claimed_until = $2
        WHERE tx_hash IN (
          SELECT tx_hash FROM payments
-         WHERE chain_id = $3 AND NOT final AND status <> 'dropped' AND (claimed_until IS NULL OR claimed_until < now())
+         WHERE chain_id = $3 AND NOT final AND status <> 'dropped' AND (claimed_until IS NULL OR claimed_until < $5)
          ORDER BY updated_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-       RETURNING tx_hash, status, block_number::text, block_hash, epoch,
-         (status IN ('pending', 'reorged') AND pending_since < now() - $5 * interval '1 millisecond') AS overdue`,
-      [token, claimMs, chainId, batchSize, dropAfterMs],
+       RETURNING tx_hash, status, block_number, block_hash, epoch, pending_since`,
+      [token, new Date(now.getTime() + claimMs), chainId, batchSize, now],
     )
+    // Waiting for a block since before this: dropped unless the chain shows it now.
+    const cutoff = now.getTime() - dropAfterMs
     try {
       for (const payment of open) {
         try {
-          await follow(payment, head, token)
+          await follow(payment, head, token, payment.pending_since.getTime() < cutoff)
         } catch (error) {
           onError(error as Error)
         }
@@ -94,12 +96,12 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
     }
   }
 
-  async function follow(payment: Open, head: bigint, token: string) {
+  async function follow(payment: Open, head: bigint, token: string, overdue: boolean) {
     const receipt = await chain.receipt(payment.tx_hash)
     if (payment.block_number === null) {
       if (receipt) return advance(payment, observe(receipt, head, parameters), token)
       // Only what the chain shows decides: a payment not mined in time is dropped and costs no more calls.
-      if (payment.overdue) return advance(payment, { ...WAITING, status: 'dropped' }, token)
+      if (overdue) return advance(payment, { ...WAITING, status: 'dropped' }, token)
       return
     }
     if (receipt && receipt.blockHash === payment.block_hash)
@@ -113,24 +115,32 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
       : (await chain.transaction(payment.tx_hash))
         ? WAITING
         : { ...WAITING, status: 'reorged' as const }
+    const now = new Date()
     await db.query(
       `UPDATE payments SET status = $2, block_number = $3, block_hash = $4, confirmations = $5, final = $6,
-         confirmed_at = CASE WHEN $2::text = 'confirmed' THEN now() END, epoch = epoch + 1, reorgs = reorgs + 1,
-         pending_since = now(), updated_at = now()
+         confirmed_at = $10, epoch = epoch + 1, reorgs = reorgs + 1, pending_since = $11, updated_at = $11
        WHERE tx_hash = $1 AND epoch = $7 AND claim_token = $8 AND NOT final AND block_hash IS NOT DISTINCT FROM $9`,
-      [...values(payment.tx_hash, next), payment.epoch, token, payment.block_hash],
+      [
+        ...values(payment.tx_hash, next),
+        payment.epoch,
+        token,
+        payment.block_hash,
+        next.status === 'confirmed' ? now : null,
+        now,
+      ],
     )
   }
 
   /** A step forward within the epoch the payment was read in; anything older or lower is ignored. */
   async function advance(payment: Open, next: Observation, token: string) {
+    const now = new Date()
     await db.query(
       `UPDATE payments SET status = $2, block_number = $3, block_hash = $4, confirmations = $5, final = $6,
-         confirmed_at = CASE WHEN $2::text = 'confirmed' THEN coalesce(confirmed_at, now()) END, updated_at = now()
+         confirmed_at = CASE WHEN $9 THEN coalesce(confirmed_at, $10) END, updated_at = $10
        WHERE tx_hash = $1 AND epoch = $7 AND claim_token = $8 AND NOT final
          AND (block_hash IS NULL OR block_hash = $4)
-         AND ${rankSql('status')} <= ${rankSql('$2::text')} AND confirmations <= $5`,
-      [...values(payment.tx_hash, next), payment.epoch, token],
+         AND ${rankSql('status')} <= ${rankSql('CAST($2 AS text)')} AND confirmations <= $5`,
+      [...values(payment.tx_hash, next), payment.epoch, token, next.status === 'confirmed', now],
     )
   }
 
