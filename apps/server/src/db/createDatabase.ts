@@ -1,6 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import pg from 'pg'
 import { runMigrations } from './migrate.js'
 import { openSqlite } from './sqlite.js'
 
@@ -40,7 +39,9 @@ export const EMBEDDED_FILE = 'pairlink.sqlite'
  * const db = await createDatabase({ url: process.env.DATABASE_URL, dataDir: '.pairlink/db' })
  */
 export async function createDatabase(parameters: CreateDatabaseParameters = {}): Promise<Database> {
-  const db = parameters.url ? openPostgres(parameters.url) : openEmbedded(parameters.dataDir ?? 'memory')
+  const db = parameters.url
+    ? await openPostgres(parameters.url)
+    : openEmbedded(parameters.dataDir ?? 'memory')
   try {
     await runMigrations(db)
   } catch (error) {
@@ -112,7 +113,9 @@ function openEmbedded(dataDir: string): Database {
   }
 }
 
-function openPostgres(url: string): Database {
+async function openPostgres(url: string): Promise<Database> {
+  // Loaded only for PostgreSQL: the embedded default starts without it.
+  const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   pool.on('error', () => {})
   return {
