@@ -79,7 +79,7 @@ export function openSqlite(file: string): Database {
  * transaction holds the whole database's write lock (`BEGIN IMMEDIATE`), which already keeps others off the rows.
  * Everything else must already be SQL both engines run (`CAST(x AS text)`, not `x::text`).
  */
-export function toSqlite(sql: string): string {
+function toSqlite(sql: string): string {
   return sql.replace(/\$(\d+)/g, '?$1').replace(/\s+FOR\s+UPDATE(\s+SKIP\s+LOCKED)?\b/gi, '')
 }
 
