@@ -3,7 +3,6 @@
 // the anvil dev chain. Configuration comes from the environment; see the README.
 import { fileURLToPath } from 'node:url'
 import { createBridge, createMemoryBackend } from '@pairlink/bridge'
-import { createRedisBackend } from '@pairlink/bridge/redis'
 import { BaseError } from '@pairlink/protocol'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { type Logger, pino } from 'pino'
@@ -59,7 +58,10 @@ async function main() {
     fail(`The RPC node at ${redactUrl(node)} is unreachable: start it or fix RPC_URL`),
   )
 
-  const backend = redisUrl ? createRedisBackend({ url: redisUrl }) : createMemoryBackend()
+  // The Redis client is loaded only when it is used: a small server starts without it.
+  const backend = redisUrl
+    ? (await import('@pairlink/bridge/redis')).createRedisBackend({ url: redisUrl })
+    : createMemoryBackend()
   // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
   const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
   cleanups.push(() => bridge.close())
