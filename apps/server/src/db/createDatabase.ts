@@ -11,10 +11,13 @@ export type Database = {
   kind: 'sqlite' | 'postgres'
   /**
    * Runs one parameterised statement ($1, $2, …) and returns its rows. Parameters may be strings, numbers,
-   * booleans, Dates or null.
+   * bigints, booleans, Dates or null.
    */
   query<row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<row[]>
-  /** Runs `fn` in a transaction; a throw rolls it back. */
+  /**
+   * Runs `fn` in a transaction; a throw rolls it back. Inside, use only `tx`: on SQLite the database's other calls
+   * wait for the transaction to end.
+   */
   transaction<result>(fn: (tx: Pick<Database, 'query'>) => Promise<result>): Promise<result>
   close(): Promise<void>
 }
