@@ -224,8 +224,9 @@ describe('what ends the stored requests', () => {
     expect(requests).toEqual([])
     expect(offered).toEqual([])
     const error = { code: -32603, message: EXPIRED_MESSAGE }
-    expect(expired).toEqual([{ id: seen[0]?.id, method: 'personal_sign', status: 'expired', error }])
-    expect(outcomes).toEqual(expired)
+    const outcome = { id: seen[0]?.id, method: 'personal_sign', status: 'expired', error }
+    expect(expired).toEqual([{ request: seen[0], outcome }])
+    expect(outcomes).toEqual([outcome])
     const result = await answer
     expect(result).toEqual({ error: expect.any(RpcError) })
     expect((result as { error: RpcError }).error).toMatchObject(error)

@@ -7,8 +7,8 @@ import type { PendingRequest, PendingRequestStore } from './pendingRequests.js'
 export type RestoredRequests = {
   /** Unanswered requests offered again (also emitted as `call_request`), oldest first. */
   requests: JsonRpcRequest[]
-  /** Requests too old to answer, as `expire` answered them. */
-  expired: RequestOutcome[]
+  /** Requests too old to offer, and how `expire` answered each. */
+  expired: { request: JsonRpcRequest; outcome: RequestOutcome }[]
 }
 
 /** Parameters of {@link createRequestQueue}. */
@@ -74,14 +74,14 @@ export function createRequestQueue(parameters: CreateRequestQueueParameters): Re
     const stored = store && client.connected ? await store.load(client.peerId) : []
     const now = Date.now()
     const requests: JsonRpcRequest[] = []
-    const expired: RequestOutcome[] = []
+    const expired: RestoredRequests['expired'] = []
     for (const { request, receivedAt } of stored) {
       if (now - receivedAt <= maxAge) {
         take(request, receivedAt)
         requests.push(request)
       } else {
         answered.add(request.id)
-        expired.push(await expire(request))
+        expired.push({ request, outcome: await expire(request) })
       }
     }
     if (expired.length > 0) await save()

@@ -140,15 +140,15 @@ export function useWalletSession(parameters: {
         if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
       })
       wallet.on('answered', (outcome) => {
-        if (!mine()) return
+        // Expired requests were never on screen; the restore lists them (see below), with what was asked.
+        if (!mine() || outcome.status === 'expired') return
         patch((s) => {
           const request = s.requests.find((r) => r.id === outcome.id)
           const title = request ? decodeRequest(request).title : outcome.method
           const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
           return {
             requests: s.requests.filter((r) => r.id !== outcome.id),
-            // An expired request was never on screen: the activity list and the status line tell of it.
-            outcome: outcome.status === 'expired' ? s.outcome : outcome,
+            outcome,
             activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
           }
         })
@@ -206,6 +206,14 @@ export function useWalletSession(parameters: {
         // After the restored requests' own events, which cleared the status line for the request screen.
         void wallet.restored.then(({ requests, expired }) => {
           if (walletRef.current !== wallet || requests.length + expired.length === 0) return
+          const at = Date.now()
+          const items = [...expired].reverse().map(({ request, outcome }) => ({
+            ...outcome,
+            title: decodeRequest(request).title,
+            dapp: client.peerMeta?.name || 'The dapp',
+            at,
+          }))
+          patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
           say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
         })
       } else walletRef.current = undefined
