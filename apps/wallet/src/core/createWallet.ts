@@ -1,6 +1,8 @@
 import {
   type ClientEvents,
   createClient,
+  createLocalStorage,
+  createMemoryStorage,
   type ReconnectOptions,
   type SessionStorage,
   type WalletClient,
@@ -18,7 +20,9 @@ import { type LocalAccount, numberToHex } from 'viem'
 import { parseChainId } from './chains.js'
 import { findRpcError } from './errors.js'
 import { assertPairable } from './pairingLink.js'
+import { createPendingRequestStore, PENDING_REQUEST_MAX_AGE_MS } from './pendingRequests.js'
 import { isRecord } from './requestParams.js'
+import { createRequestQueue, type RestoredRequests } from './requestQueue.js'
 import {
   SIGNING_REQUEST_METHODS,
   signRequest,
@@ -32,15 +36,24 @@ export type RequestOutcome = {
   method: string
   /**
    * `signed`: a signature; `sent`: a broadcast transaction's hash; `approved`: a session-level answer; `rejected`:
-   * the person said no (4001); `failed`: approved, but it could not be done (any other error code).
+   * the person said no (4001); `failed`: approved, but it could not be done (any other error code); `expired`: it
+   * waited unanswered in a closed wallet for longer than `pendingMaxAge` (see {@link EXPIRED_MESSAGE}).
    */
-  status: 'signed' | 'sent' | 'approved' | 'rejected' | 'failed'
+  status: 'signed' | 'sent' | 'approved' | 'rejected' | 'failed' | 'expired'
   result?: unknown
   error?: { code: number; message: string }
 }
 
-/** Events of a wallet: the client's, plus `answered` after each call request was answered. */
+/**
+ * Events of a wallet: the client's, plus `answered` after each call request was answered. `call_request` is the
+ * wallet's own: each request once (a repeat of an id is dropped), and after a restore first the stored unanswered
+ * ones, oldest first.
+ */
 type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & { answered: RequestOutcome }
+
+/** The error a dapp gets for a request that waited in a closed wallet for longer than `pendingMaxAge`. */
+export const EXPIRED_MESSAGE =
+  'The request expired: the wallet was closed and reopened too late to answer it. Ask again if it is still needed.'
 
 /** Parameters of {@link createWallet}. */
 export type CreateWalletParameters = {
@@ -58,6 +71,13 @@ export type CreateWalletParameters = {
   storage?: SessionStorage | false | undefined
   /** Storage key of the session. @default 'walletconnect' (v1's) */
   storageKey?: string | undefined
+  /** Storage key of the session's unanswered call requests (same storage). @default `${storageKey}:requests` */
+  requestStorageKey?: string | undefined
+  /**
+   * A stored unanswered request older than this (ms) when the wallet is restored is answered as expired instead of
+   * offered again. @default PENDING_REQUEST_MAX_AGE_MS (5 minutes, the web app's wallet time-out)
+   */
+  pendingMaxAge?: number | undefined
   /** @default the client's default (globalThis.WebSocket, else the `ws` package) */
   WebSocket?: WebSocketConstructor | undefined
   /** What the wallet announces to dapps. */
@@ -70,6 +90,11 @@ export type Wallet = {
   readonly client: WalletClient
   readonly account: LocalAccount
   readonly chainId: number
+  /**
+   * Settles once the stored unanswered requests of a restored session were read: offered again, or answered as
+   * expired. Their events come after `createWallet` returned, so listeners added right away get them.
+   */
+  readonly restored: Promise<RestoredRequests>
   on<name extends keyof WalletEvents>(
     event: name,
     listener: (payload: WalletEvents[name]) => void,
@@ -87,14 +112,15 @@ export type Wallet = {
   setChainId(chainId: number): Promise<void>
   /** Ends the session (the dapp sees `Session disconnected`). */
   disconnect(): Promise<void>
-  /** Closes the socket and keeps the stored session. */
+  /** Closes the socket and keeps the stored session and its unanswered requests. */
   close(): void
 }
 
 /**
  * Creates a wallet: pairs with a `wc:` URI (or restores a stored `session`) and answers what the dapp asks with
  * the given account, signing with viem. v1's nudge (`wc:{topic}@1`) throws `IncompleteUriError`, a v2 link
- * `UnsupportedUriError` (see `assertPairable`); any other invalid one the exact v1 text.
+ * `UnsupportedUriError` (see `assertPairable`); any other invalid one the exact v1 text. Call requests the person
+ * has not answered are kept with the session (its storage) until they are, so a reopened wallet offers them again.
  *
  * @example
  * const wallet = createWallet({ uri, account: getDevAccount(0), chainId: 31337, rpcUrl })
@@ -102,13 +128,15 @@ export type Wallet = {
  * wallet.on('call_request', (request) => wallet.approveRequest(request))
  */
 export function createWallet(parameters: CreateWalletParameters): Wallet {
-  const { uri, rpcUrl } = parameters
+  const { uri, rpcUrl, storageKey = 'walletconnect' } = parameters
   if (uri !== undefined) assertPairable(uri)
+  // One storage for the session and its requests (the client's default), so both are restored together.
+  const storage = parameters.storage === false ? undefined : (parameters.storage ?? defaultStorage())
   const client = createClient({
     uri,
     session: parameters.session,
-    storage: parameters.storage,
-    storageKey: parameters.storageKey,
+    storage: storage ?? false,
+    storageKey,
     WebSocket: parameters.WebSocket,
     clientMeta: parameters.clientMeta,
     reconnect: parameters.reconnect,
@@ -116,17 +144,34 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   let account = parameters.account
   let chainId = client.connected && client.chainId ? client.chainId : parameters.chainId
   const answeredListeners = new Set<(outcome: RequestOutcome) => void>()
-  const answered = new Set<number>()
+  const report = (outcome: RequestOutcome): RequestOutcome => {
+    for (const listener of [...answeredListeners]) listener(outcome)
+    return outcome
+  }
+
+  const queue = createRequestQueue({
+    client,
+    store: storage
+      ? createPendingRequestStore(storage, parameters.requestStorageKey ?? `${storageKey}:requests`)
+      : undefined,
+    maxAge: parameters.pendingMaxAge ?? PENDING_REQUEST_MAX_AGE_MS,
+    async expire(request) {
+      // Answered, not dropped: a dapp without a time-out of its own stops waiting too.
+      const error = { code: -32603, message: EXPIRED_MESSAGE }
+      await client.rejectRequest({ id: request.id, error }).catch(() => {})
+      return report({ id: request.id, method: request.method, status: 'expired', error })
+    },
+  })
+  // A request is answered once: a double click or a retry must not sign (or send) twice. It is forgotten as soon
+  // as the person decides, so a wallet closed while signing never offers it (nor sends it) again.
+  const settle = (request: JsonRpcRequest) => {
+    if (!queue.settle(request.id)) throw new Error(`Request ${request.id} was already answered`)
+  }
 
   // The dapp may switch the chain too (wc_sessionUpdate); signing must follow the session.
   client.on('session_update', (update) => {
     if (update.chainId) chainId = update.chainId
   })
-
-  const report = (outcome: RequestOutcome): RequestOutcome => {
-    for (const listener of [...answeredListeners]) listener(outcome)
-    return outcome
-  }
 
   const fail = async (
     request: JsonRpcRequest,
@@ -145,6 +190,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
 
   const wallet: Wallet = {
     client,
+    restored: queue.restored,
     get account() {
       return account
     },
@@ -157,6 +203,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
         answeredListeners.add(fn)
         return () => answeredListeners.delete(fn)
       }
+      if (event === 'call_request') return queue.onRequest(listener as (request: JsonRpcRequest) => void)
       return client.on(event as keyof ClientEvents, listener as never)
     },
     async approveSession(choice = {}) {
@@ -166,9 +213,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
     },
     rejectSession: (message) => client.rejectSession({ message }),
     async approveRequest(request) {
-      // A request is answered once: a double click or a retry must not sign (or send) twice.
-      if (answered.has(request.id)) throw new Error(`Request ${request.id} was already answered`)
-      answered.add(request.id)
+      settle(request)
       try {
         const own = await answerSessionMethod(request)
         if (own) {
@@ -189,8 +234,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
       }
     },
     async rejectRequest(request) {
-      if (answered.has(request.id)) throw new Error(`Request ${request.id} was already answered`)
-      answered.add(request.id)
+      settle(request)
       return fail(request, new RpcError(USER_REJECTED_MESSAGE, { code: PROVIDER_ERROR_CODES.USER_REJECTED }))
     },
     async setAccount(next) {
@@ -231,4 +275,11 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
   }
 
   return wallet
+}
+
+/** The client's own default: `localStorage` in browsers, memory elsewhere. */
+function defaultStorage(): SessionStorage {
+  return typeof globalThis.localStorage === 'object' && globalThis.localStorage
+    ? createLocalStorage()
+    : createMemoryStorage()
 }

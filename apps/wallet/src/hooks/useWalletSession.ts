@@ -6,6 +6,7 @@ import { createWallet, type RequestOutcome, type Wallet } from '../core/createWa
 import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
 import { checkPairingLink } from '../core/pairingLink.js'
+import { PENDING_REQUEST_MAX_AGE_MS } from '../core/pendingRequests.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** A message for the person: what just happened. */
@@ -139,7 +140,8 @@ export function useWalletSession(parameters: {
         if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
       })
       wallet.on('answered', (outcome) => {
-        if (!mine()) return
+        // Expired requests were never on screen; the restore lists them (see below), with what was asked.
+        if (!mine() || outcome.status === 'expired') return
         patch((s) => {
           const request = s.requests.find((r) => r.id === outcome.id)
           const title = request ? decodeRequest(request).title : outcome.method
@@ -184,6 +186,7 @@ export function useWalletSession(parameters: {
       const wallet = createWallet({
         session: stored,
         storageKey: SESSION_STORAGE_KEY,
+        requestStorageKey: REQUESTS_STORAGE_KEY,
         account: accountRef.current,
         chainId: config.chainId,
         rpcUrl: config.rpcUrl,
@@ -198,7 +201,21 @@ export function useWalletSession(parameters: {
           chainId: client.chainId,
           address: client.accounts[0],
         })
-        say('info', `Session with ${client.peerMeta?.name || 'the dapp'} restored.`)
+        const name = client.peerMeta?.name || 'the dapp'
+        say('info', `Session with ${name} restored.`)
+        // After the restored requests' own events, which cleared the status line for the request screen.
+        void wallet.restored.then(({ requests, expired }) => {
+          if (walletRef.current !== wallet || requests.length + expired.length === 0) return
+          const at = Date.now()
+          const items = [...expired].reverse().map(({ request, outcome }) => ({
+            ...outcome,
+            title: decodeRequest(request).title,
+            dapp: client.peerMeta?.name || 'The dapp',
+            at,
+          }))
+          patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
+          say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
+        })
       } else walletRef.current = undefined
     } catch {
       walletRef.current = undefined
@@ -243,6 +260,7 @@ export function useWalletSession(parameters: {
         const wallet = createWallet({
           uri: text,
           storageKey: SESSION_STORAGE_KEY,
+          requestStorageKey: REQUESTS_STORAGE_KEY,
           account: accountRef.current,
           chainId: config.chainId,
           rpcUrl: config.rpcUrl,
@@ -310,6 +328,22 @@ export function useWalletSession(parameters: {
  * wallet from one origin, and both would otherwise write the same localStorage key.
  */
 const SESSION_STORAGE_KEY = 'pairlink-wallet:session'
+/** Where the session's unanswered call requests wait for a reopened wallet (`core/pendingRequests.ts`). */
+const REQUESTS_STORAGE_KEY = 'pairlink-wallet:requests'
+
+/** The status line after a restore that brought back unanswered requests, or found some too old to answer. */
+function restoredText(dapp: string, waiting: number, expired: number): string {
+  const count = (n: number) => (n === 1 ? 'One request' : `${n} requests`)
+  let text = `Session with ${dapp} restored.`
+  if (waiting > 0) {
+    text += ` ${count(waiting)} you had not answered ${waiting === 1 ? 'is' : 'are'} waiting for you.`
+  }
+  if (expired > 0) {
+    const minutes = PENDING_REQUEST_MAX_AGE_MS / 60_000
+    text += ` ${count(expired)} waited more than ${minutes} minutes and expired; ${dapp} was told.`
+  }
+  return text
+}
 
 /** The connected session the client stored, if any. */
 function loadStoredSession(): StoredSession | undefined {

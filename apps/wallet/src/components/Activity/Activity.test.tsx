@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
+import { EXPIRED_MESSAGE } from '../../core/createWallet.js'
 import { Activity } from './Activity.js'
 
 afterEach(cleanup)
@@ -61,5 +62,20 @@ describe('Activity', () => {
     )
     const badges = screen.getAllByTestId('activity-item').map((e) => e.querySelector('.badge')?.textContent)
     expect(badges).toEqual(['Failed', 'Rejected'])
+  })
+
+  test('behavior: a request that expired in a closed wallet is labelled Expired, with why', () => {
+    const error = { code: -32603, message: EXPIRED_MESSAGE }
+    render(
+      <Activity
+        items={[
+          { id: 1, method: 'personal_sign', status: 'expired', error, title: 'Sign message', dapp: 'D', at },
+        ]}
+      />,
+    )
+    const item = screen.getByTestId('activity-item')
+    expect(item.getAttribute('data-status')).toBe('expired')
+    expect(item.querySelector('.badge')?.textContent).toBe('Expired')
+    expect(item.textContent).toContain(EXPIRED_MESSAGE)
   })
 })

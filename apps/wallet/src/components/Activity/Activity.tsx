@@ -7,6 +7,7 @@ const STATUS_LABELS: Record<RequestOutcome['status'], string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   failed: 'Failed',
+  expired: 'Expired',
 }
 
 /** The last answers of this session, newest first: what was asked, by which dapp, when, and how it ended. */

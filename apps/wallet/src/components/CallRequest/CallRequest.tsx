@@ -112,7 +112,13 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
 /** What happened, in a few words: a failure says why, and is never called a rejection. */
 function resultTitle({ status, error }: RequestOutcome): string {
   if (status !== 'failed') {
-    return { signed: 'Signed', sent: 'Transaction sent', approved: 'Approved', rejected: 'Rejected' }[status]
+    return {
+      signed: 'Signed',
+      sent: 'Transaction sent',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      expired: 'Expired',
+    }[status]
   }
   if (error?.message.startsWith(INSUFFICIENT_FUNDS_MESSAGE)) return 'Failed: insufficient funds'
   if (error?.message.startsWith(OTHER_CHAIN_MESSAGE)) return 'Failed: the wallet is on another chain'
