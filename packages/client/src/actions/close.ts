@@ -3,12 +3,15 @@ import { ClientClosedError } from '../errors.js'
 import { getInternal } from '../session.js'
 
 /**
- * Closes the bridge socket and keeps the stored session, for app shutdown and tests. Pending requests and a pending
- * connect reject with `ClientClosedError`. A later request opens the socket again.
+ * Closes the bridge socket and keeps the stored session, for app shutdown and tests; the client stops following the
+ * dapp's other tabs. Pending requests and a pending connect reject with `ClientClosedError`. A later request opens
+ * the socket (and the channel to the other tabs) again.
  */
 export async function close(client: Client): Promise<void> {
   const internal = getInternal(client)
   internal.transport?.close()
+  internal.tabs?.close()
+  internal.tabs = undefined
   const error = new ClientClosedError()
   const pending = [...internal.pending.values()]
   internal.pending.clear()
