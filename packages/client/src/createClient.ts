@@ -244,11 +244,6 @@ export function createClient(parameters: CreateClientParameters): Client {
     random: parameters.random,
     ack: parameters.ack ?? false,
     onFrame: handleFrame,
-    // Only a dapp follows its other tabs: a wallet's tabs would each prompt for every request of the session.
-    share:
-      uri || session
-        ? undefined
-        : () => storage?.channel?.(storageKey, (message) => handleTabMessage(internal, message)),
     tabs: undefined,
   }
 
@@ -280,7 +275,8 @@ export function createClient(parameters: CreateClientParameters): Client {
     // Sync storage (localStorage, memory) restores at once, as v1 does; async storage settles `ready`.
     if (text instanceof Promise) internal.ready = text.then(load, () => {})
     else load(text)
-    internal.tabs ??= internal.share?.()
+    // Only a dapp follows its other tabs (a wallet has `uri` or `session`): a wallet's tabs would each prompt.
+    internal.tabs = storage.channel?.(storageKey, (message) => handleTabMessage(internal, message))
   }
 
   const client = {

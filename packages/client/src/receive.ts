@@ -13,7 +13,15 @@ import {
   type SocketMessage,
   V1_ERRORS,
 } from '@pairlink/protocol'
-import { endSession, getClientId, getTransport, type Internal, persist, tellTabs } from './session.js'
+import {
+  announceConnected,
+  endSession,
+  getClientId,
+  getTransport,
+  type Internal,
+  persist,
+  tellTabs,
+} from './session.js'
 
 /**
  * Handles one bridge frame: frames for other topics are ignored, envelopes that fail to decrypt or are not JSON-RPC
@@ -44,8 +52,7 @@ export function handleFrame(internal: Internal, message: SocketMessage, relayed 
     }
     if (isJsonRpcRequest(payload) && typeof payload.id === 'number') handleRequest(internal, payload)
     else if (isJsonRpcResponse(payload) && typeof payload.id === 'number') {
-      if (!handleResponse(internal, payload) && !relayed)
-        tellTabs(internal, { type: 'frame', frame: message })
+      if (!handleResponse(internal, payload) && !relayed) tellTabs(internal, { frame: message })
     } else internal.stats.dropped++
   })
 }
@@ -133,8 +140,7 @@ function handleResponse(internal: Internal, response: JsonRpcResponse): boolean 
 }
 
 function handleApproval(internal: Internal, response: JsonRpcResponse): void {
-  const handshake = internal.handshake
-  if (!handshake) return
+  if (!internal.handshake) return
   if (isJsonRpcError(response) || !isObject(response.result) || response.result.approved !== true) {
     const message = isJsonRpcError(response)
       ? response.error.message || V1_ERRORS.SESSION_REJECTED
@@ -155,21 +161,12 @@ function handleApproval(internal: Internal, response: JsonRpcResponse): void {
   if (typeof approval.networkId === 'number') internal.networkId = approval.networkId
   if (typeof approval.rpcUrl === 'string') internal.rpcUrl = approval.rpcUrl
   internal.connected = true
-  internal.handshake = undefined
-  internal.uri = undefined
   getClientId(internal)
-  internal.modal?.close()
   void persist(internal)
-  const connected = {
-    peerId: internal.peerId,
-    peerMeta: internal.peerMeta,
-    chainId: internal.chainId,
-    accounts: internal.accounts,
-  }
-  internal.emitter.emit('connect', connected)
-  handshake.resolve(connected)
+  announceConnected(internal)
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A plain object (not `null`, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -64,20 +64,18 @@ export type Internal = StoredSession & {
   ack: boolean
   /** `relayed`: the frame came from another tab, which did not claim it (it is not passed on again). */
   onFrame: (internal: Internal, message: SocketMessage, relayed?: boolean) => void
-  /** A dapp whose storage other tabs share: opens the channel to them (see `tabs.ts`); `undefined` otherwise. */
-  share: (() => TabChannel | undefined) | undefined
-  /** The open channel to the other tabs; closed by `close`, opened again when the client is used again. */
+  /** A dapp whose storage its other tabs share: the channel to them (see `tabs.ts`) until `close`. */
   tabs: TabChannel | undefined
 }
 
 /** A message between the tabs of a dapp that share one session (`tabs.ts` handles them). */
 type TabMessage =
   /** The session, as stored (v1 layout): a tab connected, or the wallet updated it. */
-  | { type: 'session'; session: string }
+  | { session: string }
   /** The session with this client id ended, with this `disconnect` message. */
-  | { type: 'disconnect'; clientId: string; message: string }
+  | { clientId: string; message: string }
   /** A frame for the session that no request of the posting tab waited for: maybe one of the others did. */
-  | { type: 'frame'; frame: SocketMessage }
+  | { frame: SocketMessage }
 
 const internals = new WeakMap<object, Internal>()
 
@@ -101,7 +99,6 @@ export function getClientId(internal: Internal): string {
 
 /** The transport to the session's bridge, created on first use (and again when the bridge changed). */
 export function getTransport(internal: Internal): Transport {
-  internal.tabs ??= internal.share?.()
   if (internal.transport && internal.transportBridge === internal.bridge) return internal.transport
   internal.transport?.close()
   internal.transportBridge = internal.bridge
@@ -151,11 +148,27 @@ export function publish(internal: Internal, topic: string, payload: object, sile
 
 /** Posts to the other tabs of the dapp that share this session (none unless the storage is shared). */
 export function tellTabs(internal: Internal, message: TabMessage): void {
-  try {
-    internal.tabs?.postMessage(message)
-  } catch {
-    // A closed or unavailable channel costs the other tabs this news, not this tab its session.
+  // `close` forgets the channel it closes: posting never meets a closed one.
+  internal.tabs?.postMessage(message)
+}
+
+/**
+ * The session is connected (the wallet approved, or another tab connected it): the modal closes, `connect` is
+ * emitted and a pending `connect()` resolves.
+ */
+export function announceConnected(internal: Internal): void {
+  const handshake = internal.handshake
+  internal.handshake = undefined
+  internal.uri = undefined
+  internal.modal?.close()
+  const connected = {
+    peerId: internal.peerId,
+    peerMeta: internal.peerMeta,
+    chainId: internal.chainId,
+    accounts: internal.accounts,
   }
+  internal.emitter.emit('connect', connected)
+  handshake?.resolve(connected)
 }
 
 /** The session in v1's stored layout, or `undefined` when there is no connected session. */
@@ -168,7 +181,7 @@ export async function persist(internal: Internal): Promise<void> {
   const session = getSession(internal)
   if (!session || !internal.storage) return
   const text = formatStoredSession(session)
-  tellTabs(internal, { type: 'session', session: text })
+  tellTabs(internal, { session: text })
   try {
     await internal.storage.set(internal.storageKey, text)
   } catch {
@@ -197,8 +210,7 @@ export function restore(internal: Internal, session: StoredSession): void {
  * connect are rejected instead of left hanging. `fromTab`: another tab ended it, and did the storage and telling.
  */
 export function endSession(internal: Internal, message: string, error: Error, fromTab = false): void {
-  if (internal.connected && !fromTab)
-    tellTabs(internal, { type: 'disconnect', clientId: internal.clientId, message })
+  if (internal.connected && !fromTab) tellTabs(internal, { clientId: internal.clientId, message })
   if (!internal.connected) {
     internal.modal?.close()
     void Promise.resolve(internal.storage?.remove(DEEPLINK_CHOICE_STORAGE_KEY)).catch(() => {})

@@ -5,6 +5,7 @@ import WebSocket from 'ws'
 import { startBridge, type TestBridge } from '../test/bridge.js'
 import { account, createDapp, createTestModal, next, pair } from '../test/utils.js'
 import { createLocalStorage, createMemoryStorage } from './storage.js'
+import type { WebSocketConstructor } from './transport.js'
 
 // Two tabs of one dapp are two clients over the page's one `localStorage` (happy-dom's) and Node's
 // `BroadcastChannel`, which delivers between the instances of one process as browsers do between tabs.
@@ -17,7 +18,7 @@ afterAll(() => bridge.stop())
 beforeEach(() => localStorage.clear())
 
 /** Tab A: connected by `pair` (our wallet approves), keeping its session in `localStorage`. */
-const pairTabA = (WebSocketOfA: typeof WebSocket = WebSocket) =>
+const pairTabA = (WebSocketOfA: WebSocketConstructor = WebSocket) =>
   pair(bridge.url, { dapp: { storage: undefined, WebSocket: WebSocketOfA }, wallet: { WebSocket } })
 
 /** Tab B: a dapp on the same page storage, not connected. */

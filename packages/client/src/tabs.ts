@@ -1,67 +1,45 @@
-import { SessionError, type SocketMessage } from '@pairlink/protocol'
-import { endSession, getTransport, type Internal, restore } from './session.js'
+import { SessionError, type SocketMessage, type StoredSession } from '@pairlink/protocol'
+import { isObject } from './receive.js'
+import { announceConnected, endSession, getTransport, type Internal, restore } from './session.js'
 import { parseStoredSession } from './storage.js'
 
 /**
  * Handles a message from another tab of the dapp that shares this session through the storage's channel
  * (`TabMessage`). Each tab has its own socket on the session's topic; these messages keep the tabs' state alike:
  *
- * - `session`: another tab connected → this one takes the session (its `connect` event; a pairing of its own is
+ * - a `session`: another tab connected → this one takes the session (its `connect` event; a pairing of its own is
  *   dropped, its modal closed and its `connect()` resolved with that session); the wallet updated the session → this
  *   tab follows (its `session_update` event) unless its own socket told it already.
- * - `disconnect`: the session ended in another tab (its Disconnect, or the wallet's kill) → this tab's `disconnect`
+ * - a `clientId` and `message`: the session ended in another tab (its Disconnect, or the wallet's kill) → this tab's `disconnect`
  *   event, with the same message; the wallet is not told again.
- * - `frame`: a response another tab's socket got and no request there waited for (the bridge hands a frame to every
+ * - a `frame`: a response another tab's socket got and no request there waited for (the bridge hands a frame to every
  *   live socket of the topic and queues none while one is live, so a tab whose socket is down would lose it).
  *
  * Anything else, or a message about another session, is ignored.
  */
 export function handleTabMessage(internal: Internal, data: unknown): void {
-  if (!isObject(data)) return
-  if (data.type === 'frame') {
-    if (isObject(data.frame)) internal.onFrame(internal, data.frame as SocketMessage, true)
-  } else if (data.type === 'disconnect') {
-    if (internal.connected && data.clientId === internal.clientId && typeof data.message === 'string')
-      endSession(internal, data.message, new SessionError(data.message), true)
-  } else if (data.type === 'session') {
-    const session = parseStoredSession(typeof data.session === 'string' ? data.session : undefined)
-    if (session?.connected === true) follow(internal, session)
+  // Structured clones from any script of the origin: a `null` or a number has no such fields.
+  const { frame, message, session, clientId } = (data ?? {}) as Record<string, unknown>
+  if (isObject(frame)) internal.onFrame(internal, frame as SocketMessage, true)
+  else if (typeof message === 'string') {
+    if (internal.connected && clientId === internal.clientId)
+      endSession(internal, message, new SessionError(message), true)
+  } else {
+    // Anything but a stored session's JSON text parses to `undefined`.
+    const stored = parseStoredSession(session as string | undefined)
+    if (stored?.connected === true) follow(internal, stored)
   }
 }
 
-function follow(internal: Internal, session: NonNullable<ReturnType<typeof parseStoredSession>>): void {
-  if (internal.connected) {
-    if (session.clientId !== internal.clientId || session.key !== internal.key) return
-    const accounts = Array.isArray(session.accounts) ? session.accounts : internal.accounts
-    const chainId = typeof session.chainId === 'number' ? session.chainId : internal.chainId
-    if (chainId === internal.chainId && accounts.join() === internal.accounts.join()) return
-    internal.chainId = chainId
-    internal.accounts = accounts
-    internal.emitter.emit('session_update', { chainId, accounts })
-    return
-  }
-  const handshake = internal.handshake
-  const transport = internal.transport
-  const subscribed = transport?.state === 'open'
+function follow(internal: Internal, session: StoredSession): void {
+  const connected = internal.connected
+  if (connected && (session.clientId !== internal.clientId || session.key !== internal.key)) return
+  const before = `${internal.chainId}${internal.accounts}`
   restore(internal, session)
-  internal.handshake = undefined
-  internal.uri = undefined
-  internal.awaitingRequest = false
-  // A socket already open (this tab was pairing) subscribed its old topic only: it needs the session's now.
-  if (subscribed && transport === getTransport(internal))
-    transport.send({ topic: internal.clientId, type: 'sub', payload: '', silent: true })
-  else getTransport(internal).open()
-  if (handshake) internal.modal?.close()
-  const connected = {
-    peerId: internal.peerId,
-    peerMeta: internal.peerMeta,
-    chainId: internal.chainId,
-    accounts: internal.accounts,
-  }
-  internal.emitter.emit('connect', connected)
-  handshake?.resolve(connected)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (!connected) {
+    // A socket already open for this tab's own pairing subscribed its topics only; a closed one subscribes on open.
+    getTransport(internal).send({ topic: internal.clientId, type: 'sub', payload: '', silent: true })
+    announceConnected(internal)
+  } else if (`${internal.chainId}${internal.accounts}` !== before)
+    internal.emitter.emit('session_update', { chainId: internal.chainId, accounts: internal.accounts })
 }

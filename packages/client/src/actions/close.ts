@@ -3,9 +3,9 @@ import { ClientClosedError } from '../errors.js'
 import { getInternal } from '../session.js'
 
 /**
- * Closes the bridge socket and keeps the stored session, for app shutdown and tests; the client stops following the
- * dapp's other tabs. Pending requests and a pending connect reject with `ClientClosedError`. A later request opens
- * the socket (and the channel to the other tabs) again.
+ * Closes the bridge socket and keeps the stored session, for app shutdown and tests. Pending requests and a pending
+ * connect reject with `ClientClosedError`. A later request opens the socket again; the dapp's other tabs are no
+ * longer followed.
  */
 export async function close(client: Client): Promise<void> {
   const internal = getInternal(client)
