@@ -10,8 +10,8 @@ import { parseStoredSession } from './storage.js'
  * - a `session`: another tab connected → this one takes the session (its `connect` event; a pairing of its own is
  *   dropped, its modal closed and its `connect()` resolved with that session); the wallet updated the session → this
  *   tab follows (its `session_update` event) unless its own socket told it already.
- * - a `clientId` and `message`: the session ended in another tab (its Disconnect, or the wallet's kill) → this tab's `disconnect`
- *   event, with the same message; the wallet is not told again.
+ * - a `clientId` and `message`: the session ended in another tab (its Disconnect, or the wallet's kill) → this tab's
+ *   `disconnect` event, with the same message; the wallet is not told again.
  * - a `frame`: a response another tab's socket got and no request there waited for (the bridge hands a frame to every
  *   live socket of the topic and queues none while one is live, so a tab whose socket is down would lose it).
  *
@@ -37,7 +37,8 @@ function follow(internal: Internal, session: StoredSession): void {
   const before = `${internal.chainId}${internal.accounts}`
   restore(internal, session)
   if (!connected) {
-    // A socket already open for this tab's own pairing subscribed its topics only; a closed one subscribes on open.
+    // A socket already open for this tab's own pairing subscribed its own topics only. (A closed one opens, sends this
+    // and its subscriptions: the bridge takes the same `sub` twice as once.)
     getTransport(internal).send({ topic: internal.clientId, type: 'sub', payload: '', silent: true })
     announceConnected(internal)
   } else if (`${internal.chainId}${internal.accounts}` !== before)
