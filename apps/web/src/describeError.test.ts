@@ -122,9 +122,10 @@ describe('describeError', () => {
 })
 
 describe('describeDisconnect', () => {
-  test('args: by the person or by the wallet', () => {
-    expect(describeDisconnect(true)).toBe('You disconnected the wallet.')
-    expect(describeDisconnect(false)).toMatch(/^The wallet disconnected\./)
+  test('args: by the person here or in another tab, or by the wallet', () => {
+    expect(describeDisconnect('here')).toBe('You disconnected the wallet.')
+    expect(describeDisconnect('tab')).toBe('You disconnected the wallet in another tab.')
+    expect(describeDisconnect('wallet')).toMatch(/^The wallet disconnected\./)
   })
 })
 

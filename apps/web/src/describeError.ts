@@ -103,13 +103,14 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
 }
 
 /**
- * The message for a session that ended: the person pressed Disconnect here, or the wallet ended it.
+ * The message for a session that ended: the person pressed Disconnect here (`'here'`) or in another tab of the app
+ * (`'tab'`, which shares the session), or the wallet ended it.
  *
  * @example
- * describeDisconnect(false) // 'The wallet disconnected. …'
+ * describeDisconnect('wallet') // 'The wallet disconnected. …'
  */
-export function describeDisconnect(byUser: boolean): string {
-  return byUser
-    ? 'You disconnected the wallet.'
-    : 'The wallet disconnected. Press Connect wallet to pair again.'
+export function describeDisconnect(by: 'here' | 'tab' | 'wallet'): string {
+  if (by === 'here') return 'You disconnected the wallet.'
+  if (by === 'tab') return 'You disconnected the wallet in another tab.'
+  return 'The wallet disconnected. Press Connect wallet to pair again.'
 }

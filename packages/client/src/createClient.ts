@@ -21,6 +21,7 @@ import {
   parseStoredSession,
   type SessionStorage,
 } from './storage.js'
+import { handleTabMessage } from './tabs.js'
 import type { ReconnectOptions, TransportState, WebSocketConstructor } from './transport.js'
 
 /** A QR-code modal with the shape of v1's `@walletconnect/qrcode-modal` (`@pairlink/modal/open` fits too). */
@@ -83,7 +84,11 @@ export type CreateClientParameters = {
   uri?: string | undefined
   /** A session to restore (v1's stored layout). */
   session?: StoredSession | undefined
-  /** Where the session is kept. @default `localStorage` in browsers (v1 layout), memory in Node */
+  /**
+   * Where the session is kept. A dapp whose storage is shared by its tabs (`localStorage`, which comes with a channel
+   * between them) shares the session with them: connect, updates and disconnect reach every tab.
+   * @default `localStorage` in browsers (v1 layout), memory in Node
+   */
   storage?: SessionStorage | false | undefined
   /** @default 'walletconnect' */
   storageKey?: string | undefined
@@ -239,6 +244,7 @@ export function createClient(parameters: CreateClientParameters): Client {
     random: parameters.random,
     ack: parameters.ack ?? false,
     onFrame: handleFrame,
+    tabs: undefined,
   }
 
   if (parsed) {
@@ -269,6 +275,8 @@ export function createClient(parameters: CreateClientParameters): Client {
     // Sync storage (localStorage, memory) restores at once, as v1 does; async storage settles `ready`.
     if (text instanceof Promise) internal.ready = text.then(load, () => {})
     else load(text)
+    // Only a dapp follows its other tabs (a wallet has `uri` or `session`): a wallet's tabs would each prompt.
+    internal.tabs = storage.channel?.(storageKey, (message) => handleTabMessage(internal, message))
   }
 
   const client = {

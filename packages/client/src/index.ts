@@ -32,6 +32,7 @@ export {
   createLocalStorage,
   createMemoryStorage,
   type SessionStorage,
+  type TabChannel,
 } from './storage.js'
 export {
   getReconnectDelay,

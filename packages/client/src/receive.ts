@@ -13,13 +13,22 @@ import {
   type SocketMessage,
   V1_ERRORS,
 } from '@pairlink/protocol'
-import { endSession, getClientId, getTransport, type Internal, persist } from './session.js'
+import {
+  announceConnected,
+  endSession,
+  getClientId,
+  getTransport,
+  type Internal,
+  persist,
+  tellTabs,
+} from './session.js'
 
 /**
  * Handles one bridge frame: frames for other topics are ignored, envelopes that fail to decrypt or are not JSON-RPC
- * are dropped and counted — never thrown into the app. Frames are handled strictly in arrival order.
+ * are dropped and counted — never thrown into the app. Frames are handled strictly in arrival order. A response no
+ * request here waits for is passed to the other tabs of the session (unless it came `relayed` from one).
  */
-export function handleFrame(internal: Internal, message: SocketMessage): void {
+export function handleFrame(internal: Internal, message: SocketMessage, relayed = false): void {
   if (message.type !== 'pub') return
   const ours =
     message.topic === internal.clientId ||
@@ -42,8 +51,9 @@ export function handleFrame(internal: Internal, message: SocketMessage): void {
       return
     }
     if (isJsonRpcRequest(payload) && typeof payload.id === 'number') handleRequest(internal, payload)
-    else if (isJsonRpcResponse(payload) && typeof payload.id === 'number') handleResponse(internal, payload)
-    else internal.stats.dropped++
+    else if (isJsonRpcResponse(payload) && typeof payload.id === 'number') {
+      if (!handleResponse(internal, payload) && !relayed) tellTabs(internal, { frame: message })
+    } else internal.stats.dropped++
   })
 }
 
@@ -103,16 +113,17 @@ function handleSessionUpdate(internal: Internal, params: unknown): void {
   internal.emitter.emit('session_update', { chainId: internal.chainId, accounts: internal.accounts })
 }
 
-function handleResponse(internal: Internal, response: JsonRpcResponse): void {
+/** Settles the request or handshake the response answers; `false` when nothing here waited for it. */
+function handleResponse(internal: Internal, response: JsonRpcResponse): boolean {
   if (internal.handshake && response.id === internal.handshakeId && !internal.connected) {
     handleApproval(internal, response)
-    return
+    return true
   }
   const pending = internal.pending.get(response.id)
   // v1 passed unclaimed responses to `call_request`; a late answer after a time-out is not a request, so it is dropped.
   if (!pending) {
     internal.stats.ignored++
-    return
+    return false
   }
   internal.pending.delete(response.id)
   if (isJsonRpcError(response)) {
@@ -125,11 +136,11 @@ function handleResponse(internal: Internal, response: JsonRpcResponse): void {
     )
   } else if ('result' in response) pending.resolve(response.result)
   else pending.reject(new RpcError(V1_ERRORS.INVALID_RESPONSE, { code: -32603 }))
+  return true
 }
 
 function handleApproval(internal: Internal, response: JsonRpcResponse): void {
-  const handshake = internal.handshake
-  if (!handshake) return
+  if (!internal.handshake) return
   if (isJsonRpcError(response) || !isObject(response.result) || response.result.approved !== true) {
     const message = isJsonRpcError(response)
       ? response.error.message || V1_ERRORS.SESSION_REJECTED
@@ -150,21 +161,12 @@ function handleApproval(internal: Internal, response: JsonRpcResponse): void {
   if (typeof approval.networkId === 'number') internal.networkId = approval.networkId
   if (typeof approval.rpcUrl === 'string') internal.rpcUrl = approval.rpcUrl
   internal.connected = true
-  internal.handshake = undefined
-  internal.uri = undefined
   getClientId(internal)
-  internal.modal?.close()
   void persist(internal)
-  const connected = {
-    peerId: internal.peerId,
-    peerMeta: internal.peerMeta,
-    chainId: internal.chainId,
-    accounts: internal.accounts,
-  }
-  internal.emitter.emit('connect', connected)
-  handshake.resolve(connected)
+  announceConnected(internal)
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A plain object (not `null`, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -8,7 +8,7 @@ import {
 import { getBrowserHost } from './browser.js'
 import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
 import type { Emitter } from './emitter.js'
-import { formatStoredSession, pickStoredSession, type SessionStorage } from './storage.js'
+import { formatStoredSession, pickStoredSession, type SessionStorage, type TabChannel } from './storage.js'
 import {
   createTransport,
   getWebSocketUrl,
@@ -62,8 +62,20 @@ export type Internal = StoredSession & {
   reconnect: ReconnectOptions | undefined
   random: (() => number) | undefined
   ack: boolean
-  onFrame: (internal: Internal, message: SocketMessage) => void
+  /** `relayed`: the frame came from another tab, which did not claim it (it is not passed on again). */
+  onFrame: (internal: Internal, message: SocketMessage, relayed?: boolean) => void
+  /** A dapp whose storage its other tabs share: the channel to them (see `tabs.ts`) until `close`. */
+  tabs: TabChannel | undefined
 }
+
+/** A message between the tabs of a dapp that share one session (`tabs.ts` handles them). */
+type TabMessage =
+  /** The session, as stored (v1 layout): a tab connected, or the wallet updated it. */
+  | { session: string }
+  /** The session with this client id ended, with this `disconnect` message. */
+  | { clientId: string; message: string }
+  /** A frame for the session that no request of the posting tab waited for: maybe one of the others did. */
+  | { frame: SocketMessage }
 
 const internals = new WeakMap<object, Internal>()
 
@@ -134,6 +146,31 @@ export function publish(internal: Internal, topic: string, payload: object, sile
   return sent
 }
 
+/** Posts to the other tabs of the dapp that share this session (none unless the storage is shared). */
+export function tellTabs(internal: Internal, message: TabMessage): void {
+  // `close` forgets the channel it closes: posting never meets a closed one.
+  internal.tabs?.postMessage(message)
+}
+
+/**
+ * The session is connected (the wallet approved, or another tab connected it): the modal closes, `connect` is
+ * emitted and a pending `connect()` resolves.
+ */
+export function announceConnected(internal: Internal): void {
+  const handshake = internal.handshake
+  internal.handshake = undefined
+  internal.uri = undefined
+  internal.modal?.close()
+  const connected = {
+    peerId: internal.peerId,
+    peerMeta: internal.peerMeta,
+    chainId: internal.chainId,
+    accounts: internal.accounts,
+  }
+  internal.emitter.emit('connect', connected)
+  handshake?.resolve(connected)
+}
+
 /** The session in v1's stored layout, or `undefined` when there is no connected session. */
 export function getSession(internal: Internal): StoredSession | undefined {
   return internal.connected ? pickStoredSession(internal) : undefined
@@ -143,8 +180,10 @@ export function getSession(internal: Internal): StoredSession | undefined {
 export async function persist(internal: Internal): Promise<void> {
   const session = getSession(internal)
   if (!session || !internal.storage) return
+  const text = formatStoredSession(session)
+  tellTabs(internal, { session: text })
   try {
-    await internal.storage.set(internal.storageKey, formatStoredSession(session))
+    await internal.storage.set(internal.storageKey, text)
   } catch {
     // A full or unavailable storage costs the restore after a reload, not the live session.
   }
@@ -167,10 +206,11 @@ export function restore(internal: Internal, session: StoredSession): void {
 
 /**
  * Ends the session locally (v1's `_handleSessionDisconnect`, reference §4.5): emits `disconnect`, forgets the peer,
- * removes the stored session and closes the socket. Unlike v1, pending requests and a pending connect are rejected
- * instead of left hanging.
+ * removes the stored session, tells the other tabs and closes the socket. Unlike v1, pending requests and a pending
+ * connect are rejected instead of left hanging. `fromTab`: another tab ended it, and did the storage and telling.
  */
-export function endSession(internal: Internal, message: string, error: Error): void {
+export function endSession(internal: Internal, message: string, error: Error, fromTab = false): void {
+  if (internal.connected && !fromTab) tellTabs(internal, { clientId: internal.clientId, message })
   if (!internal.connected) {
     internal.modal?.close()
     void Promise.resolve(internal.storage?.remove(DEEPLINK_CHOICE_STORAGE_KEY)).catch(() => {})
@@ -188,7 +228,8 @@ export function endSession(internal: Internal, message: string, error: Error): v
   internal.handshake = undefined
   const pending = [...internal.pending.values()]
   internal.pending.clear()
-  if (internal.storage) void Promise.resolve(internal.storage.remove(internal.storageKey)).catch(() => {})
+  if (internal.storage && !fromTab)
+    void Promise.resolve(internal.storage.remove(internal.storageKey)).catch(() => {})
   internal.emitter.emit('disconnect', { message })
   handshake?.reject(error)
   for (const request of pending) request.reject(error)

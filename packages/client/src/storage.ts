@@ -5,6 +5,18 @@ export type SessionStorage = {
   get(key: string): string | null | undefined | Promise<string | null | undefined>
   set(key: string, value: string): void | Promise<void>
   remove(key: string): void | Promise<void>
+  /**
+   * Optional: a channel to the other pages that share this storage (the tabs of one origin), so that a dapp's tabs
+   * share one session. `onMessage` gets what the others post, never what this page posts. Without it a client keeps
+   * its session to itself.
+   */
+  channel?(key: string, onMessage: (message: unknown) => void): TabChannel | undefined
+}
+
+/** What {@link SessionStorage.channel} returns: a `BroadcastChannel` fits as it is. */
+export type TabChannel = {
+  postMessage(message: unknown): void
+  close(): void
 }
 
 /**
@@ -25,10 +37,20 @@ export function createMemoryStorage(): SessionStorage {
 
 /**
  * The browser's `localStorage`, as v1 uses it (reference §4.7). Storage that throws (private mode, quota, blocked
- * cookies) degrades to not persisting instead of failing the session.
+ * cookies) degrades to not persisting instead of failing the session. The page's own `localStorage` is shared by the
+ * origin's tabs, so it comes with a `BroadcastChannel` (named `pairlink:<key>`) between them.
  */
 export function createLocalStorage(local: Storage = globalThis.localStorage): SessionStorage {
   return {
+    channel(key, onMessage) {
+      // Another Storage (sessionStorage, a test double) is not shared between tabs: nothing to follow.
+      if (local !== globalThis.localStorage || typeof BroadcastChannel !== 'function') return undefined
+      const channel = new BroadcastChannel(`pairlink:${key}`)
+      channel.onmessage = (event) => onMessage(event.data)
+      // Node (tests, server rendering) would otherwise keep its process alive for a channel nobody closes.
+      ;(channel as { unref?: () => void }).unref?.()
+      return channel
+    },
     get(key) {
       try {
         return local.getItem(key)

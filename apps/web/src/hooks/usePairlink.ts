@@ -1,5 +1,5 @@
 import type { TransportState } from '@pairlink/client'
-import type { ClientMeta } from '@pairlink/protocol'
+import { type ClientMeta, V1_ERRORS } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { getAddress } from 'viem'
 import type { Pairlink } from '../createPairlink.js'
@@ -95,13 +95,18 @@ export function usePairlink({ client, provider }: Pairlink): PairlinkState {
       client.on('session_update', (update) => {
         setSession((current) => (current ? (toSession(update, current.peerMeta) ?? current) : current))
       }),
-      client.on('disconnect', () => {
+      client.on('disconnect', ({ message }) => {
         // A rejected connection also ends in `disconnect`; `connect()` reports that one itself.
         if (statusRef.current !== 'connected') return
         setStatus('disconnected')
         setSession(undefined)
-        const tone = disconnecting.current ? 'info' : 'error'
-        setNotice({ tone, text: describeDisconnect(disconnecting.current) })
+        // The app's tabs share the session: Disconnect in one ends it in all, with the client's local message.
+        const by = disconnecting.current
+          ? 'here'
+          : message === V1_ERRORS.SESSION_DISCONNECTED_LOCAL
+            ? 'tab'
+            : 'wallet'
+        setNotice({ tone: by === 'wallet' ? 'error' : 'info', text: describeDisconnect(by) })
       }),
     ]
     // The wallet's answer to wallet_switchEthereumChain may come before its session update.

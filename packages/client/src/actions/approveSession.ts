@@ -1,6 +1,6 @@
 import { type SessionApproval, SessionError, V1_ERRORS } from '@pairlink/protocol'
 import type { Client } from '../createClient.js'
-import { getClientId, getInternal, persist, publish } from '../session.js'
+import { announceConnected, getClientId, getInternal, persist, publish } from '../session.js'
 
 /** Parameters of {@link approveSession}. */
 export type ApproveSessionParameters = {
@@ -39,7 +39,6 @@ export async function approveSession(client: Client, parameters: ApproveSessionP
   const sent = publish(internal, internal.peerId, { id: internal.handshakeId, jsonrpc: '2.0', result }, true)
   Object.assign(internal, { connected: true, chainId, accounts, networkId, rpcUrl, awaitingRequest: false })
   void persist(internal)
-  const { peerId, peerMeta } = internal
-  internal.emitter.emit('connect', { peerId, peerMeta, chainId, accounts })
+  announceConnected(internal)
   return sent
 }
