@@ -1,6 +1,6 @@
 import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
-import { PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
+import { HistoryPlaceholder, PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
 import { SendPayment } from './components/SendPayment/SendPayment.js'
 import { SignIn } from './components/SignIn/SignIn.js'
 import { SignMessage } from './components/SignMessage/SignMessage.js'
@@ -75,10 +75,22 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
             transport={state.transport}
             onDisconnect={() => void state.disconnect()}
           />
+          {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results,
+              and the history takes the slot beside the payment, so nothing above moves when either fills in. */}
           <div className="actions">
             <SignIn signIn={signIn} />
-            {signIn.account ? <PaymentHistory history={history} /> : null}
             <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={state.session.address} />
+            <SignTypedData
+              key={`typed:${scope}`}
+              walletClient={walletClient}
+              address={state.session.address}
+              chainId={state.session.chainId}
+            />
+            <SwitchChain
+              walletClient={walletClient}
+              chainId={state.session.chainId}
+              appChainId={config.chainId}
+            />
             <SendPayment
               key={`pay:${scope}`}
               walletClient={walletClient}
@@ -93,17 +105,7 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
               lastRecord={history.lastRecord}
               records={signIn.account ? history.payments : undefined}
             />
-            <SignTypedData
-              key={`typed:${scope}`}
-              walletClient={walletClient}
-              address={state.session.address}
-              chainId={state.session.chainId}
-            />
-            <SwitchChain
-              walletClient={walletClient}
-              chainId={state.session.chainId}
-              appChainId={config.chainId}
-            />
+            {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
           </div>
         </>
       ) : (
@@ -114,6 +116,13 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
             end-to-end encrypted through this server's bridge.
           </p>
           <ConnectButton status={state.status} onConnect={() => void state.connect()} />
+          <p className="hint" data-testid="wallet-hint">
+            No wallet? Open the{' '}
+            <a href="/wallet/" target="_blank" rel="noopener">
+              Pairlink test wallet<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            in another tab or on your phone, then paste the link from the QR window into it.
+          </p>
         </section>
       )}
     </main>

@@ -35,6 +35,20 @@ describe('DecodedRequestView', () => {
     expect(screen.getByText('(Mail)')).toBeTruthy()
   })
 
+  test('behavior: an address among the typed-data fields breaks only between its halves', () => {
+    view('eth_signTypedData_v4', [ADDRESS, JSON.stringify(MAIL_TYPED_DATA)])
+    const wallets = screen
+      .getAllByTestId('typed-data-field')
+      .filter((li) => li.textContent?.startsWith('wallet'))
+    expect(wallets).toHaveLength(2)
+    for (const li of wallets) {
+      const halves = [...li.querySelectorAll('.address-half')].map((half) => half.textContent ?? '')
+      expect(halves).toHaveLength(2)
+      expect(halves[0]?.length).toBe(21)
+      expect(li.textContent).toBe(`wallet address${halves.join('')}`)
+    }
+  })
+
   test('args: a transaction shows to, value in ETH and data', () => {
     const tx = {
       from: ADDRESS,

@@ -91,12 +91,17 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
   }
 }
 
+/** A value as read: an address in its two unbreakable halves (never a lone character on a line), else as is. */
+function Value({ value }: { value: string }) {
+  return /^0x[0-9a-fA-F]{40}$/.test(value) ? <Address address={value} /> : value
+}
+
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="row">
       <span className="muted">{label}</span>
       <span className="value" data-testid={testId}>
-        {/^0x[0-9a-fA-F]{40}$/.test(value) ? <Address address={value} /> : value}
+        <Value value={value} />
       </span>
     </div>
   )
@@ -114,7 +119,11 @@ function Fields({ fields, testId }: { fields: DecodedField[]; testId: string }) 
           style={{ paddingLeft: `${field.depth}rem` }}
         >
           <span className="field-name">{field.name}</span> <span className="muted small">{field.type}</span>
-          {field.value && <span className="value">{field.value}</span>}
+          {field.value && (
+            <span className="value">
+              <Value value={field.value} />
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -37,17 +37,13 @@ export function AccountPanel(props: AccountPanelProps) {
       <div className="account-head">
         <WalletIcon name={walletName} src={session.peerMeta?.icons?.[0]} />
         <div>
-          <h2 id="account-title" data-testid="wallet-name">
-            {walletName}
-          </h2>
+          {/* The connected screen's one h1: what the page is about now, the wallet it talks to. */}
+          <h1 id="account-title">
+            Connected to <span data-testid="wallet-name">{walletName}</span>
+          </h1>
           <p className="muted">{session.peerMeta?.url ?? ''}</p>
         </div>
-        <button
-          type="button"
-          className="secondary small"
-          data-testid="disconnect-button"
-          onClick={onDisconnect}
-        >
+        <button type="button" className="danger small" data-testid="disconnect-button" onClick={onDisconnect}>
           Disconnect
         </button>
       </div>

@@ -34,7 +34,7 @@ export type CancelButtonProps = { testId: string; onCancel: () => void }
 /** Stops waiting for the wallet's answer; shown beside "Confirm in your wallet…" while a request is out. */
 export function CancelButton({ testId, onCancel }: CancelButtonProps) {
   return (
-    <button type="button" className="cancel" data-testid={`${testId}-cancel`} onClick={onCancel}>
+    <button type="button" data-testid={`${testId}-cancel`} onClick={onCancel}>
       Cancel
     </button>
   )

@@ -66,3 +66,12 @@ export function PaymentHistory({ history }: PaymentHistoryProps) {
     </Card>
   )
 }
+
+/** The history's slot while signed out: says how to get a history, and keeps the page's layout as it will be. */
+export function HistoryPlaceholder() {
+  return (
+    <Card title="Payment history" testId="payment-history-signed-out">
+      <p className="muted">Sign in with Ethereum to keep a record of your payments here.</p>
+    </Card>
+  )
+}

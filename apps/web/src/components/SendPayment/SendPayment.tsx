@@ -136,10 +136,12 @@ export function SendPayment(props: SendPaymentProps) {
             {invalid.message}
           </p>
         ) : null}
-        <button type="submit" data-testid="payment-send-button" disabled={busy}>
-          {busy ? 'Confirm in your wallet…' : 'Send payment'}
-        </button>
-        {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
+        <div className="button-row">
+          <button type="submit" className="primary" data-testid="payment-send-button" disabled={busy}>
+            {busy ? 'Confirm in your wallet…' : 'Send payment'}
+          </button>
+          {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
+        </div>
       </form>
       {text ? (
         <p

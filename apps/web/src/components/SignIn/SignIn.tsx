@@ -36,27 +36,32 @@ export function SignIn({ signIn }: SignInProps) {
           STATUS_TEXT[status === 'signed-in' ? 'signed-out' : status]
         )}
       </p>
-      {account ? (
-        <button type="button" data-testid="sign-out-button" onClick={() => void signIn.signOut()}>
-          Sign out
-        </button>
-      ) : (
-        <button
-          type="button"
-          data-testid="sign-in-button"
-          disabled={status !== 'signed-out'}
-          onClick={() => void signIn.signIn()}
-        >
-          {status === 'signing' ? 'Confirm in your wallet…' : 'Sign in with wallet'}
-        </button>
-      )}
-      {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}
-      {message && message.tone !== 'error' ? (
-        <p className="outcome" role="status" data-testid="sign-in-result" data-tone={message.tone}>
-          {message.text}
-        </p>
-      ) : null}
-      <Outcome testId="sign-in" error={message?.tone === 'error' ? message.text : undefined} />
+      <div className="button-row">
+        {account ? (
+          <button type="button" data-testid="sign-out-button" onClick={() => void signIn.signOut()}>
+            Sign out
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            data-testid="sign-in-button"
+            disabled={status !== 'signed-out'}
+            onClick={() => void signIn.signIn()}
+          >
+            {status === 'signing' ? 'Confirm in your wallet…' : 'Sign in with wallet'}
+          </button>
+        )}
+        {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}
+      </div>
+      <div className="result">
+        {message && message.tone !== 'error' ? (
+          <p className="outcome" role="status" data-testid="sign-in-result" data-tone={message.tone}>
+            {message.text}
+          </p>
+        ) : null}
+        <Outcome testId="sign-in" error={message?.tone === 'error' ? message.text : undefined} />
+      </div>
     </Card>
   )
 }

@@ -34,13 +34,22 @@ export function SignMessage({ walletClient, address }: SignMessageProps) {
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
-        <button type="submit" data-testid="sign-message-button" disabled={sign.busy || !message}>
-          {sign.busy ? 'Confirm in your wallet…' : 'Sign message'}
-        </button>
-        {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
+        <div className="button-row">
+          <button
+            type="submit"
+            className="primary"
+            data-testid="sign-message-button"
+            disabled={sign.busy || !message}
+          >
+            {sign.busy ? 'Confirm in your wallet…' : 'Sign message'}
+          </button>
+          {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
+        </div>
       </form>
-      {sign.result ? <Signature testId="sign-message" {...sign.result} /> : null}
-      <Outcome testId="sign-message" error={sign.error} />
+      <div className="result signature-result">
+        {sign.result ? <Signature testId="sign-message" {...sign.result} /> : null}
+        <Outcome testId="sign-message" error={sign.error} />
+      </div>
     </Card>
   )
 }

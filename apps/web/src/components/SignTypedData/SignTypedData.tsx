@@ -23,17 +23,22 @@ export function SignTypedData({ walletClient, address, chainId }: SignTypedDataP
       <pre className="typed-data" data-testid="sign-typed-data-preview">
         {`${mail.primaryType} from ${mail.message.from.name} to ${mail.message.to.name}: “${mail.message.contents}”`}
       </pre>
-      <button
-        type="button"
-        data-testid="sign-typed-data-button"
-        disabled={sign.busy}
-        onClick={() => void sign.run()}
-      >
-        {sign.busy ? 'Confirm in your wallet…' : 'Sign typed data'}
-      </button>
-      {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
-      {sign.result ? <Signature testId="sign-typed-data" {...sign.result} /> : null}
-      <Outcome testId="sign-typed-data" error={sign.error} />
+      <div className="button-row">
+        <button
+          type="button"
+          className="primary"
+          data-testid="sign-typed-data-button"
+          disabled={sign.busy}
+          onClick={() => void sign.run()}
+        >
+          {sign.busy ? 'Confirm in your wallet…' : 'Sign typed data'}
+        </button>
+        {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
+      </div>
+      <div className="result signature-result">
+        {sign.result ? <Signature testId="sign-typed-data" {...sign.result} /> : null}
+        <Outcome testId="sign-typed-data" error={sign.error} />
+      </div>
     </Card>
   )
 }

@@ -45,10 +45,16 @@ export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainPr
             </option>
           ))}
         </select>
-        <button type="submit" data-testid="switch-chain-button" disabled={change.busy || target === chainId}>
-          {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
-        </button>
-        {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
+        <div className="button-row">
+          <button
+            type="submit"
+            data-testid="switch-chain-button"
+            disabled={change.busy || target === chainId}
+          >
+            {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
+          </button>
+          {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
+        </div>
       </form>
       {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">
