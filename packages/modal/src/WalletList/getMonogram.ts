@@ -8,7 +8,8 @@ const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i
 /**
  * The wallet's icon without an image request: initials of its short name (`Trust Wallet` → `TW`,
  * `MetaMask` → `MM`, `imToken` → `IT`) on `metadata.colors.primary`, or on a colour derived from the name when
- * the registry gives none; the text is black or white, whichever contrasts more.
+ * the registry gives none; the text is white on dark colours, and a deep colour derived from the name on light
+ * ones.
  *
  * @example
  * getMonogram(rainbow) // { initials: 'R', background: '#001e59', foreground: '#fff' }
@@ -21,17 +22,21 @@ export function getMonogram(wallet: Pick<Wallet, 'name' | 'shortName' | 'color'>
     words.length > 1
       ? first.charAt(0) + (words[1]?.charAt(0) ?? '')
       : first.charAt(0) + (/\p{Lu}/u.exec(first.slice(1))?.[0] ?? '')
+  let hash = 0
+  for (const char of wallet.name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
+  const hue = hash % 360
   if (HEX.test(wallet.color)) {
+    const foreground = contrastText(wallet.color)
+    // Many registry entries give white as their colour: a white tile with black initials reads as a blank
+    // placeholder, so the initials take a deep colour of their own (lightness 32 %: above 4.5:1 on white).
     return {
       initials: initials.toUpperCase(),
       background: wallet.color,
-      foreground: contrastText(wallet.color),
+      foreground: foreground === '#fff' ? foreground : `hsl(${hue} 60% 32%)`,
     }
   }
-  let hash = 0
-  for (const char of wallet.name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
   // Lightness 36 % keeps white text above 4.5:1 for every hue.
-  return { initials: initials.toUpperCase(), background: `hsl(${hash % 360} 60% 36%)`, foreground: '#fff' }
+  return { initials: initials.toUpperCase(), background: `hsl(${hue} 60% 36%)`, foreground: '#fff' }
 }
 
 function contrastText(hex: string): string {
