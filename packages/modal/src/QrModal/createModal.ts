@@ -12,6 +12,7 @@ import { readColorScheme, resolveTheme, type Theme } from '../themes/resolveThem
 import { createWalletList, type WalletList } from '../WalletList/createWalletList.js'
 import { createStyles } from './createStyles.js'
 import { type RegistryState, renderBody, type View } from './renderBody.js'
+import { returnFocus } from './returnFocus.js'
 
 /**
  * What the modal says about the bridge the pairing goes through: `'ready'`, or `'unreachable'` while the dapp's
@@ -251,7 +252,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
     host.remove()
     if (current?.modal === modal) {
       current = undefined
-      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) returnFocus(opener)
     }
     const callback = pendingCallback
     pendingCallback = undefined

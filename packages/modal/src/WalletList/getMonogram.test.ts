@@ -20,8 +20,9 @@ describe('getMonogram', () => {
     expect(initials('1inch Wallet')).toBe('1W')
   })
 
-  test('behavior: white text on dark colours; on light ones, a deep colour from the name (no grey letter)', () => {
+  test('behavior: white or black text, whichever contrasts more; on near-white a deep colour from the name', () => {
     expect(getMonogram({ name: 'X', shortName: '', color: '#000000' }).foreground).toBe('#fff')
+    expect(getMonogram({ name: 'X', shortName: '', color: '#1199fa' }).foreground).toBe('#111')
     const metaMask = getMonogram({ name: 'MetaMask', shortName: '', color: '#ffffff' })
     expect(metaMask.background).toBe('#ffffff')
     expect(metaMask.foreground).toMatch(/^hsl\(\d+ 60% 32%\)$/)
