@@ -37,6 +37,17 @@ test('web app: the modal speaks the app language and wears its colour scheme; Es
   const app = await page.locator('html').evaluate((root) => getComputedStyle(root).backgroundColor)
   const dialog = await modal(page).evaluate((card) => getComputedStyle(card).backgroundColor)
   expect(isDark(dialog)).toBe(isDark(app))
+  // The reference wallet's icon comes from this server's icon folder; no image comes from another site.
+  const images: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url())
+  })
+  await page.getByRole('tab', { name: 'Desktop' }).click()
+  const icon = page.getByRole('link', { name: 'Pairlink Wallet', exact: true }).locator('img')
+  await expect(icon).toHaveAttribute('src', `${product.origin}/registry/icons/pairlink-reference-wallet.svg`)
+  await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  expect(images.length > 0 && images.every((url) => url.startsWith(`${product.origin}/`))).toBe(true)
+  await page.screenshot({ path: 'e2e/screenshots/modal-web-app-dark.png', animations: 'disabled' })
   const results = await new AxeBuilder({ page })
     .include('#walletconnect-wrapper')
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
