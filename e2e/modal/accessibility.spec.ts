@@ -90,7 +90,7 @@ test.describe('iPhone 13 (bottom sheet)', () => {
     const tiles = page.locator('a.wallet')
     await expect(tiles).toHaveCount(12)
     for (const tile of await tiles.all()) {
-      const visible = await tile.locator('.name').innerText()
+      const visible = (await tile.locator('.name').textContent()) ?? ''
       await expect(tile).toHaveAccessibleName(visible.replace(/\s+/g, ' ').trim())
     }
   })

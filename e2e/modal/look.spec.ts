@@ -24,7 +24,9 @@ async function openModal(page: Page, query: Record<string, string> = {}) {
   // Measure the card where it comes to rest, after its fade and slide.
   await page.evaluate(() =>
     Promise.all(
-      (document.getElementById('walletconnect-wrapper')?.shadowRoot?.getAnimations() ?? []).map((a) => a.finished),
+      (document.getElementById('walletconnect-wrapper')?.shadowRoot?.getAnimations() ?? []).map(
+        (a) => a.finished,
+      ),
     ),
   )
 }
@@ -62,7 +64,9 @@ test.describe('wallet icons (iPhone 13)', () => {
     const trust = page.getByRole('link', { name: 'Trust Wallet', exact: true })
     const image = trust.locator('img')
     await expect(image).toHaveAttribute('src', `${server.url}${ICONS['Trust Wallet']}`)
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
     // MetaMask's image fails to load: its tile falls back to the monogram.
     const metaMask = page.getByRole('link', { name: 'MetaMask', exact: true }).locator('.icon')
     await expect(metaMask).toHaveText('MM')

@@ -45,7 +45,9 @@ test('web app: the modal speaks the app language and wears its colour scheme; Es
   await page.getByRole('tab', { name: 'Desktop' }).click()
   const icon = page.getByRole('link', { name: 'Pairlink Wallet', exact: true }).locator('img')
   await expect(icon).toHaveAttribute('src', `${product.origin}/registry/icons/pairlink-reference-wallet.svg`)
-  await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
   expect(images.length > 0 && images.every((url) => url.startsWith(`${product.origin}/`))).toBe(true)
   await page.screenshot({ path: 'e2e/screenshots/modal-web-app-dark.png', animations: 'disabled' })
   const results = await new AxeBuilder({ page })

@@ -109,7 +109,9 @@ describe('createAppServer', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    )
     expect(await response.text()).toContain('<svg')
     for (const name of ['..%2Fwallets.json', 'missing.svg', 'wallets.json'])
       expect((await fetch(`${origin}/registry/icons/${name}`)).status).toBe(404)

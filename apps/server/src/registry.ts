@@ -84,5 +84,7 @@ function listIcons(iconsDir: string): Map<string, string> {
   try {
     names = readdirSync(iconsDir)
   } catch {}
-  return new Map(names.filter((name) => ICON_NAME.test(name)).map((name) => [name.replace(/\.[^.]+$/, ''), name]))
+  return new Map(
+    names.filter((name) => ICON_NAME.test(name)).map((name) => [name.replace(/\.[^.]+$/, ''), name]),
+  )
 }

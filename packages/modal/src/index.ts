@@ -20,11 +20,11 @@ export {
   type ModalOptions,
   type ModalStatus,
 } from './QrModal/createModal.js'
-export { type Theme } from './themes/resolveTheme.js'
 export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'
 export { formatDeepLink, type Wallet } from './registry/formatDeepLink.js'
 export { filterWallets, parseRegistry } from './registry/parseRegistry.js'
 export { type DeepLinkChoice, saveDeepLinkChoice } from './registry/saveDeepLinkChoice.js'
+export type { Theme } from './themes/resolveTheme.js'
 export {
   type CreateWalletListParameters,
   createWalletList,

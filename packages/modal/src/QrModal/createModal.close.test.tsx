@@ -1,6 +1,6 @@
+import { waitFor } from '@pairlink/test-kit'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { waitFor } from '@pairlink/test-kit'
 import { modal, uri } from '../../test/fixtures.js'
 import { createModal } from './createModal.js'
 
@@ -103,7 +103,11 @@ describe('createModal: focus', () => {
     opener.focus()
     vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
     // As the web app does: the button is disabled while the pairing runs, enabled again after the close.
-    createModal({ uri, platform: 'android', onUserClose: () => queueMicrotask(() => (opener.disabled = false)) })
+    createModal({
+      uri,
+      platform: 'android',
+      onUserClose: () => queueMicrotask(() => (opener.disabled = false)),
+    })
     opener.disabled = true
     fireEvent.keyDown(document, { key: 'Escape' })
     expect(document.getElementById('walletconnect-wrapper')).toBeNull()

@@ -141,7 +141,12 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const card = h(
     'div',
     { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', tabindex: '-1' },
-    h('div', { class: 'header' }, h('h2', { id: 'title', class: 'title' }, parameters.title || strings.title), closeButton),
+    h(
+      'div',
+      { class: 'header' },
+      h('h2', { id: 'title', class: 'title' }, parameters.title || strings.title),
+      closeButton,
+    ),
     bridgeStatus,
     body,
   )

@@ -26,8 +26,12 @@ describe('getMonogram', () => {
     const metaMask = getMonogram({ name: 'MetaMask', shortName: '', color: '#ffffff' })
     expect(metaMask.background).toBe('#ffffff')
     expect(metaMask.foreground).toMatch(/^hsl\(\d+ 60% 32%\)$/)
-    expect(getMonogram({ name: 'MetaMask', shortName: '', color: '#fff' }).foreground).toBe(metaMask.foreground)
-    expect(getMonogram({ name: 'Pillar', shortName: '', color: '#fff' }).foreground).not.toBe(metaMask.foreground)
+    expect(getMonogram({ name: 'MetaMask', shortName: '', color: '#fff' }).foreground).toBe(
+      metaMask.foreground,
+    )
+    expect(getMonogram({ name: 'Pillar', shortName: '', color: '#fff' }).foreground).not.toBe(
+      metaMask.foreground,
+    )
   })
 
   test('args: no or invalid colour — a stable colour from the name', () => {
