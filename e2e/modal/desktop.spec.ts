@@ -15,7 +15,8 @@ test.beforeEach(async ({ page }) => {
   await page.locator('#opener').click()
 })
 
-const dialog = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'WalletConnect' })
+const dialog = (page: import('@playwright/test').Page) =>
+  page.getByRole('dialog', { name: 'Connect a wallet' })
 const closes = (page: import('@playwright/test').Page) => page.evaluate(() => window.pairlink.userCloses)
 
 test('desktop: QR view — the QR decodes to exactly the URI', async ({ page }) => {

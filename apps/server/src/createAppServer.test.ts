@@ -14,6 +14,7 @@ import { createAppServer } from './createAppServer.js'
 import { createRegistry, REFERENCE_WALLET_ID } from './registry.js'
 
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
+const iconsDir = fileURLToPath(new URL('../data/icons', import.meta.url))
 let anvil: Anvil
 let app: ReturnType<typeof createAppServer>
 let bridge: ReturnType<typeof createBridge>
@@ -34,7 +35,8 @@ beforeAll(async () => {
     bridge,
     rpcUrl: anvil.url,
     chainId: anvil.chainId,
-    registry: (o) => createRegistry(registryFile, o),
+    registry: (o) => createRegistry(registryFile, o, iconsDir),
+    icons: iconsDir,
     webDir: join(dir, 'web'),
     walletDir: join(dir, 'wallet'),
     maxRpcBodyBytes: 4096,
@@ -95,6 +97,24 @@ describe('createAppServer', () => {
     expect(registry.count).toBe(58)
     expect(ids).toHaveLength(58)
     expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe(`${origin}/wallet`)
+  })
+
+  test('default: the reference wallet has an icon this server serves to any site; other names are 404s', async () => {
+    const registry = (await (await fetch(`${origin}/registry/wallets.json`)).json()) as ReturnType<
+      typeof createRegistry
+    >
+    const url = registry.listings[REFERENCE_WALLET_ID]!.image_url.sm
+    expect(url).toBe(`${origin}/registry/icons/${REFERENCE_WALLET_ID}.svg`)
+    const response = await fetch(url, { headers: { origin: 'https://dapp.example' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    )
+    expect(await response.text()).toContain('<svg')
+    for (const name of ['..%2Fwallets.json', 'missing.svg', 'wallets.json'])
+      expect((await fetch(`${origin}/registry/icons/${name}`)).status).toBe(404)
   })
 
   test('default: /api/config tells the apps where the bridge, the node and the registry are', async () => {

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
 import type { Budget } from './api/rateLimit.js'
-import type { Registry } from './registry.js'
+import { ICONS_PATH, type Registry, readWalletIcon } from './registry.js'
 import { createRpcProxy } from './rpcProxy.js'
 import { serveApp } from './serveStatic.js'
 import { createSite, type Site } from './site.js'
@@ -22,6 +22,8 @@ export type CreateAppServerParameters = {
   bridgeUrl?: string | undefined
   /** The registry document served at `/registry/wallets.json`, given this server's origin. */
   registry: (origin: string) => Registry
+  /** Folder of wallet icons (`<wallet id>.svg|png|webp`) served at `/registry/icons/<file>`. @default none */
+  icons?: string | undefined
   webDir: string
   walletDir: string
   /**
@@ -85,6 +87,17 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
   app.get('/registry/wallets.json', (c) =>
     c.json(registry(siteOf(c, site).origin), 200, { 'access-control-allow-origin': '*', ...NO_STORE }),
   )
+  app.get(`${ICONS_PATH}/:name`, (c) => {
+    const icon = parameters.icons ? readWalletIcon(parameters.icons, c.req.param('name')) : undefined
+    if (!icon) return c.json({ error: 'No such wallet icon' }, 404, NO_STORE)
+    return c.body(new Uint8Array(icon.body), 200, {
+      'content-type': icon.type,
+      'access-control-allow-origin': '*',
+      'cache-control': 'public, max-age=3600',
+      // An SVG opened on its own must not run script in this site's origin.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    })
+  })
   app.get('/api/config', (c) => {
     const { origin } = siteOf(c, site)
     return c.json(

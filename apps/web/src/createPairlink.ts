@@ -51,7 +51,13 @@ export function createPairlink(config: AppConfig): Pairlink {
       icons: [`${origin}/icon.svg`],
     },
     modal: { open, close, setStatus },
-    modalOptions: { registryUrl: config.registryUrl },
+    // The modal looks like the app: the app's colour scheme (its style sheet declares light and dark, following the
+    // system) and the language of its page, not the browser's.
+    modalOptions: {
+      registryUrl: config.registryUrl,
+      theme: 'auto',
+      language: globalThis.document?.documentElement.lang,
+    },
   }).extend(dappActions)
   const provider = createProvider({
     client,

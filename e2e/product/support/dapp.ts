@@ -7,7 +7,7 @@ import { PNG } from 'pngjs'
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** The QR modal (inside its open shadow root; Playwright's locators pierce it). */
-export const modal = (page: Page) => page.getByRole('dialog', { name: 'WalletConnect' })
+export const modal = (page: Page) => page.getByRole('dialog', { name: 'Connect a wallet' })
 
 /**
  * Opens the modal from the web app's Connect wallet button, presses its copy-link action and returns what landed

@@ -19,12 +19,12 @@ export {
   type Modal,
   type ModalOptions,
   type ModalStatus,
-  type Theme,
 } from './QrModal/createModal.js'
 export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'
 export { formatDeepLink, type Wallet } from './registry/formatDeepLink.js'
 export { filterWallets, parseRegistry } from './registry/parseRegistry.js'
 export { type DeepLinkChoice, saveDeepLinkChoice } from './registry/saveDeepLinkChoice.js'
+export type { Theme } from './themes/resolveTheme.js'
 export {
   type CreateWalletListParameters,
   createWalletList,

@@ -8,6 +8,8 @@ declare global {
 
 window.pairlink = { open, close, userCloses: 0 }
 const params = new URLSearchParams(location.search)
+// `?options=` (JSON) adds modal options, as an app passes its own (theme, language, title, registryUrl).
+const options = JSON.parse(params.get('options') ?? '{}') as Parameters<typeof open>[2]
 document.getElementById('opener')?.addEventListener('click', () => {
-  open(params.get('uri') ?? '', () => window.pairlink.userCloses++, { registryUrl: '/registry' })
+  open(params.get('uri') ?? '', () => window.pairlink.userCloses++, { registryUrl: '/registry', ...options })
 })

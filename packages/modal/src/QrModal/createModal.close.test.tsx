@@ -1,3 +1,4 @@
+import { waitFor } from '@pairlink/test-kit'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { modal, uri } from '../../test/fixtures.js'
@@ -94,6 +95,24 @@ describe('createModal: focus', () => {
     fireEvent.click(first)
     vi.advanceTimersByTime(300)
     expect(document.activeElement).toBe(opener)
+  })
+
+  test('behavior: an opener the app disabled while pairing gets focus back once it is enabled again', async () => {
+    const opener = document.createElement('button')
+    document.body.append(opener)
+    opener.focus()
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
+    // As the web app does: the button is disabled while the pairing runs, enabled again after the close.
+    createModal({
+      uri,
+      platform: 'android',
+      onUserClose: () => queueMicrotask(() => (opener.disabled = false)),
+    })
+    opener.disabled = true
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+    expect(document.activeElement).not.toBe(opener)
+    await waitFor(() => document.activeElement === opener, { message: 'focus back on the opener' })
   })
 
   test('behavior: every control is a native button, link or input (keyboard reachable)', async () => {

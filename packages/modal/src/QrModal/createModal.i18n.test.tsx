@@ -38,6 +38,19 @@ describe('createModal: languages', () => {
     expect(modal().getByText('Mit Mobile Wallet verbinden')).toBeTruthy()
   })
 
+  test('behavior: the page <html lang> comes before navigator.language; the option before both', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-CH')
+    document.documentElement.lang = 'fr'
+    try {
+      createModal({ uri, platform: 'android' })
+      expect(modal().getByText('Se connecter au portefeuille mobile')).toBeTruthy()
+      createModal({ uri, platform: 'android', language: 'es-MX' })
+      expect(modal().getByText(getStrings('es').connect_mobile_wallet)).toBeTruthy()
+    } finally {
+      document.documentElement.lang = ''
+    }
+  })
+
   test('behavior: an unshipped language falls back to English', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('it-IT')
     createModal({ uri, platform: 'android' })

@@ -25,7 +25,7 @@ describe('createModal', () => {
     const dialog = m.getByRole('dialog')
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(m.root.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
-      'WalletConnect',
+      'Connect a wallet',
     )
     expect(m.root.getElementById('walletconnect-qrcode-modal')).toBeTruthy()
     expect(m.root.getElementById('walletconnect-qrcode-close')).toBeTruthy()
@@ -208,10 +208,44 @@ describe('createModal', () => {
   })
 
   test('args: theme', () => {
+    const theme = () => modal().root.getElementById('walletconnect-qrcode-modal')?.dataset.theme
     createModal({ uri, platform: 'android', theme: 'dark' })
-    expect(modal().root.getElementById('walletconnect-qrcode-modal')?.dataset.theme).toBe('dark')
+    expect(theme()).toBe('dark')
+    createModal({ uri, platform: 'android', theme: 'system' })
+    expect(theme()).toBe('system')
     createModal({ uri, platform: 'android' })
-    expect(modal().root.getElementById('walletconnect-qrcode-modal')?.dataset.theme).toBe('system')
+    expect(theme()).toBe('system')
+  })
+
+  test('behavior: theme auto takes the colour scheme the page declares', () => {
+    const theme = () => modal().root.getElementById('walletconnect-qrcode-modal')?.dataset.theme
+    const meta = document.createElement('meta')
+    meta.name = 'color-scheme'
+    document.head.append(meta)
+    try {
+      for (const [declared, expected] of [
+        ['light', 'light'],
+        ['only dark', 'dark'],
+        ['light dark', 'system'],
+      ]) {
+        meta.content = declared as string
+        createModal({ uri, platform: 'android' })
+        expect(theme()).toBe(expected)
+        createModal({ uri, platform: 'android', theme: 'dark' })
+        expect(theme()).toBe('dark')
+      }
+    } finally {
+      meta.remove()
+    }
+  })
+
+  test('args: title — in the app words; the default says what the dialog does', () => {
+    const title = () => modal().getByRole('dialog').getAttribute('aria-labelledby') ?? ''
+    createModal({ uri, platform: 'android', title: 'Pay with your wallet' })
+    expect(modal().root.getElementById(title())?.textContent).toBe('Pay with your wallet')
+    expect(modal().getByRole('dialog', { name: 'Pay with your wallet' })).toBeTruthy()
+    createModal({ uri, platform: 'android', language: 'de' })
+    expect(modal().getByRole('dialog', { name: 'Wallet verbinden' })).toBeTruthy()
   })
 
   test('behavior: a new modal replaces the open one', () => {

@@ -8,12 +8,11 @@ import { detectPlatform, type Platform } from '../platform/detectPlatform.js'
 import { renderQrCode } from '../QrCode/renderQrCode.js'
 import { fetchRegistry } from '../registry/fetchRegistry.js'
 import { filterWallets } from '../registry/parseRegistry.js'
+import { readColorScheme, resolveTheme, type Theme } from '../themes/resolveTheme.js'
 import { createWalletList, type WalletList } from '../WalletList/createWalletList.js'
 import { createStyles } from './createStyles.js'
 import { type RegistryState, renderBody, type View } from './renderBody.js'
-
-/** Colour scheme of the modal: fixed, or following the system's `prefers-color-scheme`. */
-export type Theme = 'light' | 'dark' | 'system'
+import { returnFocus } from './returnFocus.js'
 
 /**
  * What the modal says about the bridge the pairing goes through: `'ready'`, or `'unreachable'` while the dapp's
@@ -32,10 +31,21 @@ export type ModalOptions = {
   mobileLinks?: readonly string[] | undefined
   /** Allow-list of desktop wallet names (v1 `desktopLinks`). `[]` shows the QR code only. @default every wallet */
   desktopLinks?: readonly string[] | undefined
-  /** @default 'system' */
+  /**
+   * The modal's colour scheme (see {@link Theme}); an app passes its own so that the modal looks like it.
+   * @default 'auto' (the page's declared `color-scheme`, else the system's)
+   */
   theme?: Theme | undefined
-  /** @default the prefix of `navigator.language` when shipped, else `'en'` */
-  language?: Language | undefined
+  /**
+   * The modal's language, as a language tag (`'de'`, `'pt-BR'`); one the modal does not ship gives English.
+   * @default the page's `<html lang>`, else `navigator.language`
+   */
+  language?: Language | (string & {}) | undefined
+  /**
+   * The dialog's title, in the app's words.
+   * @default 'Connect a wallet' (in the modal's language)
+   */
+  title?: string | undefined
   /** Forces the platform (tests, previews). @default detected from the user agent */
   platform?: Platform | undefined
   /** The `fetch` the registry is loaded with. @default globalThis.fetch */
@@ -86,7 +96,11 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const opener = current ? current.opener : document.activeElement
   current?.modal.destroy()
   const platform = parameters.platform ?? detectPlatform()
-  const language = resolveLanguage(parameters.language, globalThis.navigator?.language)
+  const language = resolveLanguage(
+    parameters.language,
+    document.documentElement.lang,
+    globalThis.navigator?.language,
+  )
   const strings = getStrings(language)
   const side = platform === 'desktop' ? 'desktop' : 'mobile'
   const allowList = side === 'desktop' ? parameters.desktopLinks : parameters.mobileLinks
@@ -127,7 +141,12 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const card = h(
     'div',
     { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', tabindex: '-1' },
-    h('div', { class: 'header' }, h('h2', { id: 'title', class: 'title' }, 'WalletConnect'), closeButton),
+    h(
+      'div',
+      { class: 'header' },
+      h('h2', { id: 'title', class: 'title' }, parameters.title || strings.title),
+      closeButton,
+    ),
     bridgeStatus,
     body,
   )
@@ -138,7 +157,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
       class: 'root',
       lang: language,
       dir: getDirection(language),
-      'data-theme': parameters.theme ?? 'system',
+      'data-theme': resolveTheme(parameters.theme, readColorScheme(document)),
     },
     h('div', { class: 'backdrop', onclick: () => userClose() }),
     card,
@@ -238,7 +257,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
     host.remove()
     if (current?.modal === modal) {
       current = undefined
-      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus()
+      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) returnFocus(opener)
     }
     const callback = pendingCallback
     pendingCallback = undefined

@@ -45,10 +45,15 @@ export function renderBody(parameters: RenderBodyParameters): Node[] {
   if (single) nodes.push(singleLink(single, parameters))
   if (toggle) nodes.push(renderTabs(parameters, showLinks ? 'links' : 'qr'))
   const panel = showLinks ? linksPanel(parameters) : parameters.qrPanel
+  // The panel alone scrolls: the tabs stay where they are, and the card keeps one height (createStyles).
   nodes.push(
     toggle
-      ? h('div', { role: 'tabpanel', 'aria-labelledby': `tab-${showLinks ? 'links' : 'qr'}` }, panel)
-      : panel,
+      ? h(
+          'div',
+          { class: 'panel', role: 'tabpanel', 'aria-labelledby': `tab-${showLinks ? 'links' : 'qr'}` },
+          panel,
+        )
+      : h('div', { class: 'panel' }, panel),
   )
   return nodes
 }

@@ -16,8 +16,8 @@ export type WalletList = { element: HTMLElement; dispose: () => void }
 
 /**
  * The wallet list of the link view (reference §6.5): a search box (case-insensitive substring of the name,
- * back to page 1), a grid of monogram icons linking to each wallet's deep link, and page numbers when the
- * wallets fill more than one page of {@link WALLETS_PER_PAGE}. A click stores `WALLETCONNECT_DEEPLINK_CHOICE`.
+ * back to page 1), a grid of wallet icons (the registry's image, else a monogram in the wallet's colour) linking to
+ * each wallet's deep link, and page numbers when the wallets fill more than one page of {@link WALLETS_PER_PAGE}. A click stores `WALLETCONNECT_DEEPLINK_CHOICE`.
  *
  * @example
  * const list = createWalletList({ wallets, uri, strings }); panel.append(list.element)
@@ -94,8 +94,7 @@ export function createWalletList({ wallets, uri, strings }: CreateWalletListPara
 
 function walletLink(wallet: Wallet, uri: string): HTMLAnchorElement {
   const href = formatDeepLink(wallet, uri)
-  const { initials, background, foreground } = getMonogram(wallet)
-  const label = wallet.shortName || wallet.name
+  // The visible name is the accessible name (no aria-label that could differ from it, WCAG 2.5.3).
   return h(
     'a',
     {
@@ -103,16 +102,38 @@ function walletLink(wallet: Wallet, uri: string): HTMLAnchorElement {
       href,
       target: '_blank',
       rel: 'noopener noreferrer',
-      'aria-label': label === wallet.name ? undefined : wallet.name,
       onclick: () => {
         saveDeepLinkChoice(wallet.name, href)
       },
     },
-    h(
-      'span',
-      { class: 'mono', 'aria-hidden': 'true', style: `background:${background};color:${foreground}` },
-      initials,
-    ),
-    h('span', { class: 'name' }, label),
+    walletIcon(wallet),
+    h('span', { class: 'name' }, wallet.name),
   )
+}
+
+/** The registry's image when it gives one (falling back to the monogram if it fails to load), else the monogram. */
+function walletIcon(wallet: Wallet): HTMLElement {
+  const { initials, background, foreground } = getMonogram(wallet)
+  const icon = h('span', { class: 'icon', 'aria-hidden': 'true' })
+  const monogram = () => {
+    icon.setAttribute('style', `background-color:${background};color:${foreground}`)
+    icon.replaceChildren(initials)
+  }
+  if (!wallet.logo) {
+    monogram()
+    return icon
+  }
+  icon.append(
+    h('img', {
+      src: wallet.logo,
+      alt: '',
+      width: 52,
+      height: 52,
+      loading: 'lazy',
+      decoding: 'async',
+      referrerpolicy: 'no-referrer',
+      onerror: monogram,
+    }),
+  )
+  return icon
 }

@@ -20,10 +20,18 @@ describe('getMonogram', () => {
     expect(initials('1inch Wallet')).toBe('1W')
   })
 
-  test('behavior: dark text on light colours, white on dark', () => {
-    expect(getMonogram({ name: 'MetaMask', shortName: '', color: '#ffffff' }).foreground).toBe('#111')
-    expect(getMonogram({ name: 'X', shortName: '', color: '#fff' }).foreground).toBe('#111')
+  test('behavior: white or black text, whichever contrasts more; on near-white a deep colour from the name', () => {
     expect(getMonogram({ name: 'X', shortName: '', color: '#000000' }).foreground).toBe('#fff')
+    expect(getMonogram({ name: 'X', shortName: '', color: '#1199fa' }).foreground).toBe('#111')
+    const metaMask = getMonogram({ name: 'MetaMask', shortName: '', color: '#ffffff' })
+    expect(metaMask.background).toBe('#ffffff')
+    expect(metaMask.foreground).toMatch(/^hsl\(\d+ 60% 32%\)$/)
+    expect(getMonogram({ name: 'MetaMask', shortName: '', color: '#fff' }).foreground).toBe(
+      metaMask.foreground,
+    )
+    expect(getMonogram({ name: 'Pillar', shortName: '', color: '#fff' }).foreground).not.toBe(
+      metaMask.foreground,
+    )
   })
 
   test('args: no or invalid colour — a stable colour from the name', () => {

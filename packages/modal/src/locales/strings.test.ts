@@ -23,6 +23,7 @@ describe('strings', () => {
       search: 'Search',
       error: 'Error',
       bridge_unreachable: "Can't reach the bridge — retrying…",
+      title: 'Connect a wallet',
     })
   })
 
@@ -51,13 +52,18 @@ describe('strings', () => {
     ])
   })
 
-  test('args: resolveLanguage — option, then navigator.language prefix, then en', () => {
+  test('args: resolveLanguage — the first tag given decides by its prefix, else en', () => {
     expect(resolveLanguage('ko', 'de-DE')).toBe('ko')
     expect(resolveLanguage(undefined, 'pt-BR')).toBe('pt')
+    expect(resolveLanguage(undefined, '', 'de-CH', 'fr-FR')).toBe('de')
     expect(resolveLanguage(undefined, 'ZH')).toBe('zh')
-    expect(resolveLanguage(undefined, 'it-IT')).toBe('en')
     expect(resolveLanguage(undefined, undefined)).toBe('en')
-    expect(resolveLanguage('xx' as never, 'fa-IR')).toBe('fa')
+    expect(resolveLanguage()).toBe('en')
+  })
+
+  test('behavior: resolveLanguage — an unshipped first tag gives English, not a later tag', () => {
+    expect(resolveLanguage(undefined, 'it-IT', 'de-DE')).toBe('en')
+    expect(resolveLanguage('xx', 'fa-IR')).toBe('en')
   })
 
   test('behavior: fa is right to left', () => {

@@ -7,7 +7,7 @@ import ko from './ko.json' with { type: 'json' }
 import pt from './pt.json' with { type: 'json' }
 import zh from './zh.json' with { type: 'json' }
 
-/** The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error` and `bridge_unreachable`. */
+/** The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error`, `bridge_unreachable` and `title`. */
 export type Strings = typeof en
 
 /** A language the modal ships: the eight of v1. */
@@ -19,18 +19,16 @@ const TABLES: Record<Language, Strings> = { en, de, es, fr, ko, pt, zh, fa }
 export const LANGUAGES = Object.keys(TABLES) as readonly Language[]
 
 /**
- * Picks the modal's language: the option if given, else the part of `navigator.language` before `-`
- * (reference §6.2), else English.
+ * Picks the modal's language from language tags, most wanted first (the option, then the page's `<html lang>`,
+ * then `navigator.language`): the first tag given decides, by its part before `-`; a language the modal does not
+ * ship gives English rather than a later tag, so a page in Italian does not get a modal in the browser's German.
  *
  * @example
- * resolveLanguage(undefined, 'de-CH') // 'de'
+ * resolveLanguage(undefined, 'de-CH', 'fr-FR') // 'de'
  */
-export function resolveLanguage(
-  option?: Language | undefined,
-  browserLanguage?: string | undefined,
-): Language {
-  if (option && option in TABLES) return option
-  const prefix = (browserLanguage ?? '').split('-')[0]?.toLowerCase() ?? ''
+export function resolveLanguage(...tags: (string | undefined)[]): Language {
+  const tag = tags.find((candidate) => candidate?.trim()) ?? ''
+  const prefix = tag.trim().split('-')[0]?.toLowerCase() ?? ''
   return prefix in TABLES ? (prefix as Language) : 'en'
 }
 

@@ -6,7 +6,7 @@ export type Wallet = {
   shortName: string
   /** `metadata.colors.primary`, the icon's background; `''` when the registry has none. */
   color: string
-  /** `image_url.sm`; unused (the icon is a monogram), kept for v1's entry shape. */
+  /** `image_url.sm` when it is an `http(s)` address, else `''`: the icon; without one, a monogram is drawn. */
   logo: string
   /** `{mobile|desktop}.universal`, or `''`. */
   universalLink: string

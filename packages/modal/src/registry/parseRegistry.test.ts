@@ -53,6 +53,24 @@ describe('parseRegistry', () => {
     expect(parseRegistry({ listings }, 'mobile')).toEqual([])
   })
 
+  test('behavior: the icon is image_url.sm when it is an http(s) address, else none', () => {
+    const entry = (sm: unknown) => ({ name: 'W', mobile: { native: 'w:' }, image_url: { sm } })
+    const listings = {
+      a: entry('https://registry.test/icons/a.svg'),
+      b: entry('javascript:alert(1)'),
+      c: entry('data:image/svg+xml,<svg/>'),
+      d: entry(''),
+      e: entry(42),
+    }
+    expect(parseRegistry({ listings }, 'mobile').map((wallet) => wallet.logo)).toEqual([
+      'https://registry.test/icons/a.svg',
+      '',
+      '',
+      '',
+      '',
+    ])
+  })
+
   test.each([null, [], 'text', { wallets: [] }, { listings: 'no' }])('error: malformed %j', (data) => {
     expect(() => parseRegistry(data, 'mobile')).toThrowError(RegistryError)
   })

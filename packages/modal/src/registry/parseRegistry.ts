@@ -38,7 +38,8 @@ export function parseRegistry(data: unknown, side: 'mobile' | 'desktop'): Wallet
       name: text(entry.name),
       shortName: text(metadata.shortName),
       color: text(colors.primary),
-      logo: text(images.sm),
+      // Only an image the registry gives, and only over http(s): never a made-up CDN address, never `data:`.
+      logo: universal(images.sm),
       universalLink: universal(links.universal),
       deepLink: native(links.native),
     }

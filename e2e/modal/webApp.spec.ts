@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { modal } from '../product/support/dapp.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from '../product/support/product.js'
+
+// The modal inside the web app looks like the app and hands focus back to it (issue 13). Chromium plays a person
+// whose system is dark and in German; the app's page is English.
+
+let product: Product
+test.beforeAll(async () => {
+  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
+  product = await startProduct()
+})
+test.afterAll(async () => {
+  await product?.stop()
+})
+test.use({ colorScheme: 'dark', locale: 'de-DE', reducedMotion: 'reduce' })
+
+/** Whether a computed `rgb(…)` colour is dark (relative lightness below one half). */
+const isDark = (rgb: string) => {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number)
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128
+}
+
+test('web app: the modal speaks the app language and wears its colour scheme; Escape returns focus to Connect wallet', async ({
+  page,
+}) => {
+  await page.goto(product.origin)
+  const connect = page.getByTestId('connect-button')
+  await expect(connect).toHaveText('Connect wallet')
+  await connect.click()
+  await expect(modal(page)).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'QR Code' })).toBeVisible()
+  expect(await page.locator('#walletconnect-qrcode-modal').getAttribute('lang')).toBe(
+    await page.locator('html').getAttribute('lang'),
+  )
+  const app = await page.locator('html').evaluate((root) => getComputedStyle(root).backgroundColor)
+  const dialog = await modal(page).evaluate((card) => getComputedStyle(card).backgroundColor)
+  expect(isDark(dialog)).toBe(isDark(app))
+  // The reference wallet's icon comes from this server's icon folder; no image comes from another site.
+  const images: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url())
+  })
+  await page.getByRole('tab', { name: 'Desktop' }).click()
+  const icon = page.getByRole('link', { name: 'Pairlink Wallet', exact: true }).locator('img')
+  await expect(icon).toHaveAttribute('src', `${product.origin}/registry/icons/pairlink-reference-wallet.svg`)
+  await expect
+    .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
+  expect(images.length > 0 && images.every((url) => url.startsWith(`${product.origin}/`))).toBe(true)
+  await page.screenshot({ path: 'e2e/screenshots/modal-web-app-dark.png', animations: 'disabled' })
+  const results = await new AxeBuilder({ page })
+    .include('#walletconnect-wrapper')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+
+  await page.keyboard.press('Escape')
+  await expect(page.locator('#walletconnect-wrapper')).toHaveCount(0)
+  await expect(connect).toHaveText('Connect wallet')
+  await expect(connect).toBeFocused()
+})
