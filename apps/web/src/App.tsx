@@ -1,13 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { createPairlink, type Pairlink } from './createPairlink.js'
 import { useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
-
-/** The connected view in its own chunk (viem, the cards): fetched on Connect, or at once for a restored session. */
-const loadConnected = () => import('./Connected.js')
-const Connected = lazy(() => loadConnected().then(({ Connected }) => ({ default: Connected })))
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -47,23 +43,12 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
     />
   )
   if (state.status === 'connected' && state.session) {
-    const loading = (
-      <main>
-        {banner}
-        <p className="muted center" role="status">
-          Loading…
-        </p>
-      </main>
-    )
-    return (
-      <Suspense fallback={loading}>
-        <Connected pairlink={pairlink} state={state} session={state.session} />
-      </Suspense>
-    )
+    // Its own chunk (viem, the cards): fetched on Connect, or now for a session restored on load.
+    return <ConnectedView pairlink={pairlink} state={state} session={state.session} banner={banner} />
   }
   const connect = () => {
     // The connected view downloads while the person scans the QR code.
-    void loadConnected()
+    void preloadConnected()
     void state.connect()
   }
   return (
