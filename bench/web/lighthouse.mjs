@@ -45,6 +45,7 @@ try {
     })
     server.once('exit', (code) => reject(new Error(`the server exited with code ${code}:\n${output}`)))
   })
+  /** @type {Awaited<ReturnType<typeof runLighthouse>>[]} */
   const runs = []
   for (let round = 0; round < ROUNDS; round++) runs.push(await runLighthouse(`${origin}/`))
   /** @param {(run: Awaited<ReturnType<typeof runLighthouse>>) => number | null} pick */
