@@ -16,10 +16,16 @@ const props = {
   banner: <p>banner</p>,
 } as unknown as ConnectedViewProps
 
+/** Stand-ins for the connected view's chunk. */
+function FakeConnected({ session }: Pick<ConnectedViewProps, 'session'>) {
+  return <p>account {session.address}</p>
+}
+function Loaded() {
+  return <p>loaded</p>
+}
+
 test('default: the banner and "Loading…" until the chunk is there, then the connected view', async () => {
-  vi.doMock('./Connected.js', () => ({
-    Connected: ({ session }: Pick<ConnectedViewProps, 'session'>) => <p>account {session.address}</p>,
-  }))
+  vi.doMock('./Connected.js', () => ({ Connected: FakeConnected }))
   const { ConnectedView } = await import('./ConnectedView.js')
   render(<ConnectedView {...props} />)
   expect(screen.getByRole('status').textContent).toBe('Loading…')
@@ -39,6 +45,6 @@ test('behavior: a chunk that cannot be loaded is said in plain words, and the ne
   )
   expect(screen.getByText('banner')).toBeTruthy()
   vi.doUnmock('./Connected.js')
-  vi.doMock('./Connected.js', () => ({ Connected: () => <p>loaded</p> }))
+  vi.doMock('./Connected.js', () => ({ Connected: Loaded }))
   await expect(preloadConnected()).resolves.toHaveProperty('Connected')
 })
