@@ -51,21 +51,29 @@ async function nodeHead(rpcUrl: string): Promise<number> {
 
 const WINDOW_MS = 12_000
 
-test('load: the signed-out dapp logs no console error', async ({ page }) => {
+test('load: the signed-out dapp logs no console error, on load nor when a wallet connects', async ({
+  page,
+}) => {
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  // The page asks the server who is signed in on every load: that answer is what used to log an error.
-  const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me')
   await page.goto(product.origin)
-  expect((await me).status()).toBe(200)
   await expect(page.getByTestId('connect-button')).toBeVisible()
-  // A marker logged after the answer was handled proves the listener hears the page's console.
-  await page.evaluate(() => console.error('marker'))
-  await expect.poll(() => errors.includes('marker')).toBe(true)
-  expect(errors.filter((text) => text !== 'marker')).toEqual([])
+  // The connected view asks the server who is signed in: that answer is what used to log an error.
+  const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me')
+  const wallet = startV1Wallet({ uri: await copyPairingUri(page), rpcUrl: product.rpcUrl, chainId: 31337 })
+  try {
+    expect((await me).status()).toBe(200)
+    await expect(page.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-out')
+    // A marker logged after the answer was handled proves the listener hears the page's console.
+    await page.evaluate(() => console.error('marker'))
+    await expect.poll(() => errors.includes('marker')).toBe(true)
+    expect(errors.filter((text) => text !== 'marker')).toEqual([])
+  } finally {
+    wallet.close()
+  }
 })
 
 test('quiet: an idle connected tab polls once per interval, reads the balance once per poll, and slows when hidden', async ({

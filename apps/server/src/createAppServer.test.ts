@@ -64,6 +64,15 @@ describe('createAppServer', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable')
   })
 
+  test('behavior: a missing hashed asset is a 404, never the page (a tab from before a deploy loading a chunk)', async () => {
+    for (const path of ['/assets/Connected-gone123.js', '/wallet/assets/index-gone456.js']) {
+      const response = await fetch(`${origin}${path}`)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+      expect(await response.text(), path).not.toContain('<title>')
+    }
+  })
+
   test('default: the reference wallet at /wallet, including its deep link /wallet/wc', async () => {
     for (const path of ['/wallet', '/wallet/', '/wallet/wc?uri=wc%3Aabc%401']) {
       expect(await (await fetch(`${origin}${path}`)).text()).toBe('<title>wallet</title>')

@@ -6,8 +6,9 @@ import type { AppEnv } from './api/http.js'
 
 /**
  * Serves a built single-page app from `root` under `mount` (`''` or `/wallet`): files as they are (their `.br` or
- * `.gz` variant when the browser takes it and the build made one), long caching for Vite's hashed assets, and
- * `index.html` for every other path so client-side routes survive a reload. Paths with `..` or encoded separators
+ * `.gz` variant when the browser takes it and the build made one), long caching for Vite's hashed assets, a 404 for
+ * a missing one (a tab left open across a deploy asks for the old chunks: a script load error, not a page served as
+ * a script), and `index.html` for every other path so client-side routes survive a reload. Paths with `..` or encoded separators
  * never leave `root`: they get the app's page. Falls through (`next`) when `root` has no `index.html` (not built).
  */
 export function serveApp(root: string, mount: string): MiddlewareHandler<AppEnv> {
@@ -31,6 +32,10 @@ export function serveApp(root: string, mount: string): MiddlewareHandler<AppEnv>
     served ??= make()
     const answer = await served.files(c, async () => {})
     if (answer) return answer
+    if (c.req.path.startsWith(`${mount}/assets/`)) {
+      c.header('cache-control', 'no-store')
+      return c.text('Not found', 404)
+    }
     return served.page(c, next)
   }
 }

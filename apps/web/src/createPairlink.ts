@@ -1,15 +1,15 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
-import { close, open, setStatus } from '@pairlink/modal'
 import { BLOCK_POLLING_INTERVAL_MS, createProvider, type Provider } from '@pairlink/provider'
-import { createPublicClient, createWalletClient, custom, type PublicClient, type WalletClient } from 'viem'
 import type { AppConfig } from './hooks/useConfig.js'
+import { lazyModal } from './lazyModal.js'
 
-/** The session client, its EIP-1193 provider and the viem clients over it: one set per page. */
+/**
+ * The session client and its EIP-1193 provider: one set per page. The viem clients over the provider come with the
+ * connected view (`viemClients.ts`), so the first screen does not load viem's actions.
+ */
 export type Pairlink = {
   client: DappClient
   provider: Provider
-  publicClient: PublicClient
-  walletClient: WalletClient
   config: AppConfig
 }
 
@@ -50,7 +50,8 @@ export function createPairlink(config: AppConfig): Pairlink {
       url: origin,
       icons: [`${origin}/icon.svg`],
     },
-    modal: { open, close, setStatus },
+    // The modal is loaded when it first opens: the connect screen does not need it.
+    modal: lazyModal,
     // The modal looks like the app: the app's colour scheme (its style sheet declares light and dark, following the
     // system) and the language of its page, not the browser's.
     modalOptions: {
@@ -68,14 +69,7 @@ export function createPairlink(config: AppConfig): Pairlink {
     // A wallet closed mid-request never answers: every card stops waiting and says so.
     walletTimeout: walletTimeout(),
   })
-  const pairlink: Pairlink = {
-    client,
-    provider,
-    publicClient: createPublicClient({ transport: custom(provider) }),
-    // No retries: a retried signing request would ask the person twice.
-    walletClient: createWalletClient({ transport: custom(provider, { retryCount: 0 }) }),
-    config,
-  }
+  const pairlink: Pairlink = { client, provider, config }
   instances.set(key, pairlink)
   return pairlink
 }

@@ -1,7 +1,23 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
+import { preloadConnected } from './ConnectedView.js'
 import './styles.css'
+
+/** Whether the client will restore a connected session (v1's `walletconnect` key in `localStorage`). */
+function hasStoredSession(): boolean {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem('walletconnect') ?? 'null') as {
+      connected?: unknown
+    } | null
+    return stored?.connected === true
+  } catch {
+    return false
+  }
+}
+
+// A restored session opens on the connected view: its chunk downloads beside the configuration, not after it.
+if (hasStoredSession()) void preloadConnected().catch(() => {})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

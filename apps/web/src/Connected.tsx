@@ -1,0 +1,88 @@
+import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
+import { HistoryPlaceholder, PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
+import { SendPayment } from './components/SendPayment/SendPayment.js'
+import { SignIn } from './components/SignIn/SignIn.js'
+import { SignMessage } from './components/SignMessage/SignMessage.js'
+import { SignTypedData } from './components/SignTypedData/SignTypedData.js'
+import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
+import { SwitchChain } from './components/SwitchChain/SwitchChain.js'
+import type { Pairlink } from './createPairlink.js'
+import { useBalance } from './hooks/useBalance.js'
+import { useBlock } from './hooks/useBlock.js'
+import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
+import { usePaymentHistory } from './hooks/usePaymentHistory.js'
+import { useSignIn } from './hooks/useSignIn.js'
+import { resultScope } from './resultScope.js'
+import { viemClients } from './viemClients.js'
+
+/** Props of {@link Connected}. */
+export type ConnectedProps = {
+  pairlink: Pairlink
+  state: PairlinkState
+  session: SessionView
+}
+
+/**
+ * The dapp with a wallet connected: the account panel and the wallet actions. Its own chunk (App.tsx loads it
+ * lazily), with viem, the sign-in and the payment history, none of which the connect screen needs.
+ */
+export function Connected({ pairlink, state, session }: ConnectedProps) {
+  const { provider, config } = pairlink
+  const { publicClient, walletClient } = viemClients(provider)
+  // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
+  // remounts the cards that show them, so nothing stale stays on screen.
+  const scope = resultScope(session)
+  const block = useBlock(provider, true, { chainId: session.chainId })
+  const balance = useBalance(publicClient, session.address, block.head)
+  // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
+  const signIn = useSignIn(walletClient, session.address, config.chainId)
+  const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
+
+  return (
+    <main>
+      <StatusBanner
+        notice={state.notice}
+        onDismiss={state.dismissNotice}
+        bridgeUnreachable={state.bridgeUnreachable}
+        rpcError={block.error}
+        rewind={block.rewind}
+      />
+      <AccountPanel
+        session={session}
+        appChainId={config.chainId}
+        balance={balance}
+        blockNumber={block.number}
+        transport={state.transport}
+        onDisconnect={() => void state.disconnect()}
+      />
+      {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
+          history takes the slot beside the payment, so nothing above moves when either fills in. */}
+      <div className="actions">
+        <SignIn signIn={signIn} />
+        <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={session.address} />
+        <SignTypedData
+          key={`typed:${scope}`}
+          walletClient={walletClient}
+          address={session.address}
+          chainId={session.chainId}
+        />
+        <SwitchChain walletClient={walletClient} chainId={session.chainId} appChainId={config.chainId} />
+        <SendPayment
+          key={`pay:${scope}`}
+          walletClient={walletClient}
+          publicClient={publicClient}
+          address={session.address}
+          chainId={session.chainId}
+          appChainId={config.chainId}
+          balance={balance}
+          blockNumber={block.head}
+          signedIn={signIn.account !== undefined}
+          onSent={(sent) => void history.record(sent)}
+          lastRecord={history.lastRecord}
+          records={signIn.account ? history.payments : undefined}
+        />
+        {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+      </div>
+    </main>
+  )
+}

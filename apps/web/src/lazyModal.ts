@@ -1,0 +1,41 @@
+import type { ModalAdapter } from '@pairlink/client'
+
+type ModalModule = typeof import('./modal.js')
+type ModalOptions = Parameters<ModalModule['open']>[2]
+
+let loading: Promise<ModalModule> | undefined
+
+/** Runs `call` on the modal module once it is loaded; calls run in the order they were made. */
+function withModal(call: (modal: ModalModule) => void): void {
+  loading?.then(call, () => {})
+}
+
+/**
+ * The client's modal adapter over `@pairlink/modal`, loaded the first time a QR code is shown: the first screen
+ * never downloads the modal (its QR encoder and wallet list). `close` and `setStatus` before any `open` are no-ops,
+ * as they are in the modal itself with no modal open; every call runs in order once the module is there. When the
+ * module cannot be loaded (the network dropped), the pairing ends as if the person closed the modal, and the next
+ * `open` tries again.
+ *
+ * @example
+ * createClient({ bridge, clientMeta, modal: lazyModal, modalOptions: { registryUrl } })
+ */
+export const lazyModal: ModalAdapter = {
+  open(uri, onUserClose, options) {
+    const attempt = loading ?? import('./modal.js')
+    loading = attempt
+    attempt.then(
+      (modal) => modal.open(uri, onUserClose, options as ModalOptions),
+      () => {
+        if (loading === attempt) loading = undefined
+        onUserClose()
+      },
+    )
+  },
+  close() {
+    withModal((modal) => modal.close())
+  },
+  setStatus(status) {
+    withModal((modal) => modal.setStatus(status))
+  },
+}
