@@ -22,10 +22,13 @@ function withModal(call: (modal: ModalModule) => void): void {
  */
 export const lazyModal: ModalAdapter = {
   open(uri, onUserClose, options) {
+    // Focus returns, on close, to what had it now (the Connect button the app disables while it pairs), not to what
+    // has it once the module is in.
+    const returnFocusTo = globalThis.document?.activeElement
     const attempt = loading ?? import('./modal.js')
     loading = attempt
     attempt.then(
-      (modal) => modal.open(uri, onUserClose, options as ModalOptions),
+      (modal) => modal.open(uri, onUserClose, { returnFocusTo, ...(options as ModalOptions) }),
       () => {
         if (loading === attempt) loading = undefined
         onUserClose()

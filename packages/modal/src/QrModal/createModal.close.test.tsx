@@ -115,6 +115,23 @@ describe('createModal: focus', () => {
     await waitFor(() => document.activeElement === opener, { message: 'focus back on the opener' })
   })
 
+  test('behavior: opened later than the click (loaded lazily), focus returns to the returnFocusTo element', async () => {
+    const opener = document.createElement('button')
+    document.body.append(opener)
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
+    // The app disabled its button (which lost focus) before the modal's module arrived.
+    opener.disabled = true
+    expect(document.activeElement).toBe(document.body)
+    createModal({
+      uri,
+      platform: 'android',
+      returnFocusTo: opener,
+      onUserClose: () => queueMicrotask(() => (opener.disabled = false)),
+    })
+    fireEvent.keyDown(document, { key: 'Escape' })
+    await waitFor(() => document.activeElement === opener, { message: 'focus back on the returnFocusTo element' })
+  })
+
   test('behavior: every control is a native button, link or input (keyboard reachable)', async () => {
     createModal({ uri, platform: 'android' })
     for (const element of modal().root.querySelectorAll('[role=tab], .copy, #walletconnect-qrcode-close')) {

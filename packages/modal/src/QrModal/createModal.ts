@@ -46,6 +46,12 @@ export type ModalOptions = {
    * @default 'Connect a wallet' (in the modal's language)
    */
   title?: string | undefined
+  /**
+   * Where focus goes back when the modal closes. An app that opens the modal later than the click (after loading
+   * it lazily, when its opener may already be disabled and unfocused) passes the element that was focused.
+   * @default the element focused when the modal opened
+   */
+  returnFocusTo?: Element | null | undefined
   /** Forces the platform (tests, previews). @default detected from the user agent */
   platform?: Platform | undefined
   /** The `fetch` the registry is loaded with. @default globalThis.fetch */
@@ -93,7 +99,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
   if (typeof document === 'undefined') throw new ModalEnvironmentError()
   if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new InvalidUriError(INVALID_URI)
 
-  const opener = current ? current.opener : document.activeElement
+  const opener = current ? current.opener : (parameters.returnFocusTo ?? document.activeElement)
   current?.modal.destroy()
   const platform = parameters.platform ?? detectPlatform()
   const language = resolveLanguage(
