@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { devices, expect, type Page, test } from '@playwright/test'
 import { startServer, URI } from './support/server.js'
 

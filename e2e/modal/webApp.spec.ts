@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { modal } from '../product/support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from '../product/support/product.js'

@@ -129,7 +129,9 @@ describe('createModal: focus', () => {
       onUserClose: () => queueMicrotask(() => (opener.disabled = false)),
     })
     fireEvent.keyDown(document, { key: 'Escape' })
-    await waitFor(() => document.activeElement === opener, { message: 'focus back on the returnFocusTo element' })
+    await waitFor(() => document.activeElement === opener, {
+      message: 'focus back on the returnFocusTo element',
+    })
   })
 
   test('behavior: every control is a native button, link or input (keyboard reachable)', async () => {
