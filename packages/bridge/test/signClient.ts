@@ -2,6 +2,7 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
+import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
 import { privateKeyToAccount } from 'viem/accounts'
 
@@ -59,3 +60,26 @@ export async function closeClients() {
   }
   live.clear()
 }
+
+/**
+ * A WalletKit wallet (@reown/walletkit 1.6.0) on `relayUrl`. WalletKit takes a Core; its package is not a dependency
+ * of ours, so the Core class is taken from a SignClient, which carries the same @walletconnect/core 2.25.0.
+ */
+export async function createWalletKit(relayUrl: string, dapp: Client) {
+  const CoreClass = dapp.core.constructor as new (options: Record<string, unknown>) => Client['core']
+  const core = new CoreClass({
+    relayUrl,
+    projectId: '0123456789abcdef0123456789abcdef',
+    customStoragePrefix: `walletkit-${randomUUID()}`,
+    logger: 'silent',
+  })
+  const wallet = await WalletKit.init({
+    core: core as Parameters<typeof WalletKit.init>[0]['core'],
+    metadata: { name: 'walletkit', description: 'walletkit', url: 'https://walletkit.example', icons: [] },
+  })
+  live.add(wallet.engine.signClient as unknown as Client)
+  return wallet
+}
+
+/** A dapp SignClient on `relayUrl`. */
+export const createDapp = (relayUrl: string) => createClient(relayUrl, 'dapp')

@@ -2,7 +2,15 @@ import { waitFor } from '@pairlink/test-kit'
 import { recoverMessageAddress, toHex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startBridge } from '../../test/server.js'
-import { account, chainId, closeClients, namespaces, pairClients } from '../../test/signClient.js'
+import {
+  account,
+  chainId,
+  closeClients,
+  createDapp,
+  createWalletKit,
+  namespaces,
+  pairClients,
+} from '../../test/signClient.js'
 
 // The SDK's own error objects (its getSdkError), written out.
 const USER_REJECTED = { code: 5000, message: 'User rejected.' }
@@ -122,6 +130,38 @@ describe('interop', () => {
     })
     const deleted = new Promise((resolve) => dapp.once('session_delete', resolve))
     await wallet.disconnect({ topic: session.topic, reason: USER_DISCONNECTED })
+    expect(await deleted).toMatchObject({ topic: session.topic })
+  })
+
+  test('behavior: WalletKit as the wallet: pair, approve, personal_sign, disconnect from the wallet', async () => {
+    const dapp = await createDapp(relayUrl)
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: [chainId], methods: ['personal_sign'], events: [] } },
+    })
+    if (!uri) throw new Error('no pairing URI')
+    const wallet = await createWalletKit(relayUrl, dapp)
+    wallet.on('session_proposal', ({ id }) => {
+      wallet.approveSession({ id, namespaces: namespaces() }).catch(() => {})
+    })
+    wallet.on('session_request', async ({ id, topic, params }) => {
+      const [message] = params.request.params as [`0x${string}`, string]
+      const result = await account.signMessage({ message: { raw: message } })
+      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
+    })
+    await wallet.pair({ uri })
+    const session = await approval()
+    const message = toHex('WalletKit')
+    const signature = await dapp.request<`0x${string}`>({
+      topic: session.topic,
+      chainId,
+      request: { method: 'personal_sign', params: [message, account.address] },
+    })
+    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(account.address)
+    await waitFor(() => wallet.engine.signClient.session.get(session.topic).acknowledged, {
+      message: 'wallet session acknowledged',
+    })
+    const deleted = new Promise((resolve) => dapp.once('session_delete', resolve))
+    await wallet.disconnectSession({ topic: session.topic, reason: USER_DISCONNECTED })
     expect(await deleted).toMatchObject({ topic: session.topic })
   })
 })
