@@ -14,6 +14,7 @@ import {
 import { handleHttpRequest } from './http.js'
 import { RelayAuthError, verifyRelayJwt } from './v2/auth.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
+import { registerRelayMetrics } from './v2/metrics.js'
 
 /** Parameters of {@link attachBridge}. */
 export type AttachBridgeParameters = {
@@ -294,6 +295,7 @@ export function createBridgeServer(
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
   const relay =
     parameters.relay === false ? undefined : createRelay({ logger: parameters.logger, ...parameters.relay })
+  if (relay) registerRelayMetrics(bridge.metrics.registry, relay)
   const attached = attachBridge(server, bridge, { ...parameters, relay })
   return {
     bridge,

@@ -78,6 +78,16 @@ test('default: one port serves v2 (auth parameter) and v1 (none) side by side', 
   await v1b.sync()
   const frame = v1a.pub('t', 'x')
   expect(await v1b.next()).toBe(frame)
+
+  const metrics = await (await fetch(`${url}/metrics`)).text()
+  for (const line of [
+    'pairlink_relay_v2_connections 2',
+    'pairlink_relay_v2_subscriptions 1',
+    'pairlink_relay_v2_messages_published_total 1',
+    'pairlink_relay_v2_messages_delivered_total 1',
+    'pairlink_relay_v2_mailbox_messages 1',
+  ])
+    expect(metrics).toContain(line)
 })
 
 describe('error', () => {
@@ -98,6 +108,8 @@ describe('error', () => {
         message: expect.stringMatching(reason),
       })
     expect(relay?.counts.authRefusals).toBe(cases.length)
+    const metrics = await (await fetch(`${url}/metrics`)).text()
+    expect(metrics).toContain(`pairlink_relay_v2_auth_refusals_total ${cases.length}`)
   })
 
   test('error: with relay: false an auth parameter is just a v1 query', async () => {
