@@ -24,17 +24,21 @@ test('exports', () => {
       "DEFAULT_MESSAGE_BURST_PER_IP",
       "DEFAULT_MESSAGE_TTL_SECONDS",
       "DEFAULT_PING_INTERVAL_MS",
+      "DEFAULT_RELAY_MAX_TTL_SECONDS",
       "DEFAULT_SWEEP_INTERVAL_MS",
       "DEFAULT_WEBHOOK_TIMEOUT_MS",
       "DEFAULT_WEBHOOK_TTL_SECONDS",
       "InvalidBridgeOptionsError",
       "InvalidWebhookError",
+      "RelayAuthError",
       "WebhookRateLimitedError",
       "WebhookRefusedError",
       "attachBridge",
       "createBridge",
       "createBridgeServer",
       "createMemoryBackend",
+      "createRelay",
+      "verifyRelayJwt",
     ]
   `)
 })

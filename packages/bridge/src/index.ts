@@ -48,4 +48,19 @@ export {
   type CreateBridgeServerReturnType,
   createBridgeServer,
 } from './server.js'
+export {
+  RelayAuthError,
+  type RelayJwtClaims,
+  type VerifyRelayJwtParameters,
+  verifyRelayJwt,
+} from './v2/auth.js'
+export {
+  type CreateRelayParameters,
+  createRelay,
+  DEFAULT_RELAY_MAX_TTL_SECONDS,
+  type Relay,
+  type RelayConnection,
+  type RelayCounts,
+  type RelaySocket,
+} from './v2/createRelay.js'
 export type { WebhookParameters } from './webhooks.js'

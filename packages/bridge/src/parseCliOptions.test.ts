@@ -98,6 +98,14 @@ describe('args', () => {
     })
   })
 
+  test("args: the v2 relay's public URLs and longest ttl", () => {
+    const options = parseCliOptions(['--relay-url', 'wss://relay.example.com, wss://b.example.com'], {
+      BRIDGE_RELAY_MAX_TTL: '3600',
+    })
+    expect(options.bridge.relayUrls).toEqual(['wss://relay.example.com', 'wss://b.example.com'])
+    expect(options.bridge.relay).toEqual({ maxTtlSeconds: 3600 })
+  })
+
   test('args: every flag has an environment variable; a flag wins over it', () => {
     expect(new Set(CLI_OPTIONS.map((option) => option.env)).size).toBe(CLI_OPTIONS.length)
     const options = parseCliOptions(['--ttl', '30'], {

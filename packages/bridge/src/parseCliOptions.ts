@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
+import type { CreateBridgeServerParameters } from './server.js'
 
 type Kind = 'number' | 'string' | 'boolean' | 'list'
 type Target =
@@ -12,6 +13,8 @@ type Target =
   | 'webhookTimeoutMs'
   | 'webhookAllow'
   | 'maxTotalQueuedBytes'
+  | 'relayUrls'
+  | 'relayMaxTtl'
 type Option = {
   flag: string
   env: string
@@ -179,6 +182,20 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'take the client address from X-Forwarded-For',
   },
   {
+    flag: 'relay-url',
+    env: 'BRIDGE_RELAY_URLS',
+    kind: 'list',
+    key: 'relayUrls',
+    description: 'comma-separated public URLs of the v2 relay a token aud may name',
+  },
+  {
+    flag: 'relay-max-ttl',
+    env: 'BRIDGE_RELAY_MAX_TTL',
+    kind: 'number',
+    key: 'relayMaxTtl',
+    description: 'longest a v2 message is kept, s (604800)',
+  },
+  {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     kind: 'string',
@@ -198,7 +215,7 @@ export type CliOptions = {
   /** `maxTotalQueuedBytes` of the backend (memory or Redis); its default when undefined. */
   maxTotalQueuedBytes: number | undefined
   /** Options for `createBridgeServer` (without backend and logger). */
-  bridge: CreateBridgeParameters
+  bridge: CreateBridgeServerParameters
 }
 
 /**
@@ -247,6 +264,8 @@ export function parseCliOptions(
     webhookTimeoutMs,
     webhookAllow,
     maxTotalQueuedBytes,
+    relayUrls,
+    relayMaxTtl,
     ...bridge
   } = read
   const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
@@ -262,7 +281,12 @@ export function parseCliOptions(
     redisPrefix: redisPrefix as string | undefined,
     logLevel: (logLevel as string | undefined) ?? 'info',
     maxTotalQueuedBytes: maxTotalQueuedBytes as number | undefined,
-    bridge: { ...(bridge as CreateBridgeParameters), webhooks },
+    bridge: {
+      ...(bridge as CreateBridgeParameters),
+      webhooks,
+      ...(relayUrls === undefined ? {} : { relayUrls: relayUrls as string[] }),
+      ...(relayMaxTtl === undefined ? {} : { relay: { maxTtlSeconds: relayMaxTtl as number } }),
+    },
   }
 }
 

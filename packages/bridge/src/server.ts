@@ -12,6 +12,9 @@ import {
   type Socket,
 } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
+import { RelayAuthError, verifyRelayJwt } from './v2/auth.js'
+import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
+import { registerRelayMetrics } from './v2/metrics.js'
 
 /** Parameters of {@link attachBridge}. */
 export type AttachBridgeParameters = {
@@ -29,6 +32,16 @@ export type AttachBridgeParameters = {
    * @default () => true
    */
   shouldUpgrade?: ((request: IncomingMessage) => boolean) | undefined
+  /**
+   * The WalletConnect v2 relay served on the same upgrade path: a request with an `auth` query parameter (the v2
+   * SDK's JWT) goes to it, every other one to the v1 bridge. Without it every upgrade is v1.
+   */
+  relay?: Relay | undefined
+  /**
+   * Public URLs of this relay (`wss://relay.example.com`): a v2 token's `aud` may name one of them besides the
+   * upgrade request's `Host`. @default []
+   */
+  relayUrls?: readonly string[] | undefined
 }
 
 /** Return type of {@link attachBridge}. */
@@ -112,9 +125,12 @@ export function attachBridge(
     const address = addressOf(request)
     if (counted.delete(socket)) counts.connectionsPending--
     else if (options.maxConnectionsPerIp > 0 && !admit(socket, addressKey(address))) return
+    const clientId = relayClientId(request, socket)
+    if (clientId === false) return
     wss.handleUpgrade(request, socket, head, (ws) => {
       const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
-      peer.connection = bridge.connect(peer)
+      peer.connection =
+        clientId === undefined ? bridge.connect(peer) : (relay as Relay).connect(peer, clientId)
       peers.add(peer)
       ;(ws as PeerSocket)[PEER] = peer
       ws.on('message', onMessage)
@@ -122,6 +138,32 @@ export function attachBridge(
       ws.on('error', onError)
       ws.on('close', onClose)
     })
+  }
+
+  // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. Returns the
+  // verified client id, `undefined` for v1, or `false` after refusing the upgrade with 401 and a short reason.
+  const relay = parameters.relay
+  const relayUrls = parameters.relayUrls ?? []
+  const relayClientId = (request: IncomingMessage, socket: Duplex): string | undefined | false => {
+    if (!relay) return undefined
+    const url = request.url ?? '/'
+    const query = url.indexOf('?')
+    if (query === -1) return undefined
+    const search = new URLSearchParams(url.slice(query + 1))
+    if (!search.has('auth')) return undefined
+    try {
+      const host = request.headers.host
+      return verifyRelayJwt({ token: search.get('auth'), audiences: host ? [host, ...relayUrls] : relayUrls })
+        .clientId
+    } catch (error) {
+      if (!(error instanceof RelayAuthError)) throw error
+      relay.counts.authRefusals++
+      logger.info({ reason: error.message }, 'v2 upgrade refused')
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(error.message)}\r\n\r\n${error.message}`,
+      )
+      return false
+    }
   }
 
   // Listeners shared by every socket (`this` is the socket), so an idle socket carries no closures of its own.
@@ -221,11 +263,16 @@ export function attachBridge(
 
 /** Parameters of {@link createBridgeServer}: the bridge's options plus how to serve them. */
 export type CreateBridgeServerParameters = CreateBridgeParameters &
-  Omit<AttachBridgeParameters, 'handleRequests'>
+  Omit<AttachBridgeParameters, 'handleRequests' | 'relay'> & {
+    /** Options of the v2 relay served beside v1 on the same port, or `false` for v1 only. @default {} */
+    relay?: CreateRelayParameters | false | undefined
+  }
 
 /** Return type of {@link createBridgeServer}. */
 export type CreateBridgeServerReturnType = {
   bridge: Bridge
+  /** The v2 relay (absent with `relay: false`). */
+  relay: Relay | undefined
   server: Server
   /** Starts the backend, then listens; resolves with the bound address (port 0 picks a free one). */
   listen(port: number, host?: string): Promise<{ port: number; host: string; url: string }>
@@ -246,9 +293,13 @@ export function createBridgeServer(
   const bridge = createBridge(parameters)
   // A request's headers must arrive within 10 s: a connection trickling them in holds its slot no longer.
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
-  const attached = attachBridge(server, bridge, parameters)
+  const relay =
+    parameters.relay === false ? undefined : createRelay({ logger: parameters.logger, ...parameters.relay })
+  if (relay) registerRelayMetrics(bridge.metrics.registry, relay)
+  const attached = attachBridge(server, bridge, { ...parameters, relay })
   return {
     bridge,
+    relay,
     server,
     async listen(port, host = '127.0.0.1') {
       await bridge.start()
@@ -269,6 +320,7 @@ export function createBridgeServer(
       await attached.close()
       server.closeAllConnections()
       await stopped
+      relay?.close()
       await bridge.close()
     },
   }

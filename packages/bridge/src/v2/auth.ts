@@ -1,0 +1,129 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58, base64urlnopad } from '@scure/base'
+
+/** Why a relay token was refused: a short reason, safe to send back and to log (never the token itself). */
+export class RelayAuthError extends Error {
+  override name = 'RelayAuthError'
+}
+
+/** Parameters of {@link verifyRelayJwt}. */
+export type VerifyRelayJwtParameters = {
+  /** The `auth` query parameter of the upgrade request. */
+  token: string | null | undefined
+  /**
+   * `host:port` values the token's `aud` may name (compared by host and port, whatever the scheme): the upgrade
+   * request's `Host` and any configured public relay URL.
+   */
+  audiences: readonly string[]
+  /** Seconds of clock skew accepted on `iat` and `exp`. @default 60 */
+  clockSkewSeconds?: number | undefined
+  /** Clock in milliseconds, for tests. @default Date.now */
+  now?: number | undefined
+}
+
+/** What a verified token says: the client id (`iss`, a `did:key`) and its 32-byte Ed25519 key. */
+export type RelayJwtClaims = {
+  /** `did:key:z6Mk…`: the client's identity for the whole relay (stable across its reconnects). */
+  clientId: string
+  publicKey: Uint8Array
+  /** `exp`, seconds. */
+  expiresAt: number
+}
+
+const DID_KEY_PREFIX = 'did:key:z'
+const MAX_TOKEN_LENGTH = 2_048
+
+/**
+ * Verifies the relay JWT the v2 SDK sends as `?auth=` (relay-auth's format): header `{"alg":"EdDSA","typ":"JWT"}`,
+ * `iss` = `did:key:z` + base58btc(0xed 0x01 ‖ Ed25519 public key), an Ed25519 signature over `header.payload`,
+ * `aud` naming this relay, `iat` not in the future and `exp` not past (both with a small skew).
+ *
+ * @throws {RelayAuthError} with a short reason when the token is missing, malformed, wrongly signed, expired or for
+ * another relay.
+ * @example
+ * const { clientId } = verifyRelayJwt({ token: url.searchParams.get('auth'), audiences: [request.headers.host] })
+ */
+export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtClaims {
+  const { token } = parameters
+  if (!token) throw new RelayAuthError('missing auth token')
+  if (token.length > MAX_TOKEN_LENGTH) throw new RelayAuthError('malformed auth token')
+  const parts = token.split('.')
+  if (parts.length !== 3) throw new RelayAuthError('malformed auth token')
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
+  const header = decodeJson(headerPart)
+  const payload = decodeJson(payloadPart)
+  if (header.alg !== 'EdDSA') throw new RelayAuthError('unsupported auth token algorithm')
+  const { iss, aud, iat, exp } = payload
+  if (typeof iss !== 'string') throw new RelayAuthError('malformed auth token issuer')
+  const publicKey = decodeDidKey(iss)
+  let signature: Uint8Array
+  try {
+    signature = base64urlnopad.decode(signaturePart)
+  } catch {
+    throw new RelayAuthError('malformed auth token signature')
+  }
+  const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`)
+  let valid = false
+  try {
+    valid = signature.length === 64 && ed25519.verify(signature, signed, publicKey)
+  } catch {
+    valid = false
+  }
+  if (!valid) throw new RelayAuthError('invalid auth token signature')
+  if (typeof exp !== 'number' || typeof iat !== 'number')
+    throw new RelayAuthError('malformed auth token times')
+  const skew = parameters.clockSkewSeconds ?? 60
+  const now = (parameters.now ?? Date.now()) / 1000
+  if (exp + skew < now) throw new RelayAuthError('expired auth token')
+  if (iat - skew > now) throw new RelayAuthError('auth token issued in the future')
+  if (typeof aud !== 'string' || !audienceMatches(aud, parameters.audiences))
+    throw new RelayAuthError('auth token audience is not this relay')
+  return { clientId: iss, publicKey, expiresAt: exp }
+}
+
+/** Decodes `did:key:z…` of an Ed25519 key (multicodec 0xed01) to its 32 bytes. */
+export function decodeDidKey(did: string): Uint8Array {
+  if (!did.startsWith(DID_KEY_PREFIX) || did.length > 128)
+    throw new RelayAuthError('malformed auth token issuer')
+  let bytes: Uint8Array
+  try {
+    bytes = base58.decode(did.slice(DID_KEY_PREFIX.length))
+  } catch {
+    throw new RelayAuthError('malformed auth token issuer')
+  }
+  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01)
+    throw new RelayAuthError('auth token issuer is not an Ed25519 did:key')
+  return bytes.slice(2)
+}
+
+/** `host:port` of a URL or of a `Host` header value, lower-case, with the scheme's default port filled in. */
+export function hostPort(value: string): string | undefined {
+  try {
+    const url = new URL(value.includes('://') ? value : `ws://${value}`)
+    const port = url.port || (url.protocol === 'wss:' || url.protocol === 'https:' ? '443' : '80')
+    return `${url.hostname.toLowerCase()}:${port}`
+  } catch {
+    return undefined
+  }
+}
+
+function audienceMatches(aud: string, audiences: readonly string[]) {
+  const wanted = hostPort(aud)
+  if (!wanted) return false
+  // The scheme differs behind a TLS proxy (wss outside, ws here), so both default ports are accepted for a bare host.
+  return audiences.some((audience) => {
+    const have = hostPort(audience)
+    if (have === wanted) return true
+    if (!have || audience.includes('://')) return false
+    const bare = !/:\d+$/.test(audience)
+    return bare && have.replace(/:80$/, '') === wanted.replace(/:(80|443)$/, '')
+  })
+}
+
+function decodeJson(part: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(part)))
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {}
+  throw new RelayAuthError('malformed auth token')
+}

@@ -1,0 +1,288 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createFakeSocket, type FakeSocket } from '../../test/fakeSocket.js'
+import { type CreateRelayParameters, createRelay, type Relay, type RelayConnection } from './createRelay.js'
+
+const P = 'a'.repeat(64)
+const S = 'b'.repeat(64)
+const relays: Relay[] = []
+afterEach(() => {
+  for (const relay of relays.splice(0)) relay.close()
+  vi.useRealTimers()
+})
+
+function setup(parameters: CreateRelayParameters = {}) {
+  const relay = createRelay(parameters)
+  relays.push(relay)
+  let n = 0
+  const client = (clientId: string, address = '127.0.0.1') => {
+    const socket = createFakeSocket(String(++n), address)
+    const connection = relay.connect(socket, clientId)
+    return new Client(socket, connection)
+  }
+  return { relay, client }
+}
+
+class Client {
+  private nextId = 1795338265514170000n
+  constructor(
+    readonly socket: FakeSocket,
+    readonly connection: RelayConnection,
+  ) {}
+  /** Sends a request with a 19-digit string id, as the SDK does; returns the id. */
+  call(method: string, params: unknown) {
+    const id = String(++this.nextId)
+    this.connection.receive(JSON.stringify({ id, jsonrpc: '2.0', method, params }), 0)
+    return id
+  }
+  frames() {
+    return this.socket.sent.splice(0).map((text) => JSON.parse(text))
+  }
+  pushes() {
+    return this.frames().filter((frame) => frame.method === 'irn_subscription')
+  }
+  ack(push: { id: number }) {
+    this.connection.receive(JSON.stringify({ id: push.id, jsonrpc: '2.0', result: true }), 0)
+  }
+}
+
+const publish = (topic: string, message: string, tag = 1108, ttl = 300) => ({
+  topic,
+  message,
+  ttl,
+  tag,
+  prompt: true,
+})
+
+test('default: a publish reaches a subscriber as irn_subscription; the answers echo the ids as sent', () => {
+  const { client } = setup()
+  const dapp = client('did:key:dapp')
+  const wallet = client('did:key:wallet')
+  const subId = wallet.call('irn_subscribe', { topic: S })
+  expect(wallet.socket.sent[0]).toMatch(
+    new RegExp(`^\\{"id":"${subId}","jsonrpc":"2.0","result":"[0-9a-f]{64}"\\}$`),
+  )
+  wallet.frames()
+  const pubId = dapp.call('irn_publish', publish(S, 'hello'))
+  expect(dapp.socket.sent).toEqual([`{"id":"${pubId}","jsonrpc":"2.0","result":true}`])
+  const [push] = wallet.pushes()
+  expect(push).toMatchObject({
+    jsonrpc: '2.0',
+    method: 'irn_subscription',
+    params: { id: expect.stringMatching(/^[0-9a-f]{64}$/), data: { topic: S, message: 'hello', tag: 1108 } },
+  })
+  expect(typeof push.id).toBe('number')
+  expect(typeof push.params.data.publishedAt).toBe('number')
+})
+
+describe('behavior', () => {
+  test('behavior: a numeric id too large for a double is echoed digit for digit', () => {
+    const { client } = setup()
+    const c = client('did:key:a')
+    c.connection.receive(
+      `{"id":1795338265514170881,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"${P}"}}`,
+      0,
+    )
+    expect(c.socket.sent[0]).toMatch(/^\{"id":1795338265514170881,"jsonrpc":"2.0","result":/)
+  })
+
+  test('behavior: never pushed back to its publisher, even on another socket of the same client', () => {
+    const { client } = setup()
+    const a1 = client('did:key:a')
+    const a2 = client('did:key:a')
+    a2.call('irn_subscribe', { topic: S })
+    a1.call('irn_publish', publish(S, 'x'))
+    expect(a2.pushes()).toEqual([])
+  })
+
+  test('behavior: mailbox: a later subscriber gets kept messages in order; acked ones are not pushed again', () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    for (const m of ['1', '2', '3']) dapp.call('irn_publish', publish(S, m))
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    const frames = wallet.frames()
+    expect(frames[0].result).toBeTruthy()
+    const pushes = frames.slice(1)
+    expect(pushes.map((p) => p.params.data.message)).toEqual(['1', '2', '3'])
+    wallet.ack(pushes[0])
+    wallet.ack(pushes[2])
+    // Reconnect: a new socket of the same client re-subscribes and gets only what it did not ack.
+    wallet.connection.close()
+    const again = client('did:key:wallet')
+    again.call('irn_batchSubscribe', { topics: [S, P] })
+    expect(again.pushes().map((p) => p.params.data.message)).toEqual(['2'])
+    // Another client still gets all three.
+    const other = client('did:key:other')
+    other.call('irn_subscribe', { topic: S })
+    expect(other.pushes()).toHaveLength(3)
+  })
+
+  test('behavior: wc_proposeSession and wc_approveSession publish with tags 1100/1101/1102 and subscribe the sender', () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    const wallet = client('did:key:wallet')
+    dapp.call('wc_proposeSession', {
+      pairingTopic: P,
+      sessionProposal: 'proposal',
+      ttl: 300,
+      correlationId: 1,
+    })
+    expect(dapp.frames()).toEqual([expect.objectContaining({ result: true })])
+    wallet.call('irn_subscribe', { topic: P })
+    const [proposal] = wallet.pushes()
+    expect(proposal.params.data).toMatchObject({ topic: P, message: 'proposal', tag: 1100 })
+    wallet.call('wc_approveSession', {
+      sessionTopic: S,
+      pairingTopic: P,
+      sessionProposalResponse: 'response',
+      sessionSettlementRequest: 'settle',
+      ttl: 300,
+    })
+    // The dapp is subscribed to P implicitly and gets 1101 at once; the settlement waits on S.
+    expect(dapp.pushes().map((p) => p.params.data)).toEqual([
+      expect.objectContaining({ topic: P, tag: 1101 }),
+    ])
+    dapp.call('irn_subscribe', { topic: S })
+    expect(dapp.pushes().map((p) => p.params.data)).toEqual([
+      expect.objectContaining({ topic: S, message: 'settle', tag: 1102 }),
+    ])
+    // The wallet is subscribed to S implicitly: the dapp's answer reaches it.
+    wallet.frames()
+    dapp.call('irn_publish', publish(S, 'settled', 1103))
+    expect(wallet.pushes().map((p) => p.params.data.tag)).toEqual([1103])
+  })
+
+  test('behavior: irn_unsubscribe stops pushes', () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.call('irn_unsubscribe', { topic: S, id: 'x' })
+    wallet.frames()
+    dapp.call('irn_publish', publish(S, 'x'))
+    expect(wallet.pushes()).toEqual([])
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.call('irn_batchUnsubscribe', { subscriptions: [{ topic: S, id: 'x' }] })
+    wallet.frames()
+    dapp.call('irn_batchPublish', { messages: [publish(S, 'y')] })
+    expect(wallet.pushes()).toEqual([])
+  })
+
+  test('behavior: irn_batchFetchMessages returns and consumes what the client has not had', () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    dapp.call('irn_publish', publish(S, 'a'))
+    dapp.call('irn_publish', publish(P, 'b', 1000))
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_batchFetchMessages', { topics: [S, P] })
+    expect(wallet.frames()[0].result).toEqual({
+      messages: [
+        expect.objectContaining({ topic: S, message: 'a' }),
+        expect.objectContaining({ topic: P, message: 'b' }),
+      ],
+      hasMore: false,
+    })
+    wallet.call('irn_batchFetchMessages', { topics: [S, P] })
+    expect(wallet.frames()[0].result).toEqual({ messages: [], hasMore: false })
+  })
+
+  test('behavior: a message is kept for its ttl, bounded by maxTtlSeconds, then swept', () => {
+    vi.useFakeTimers()
+    const { client, relay } = setup({ maxTtlSeconds: 60, sweepIntervalMs: 1_000 })
+    const dapp = client('did:key:dapp')
+    dapp.call('irn_publish', publish(S, 'x', 1108, 604_800))
+    expect(relay.mailbox().messages).toBe(1)
+    vi.advanceTimersByTime(59_000)
+    expect(relay.mailbox().messages).toBe(1)
+    vi.advanceTimersByTime(2_000)
+    expect(relay.mailbox().messages).toBe(0)
+    expect(relay.counts.expired).toBe(1)
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    expect(wallet.pushes()).toEqual([])
+  })
+
+  test('behavior: per-topic caps drop the oldest; the total cap refuses with a retryable error', () => {
+    const { client, relay } = setup({ maxMessagesPerTopic: 2, maxTotalBytes: 200 })
+    const dapp = client('did:key:dapp')
+    for (const m of ['1', '2', '3']) dapp.call('irn_publish', publish(S, m))
+    expect(relay.counts.dropped).toBe(1)
+    dapp.frames()
+    dapp.call('irn_publish', publish(P, 'z'.repeat(100)))
+    expect(dapp.frames()[0].error).toEqual({ code: -32000, message: expect.stringMatching(/full/) })
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    expect(wallet.pushes().map((p) => p.params.data.message)).toEqual(['2', '3'])
+  })
+})
+
+describe('error', () => {
+  test('error: standard JSON-RPC errors; the connection keeps working', () => {
+    const { client } = setup()
+    const c = client('did:key:a')
+    c.connection.receive('{not json', 0)
+    c.connection.receive('[1,2]', 0)
+    c.connection.receive('{"id":"1","method":"irn_subscribe","params":{}}', 0)
+    c.connection.receive('{"id":"2","jsonrpc":"2.0","method":"irn_nope","params":{}}', 0)
+    c.connection.receive('{"id":"3","jsonrpc":"2.0","method":"toString","params":{}}', 0)
+    c.call('irn_subscribe', { topic: 'NOT-HEX' })
+    c.call('irn_publish', { topic: S, message: 'x', ttl: -1 })
+    c.call('irn_publish', { topic: S, message: 'x', ttl: 1, tag: 'a' })
+    c.call('irn_batchSubscribe', { topics: 'x' })
+    c.call('wc_approveSession', { sessionTopic: S, pairingTopic: P })
+    c.connection.receiveBinary(4)
+    const codes = c.frames().map((frame) => [frame.id, frame.error.code])
+    expect(codes).toEqual([
+      [null, -32700],
+      [null, -32600],
+      ['1', -32600],
+      ['2', -32601],
+      ['3', -32601],
+      [expect.any(String), -32602],
+      [expect.any(String), -32602],
+      [expect.any(String), -32602],
+      [expect.any(String), -32602],
+      [expect.any(String), -32602],
+      [null, -32600],
+    ])
+    const id = c.call('irn_subscribe', { topic: S })
+    expect(c.frames()).toEqual([expect.objectContaining({ id, result: expect.any(String) })])
+  })
+
+  test('error: a failed approve changes nothing (no subscription, nothing kept)', () => {
+    const { client, relay } = setup()
+    const c = client('did:key:a')
+    c.call('wc_approveSession', { sessionTopic: S, pairingTopic: P, sessionProposalResponse: 'r', ttl: 300 })
+    expect(relay.counts.subscriptions).toBe(0)
+    expect(relay.mailbox().messages).toBe(0)
+  })
+
+  test('error: over the rate limit a request gets -32000, and the socket stays usable later', () => {
+    vi.useFakeTimers()
+    const { client } = setup({ maxRequestsPerSecond: 1, requestBurst: 2 })
+    const c = client('did:key:a')
+    for (let i = 0; i < 3; i++) c.call('irn_subscribe', { topic: S })
+    expect(c.frames().map((frame) => frame.error?.code)).toEqual([undefined, undefined, -32000])
+    vi.advanceTimersByTime(1_100)
+    c.call('irn_subscribe', { topic: S })
+    expect(c.frames()[0].result).toBeTruthy()
+  })
+
+  test('error: the per-address budget is shared by the sockets of one address', () => {
+    const { client } = setup({ maxRequestsPerSecondPerIp: 1, requestBurstPerIp: 1 })
+    const a = client('did:key:a', '10.0.0.1')
+    const b = client('did:key:b', '10.0.0.1')
+    a.call('irn_subscribe', { topic: S })
+    b.call('irn_subscribe', { topic: S })
+    expect(a.frames()[0].result).toBeTruthy()
+    expect(b.frames()[0].error.code).toBe(-32000)
+  })
+
+  test('error: topics per socket are capped', () => {
+    const { client } = setup({ maxTopicsPerSocket: 1 })
+    const c = client('did:key:a')
+    c.call('irn_subscribe', { topic: S })
+    c.call('irn_subscribe', { topic: P })
+    expect(c.frames().map((frame) => frame.error?.code)).toEqual([undefined, -32000])
+  })
+})
