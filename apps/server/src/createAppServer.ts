@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { attachBridge, type Bridge } from '@pairlink/bridge'
+import { attachBridge, type Bridge, type Relay, registerRelayMetrics } from '@pairlink/bridge'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
@@ -15,6 +15,11 @@ import { createSite, type Site } from './site.js'
 export type CreateAppServerParameters = {
   /** The bridge served on this port (WebSocket upgrades on any path, plus /hello /info /health /subscribe /metrics). */
   bridge: Bridge
+  /**
+   * The WalletConnect v2 relay served on the bridge's port (upgrades with an `auth` token; docs/relay-v2.md). Tokens
+   * may name this site's public URL (`PUBLIC_URL` as `ws(s)://`) or the address the client reached. @default none
+   */
+  relay?: Relay | undefined
   /** The Ethereum JSON-RPC node the apps read through `/rpc`; credentials in it are sent as `Authorization`. */
   rpcUrl: string
   chainId: number
@@ -70,7 +75,11 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
     trustProxy,
     listening: () => server.address(),
   })
-  const attached = attachBridge(server, bridge, { handleRequests: false })
+  const { relay } = parameters
+  if (relay) registerRelayMetrics(bridge.metrics.registry, relay)
+  // A v2 token's `aud` is the relay URL the app was given: this site's public URL, in its WebSocket scheme.
+  const relayUrls = parameters.publicUrl ? [parameters.publicUrl.origin.replace(/^http/, 'ws')] : []
+  const attached = attachBridge(server, bridge, { handleRequests: false, relay, relayUrls })
 
   const app = new Hono<AppEnv>()
   app.onError((_, c) => c.json({ error: 'Internal error' }, 500, NO_STORE))

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { describe, expect, onTestFinished, test } from 'vitest'
+import WebSocket from 'ws'
 
 // The CLI is run from its build, as `npm start` runs it.
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
@@ -80,6 +81,21 @@ const answers = async (url: string) =>
     () => false,
   )
 
+/** The HTTP status a WebSocket upgrade gets (101 when it is taken). */
+const upgradeStatus = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(url)
+    ws.once('open', () => {
+      ws.terminate()
+      resolve(101)
+    })
+    ws.once('unexpected-response', (_, response) => {
+      resolve(response.statusCode ?? 0)
+      ws.terminate()
+    })
+    ws.once('error', reject)
+  })
+
 describe('pairlink-server', () => {
   test(
     'default: starts anvil, prints the URLs of the web app and the wallet, stops cleanly (with its anvil) on SIGTERM',
@@ -94,6 +110,10 @@ describe('pairlink-server', () => {
       // The printed URLs answer: the server and its chain are really up.
       expect((await fetch(`${origin}/api/config`)).status).toBe(200)
       expect(await answers(chain ?? '')).toBe(true)
+      // The WalletConnect v2 relay is on the same port: an upgrade carrying a v2 token is checked (a bad one is
+      // refused with 401), where v1 alone would have taken it as a bridge socket.
+      expect(out).toMatch(/relay v2\s+ws:\/\/127\.0\.0\.1:\d+/)
+      expect(await upgradeStatus(`${origin?.replace('http', 'ws')}/?auth=not.a.jwt`)).toBe(401)
 
       process.kill(server.pid, 'SIGTERM')
       expect(await server.exited, server.output()).toBe(0)

@@ -2,7 +2,7 @@
 // Starts the whole product on one port: web app, reference wallet, registry, bridge, API and (without RPC_URL)
 // the anvil dev chain. Configuration comes from the environment; see the README.
 import { fileURLToPath } from 'node:url'
-import { createBridge, createMemoryBackend } from '@pairlink/bridge'
+import { createBridge, createMemoryBackend, createRelay } from '@pairlink/bridge'
 import { BaseError } from '@pairlink/protocol'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { type Logger, pino } from 'pino'
@@ -69,6 +69,10 @@ async function main() {
     .start()
     .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
+  // The WalletConnect v2 relay beside the v1 bridge, on the same port (one node: its mailbox lives in this process).
+  const relay = createRelay({ logger: logger.child({ part: 'relay' }) })
+  cleanups.push(async () => relay.close())
+
   const dataDir = config.dataDir ?? here('../../../.pairlink/db')
   const db = await createDatabase({ url: databaseUrl, dataDir }).catch((error: unknown) =>
     fail(
@@ -103,6 +107,7 @@ async function main() {
 
   const app = createAppServer({
     bridge,
+    relay,
     rpcUrl,
     chainId,
     bridgeUrl: config.bridgeUrl,
@@ -129,6 +134,7 @@ async function main() {
     web app   ${origin}/
     wallet    ${origin}/wallet
     bridge    ${config.bridgeUrl ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
+    relay v2  ${origin.replace(/^http/, 'ws')} (WalletConnect v2 SDK's relayUrl; one node, memory)
     registry  ${origin}/registry/wallets.json
     database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (SQLite) in ${dataDir}`}
     chain     ${anvil ? `anvil dev chain, id ${chainId}, at ${rpcUrl}` : `RPC node, chain id ${chainId}`}

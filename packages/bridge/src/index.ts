@@ -63,4 +63,5 @@ export {
   type RelayCounts,
   type RelaySocket,
 } from './v2/createRelay.js'
+export { registerRelayMetrics } from './v2/metrics.js'
 export type { WebhookParameters } from './webhooks.js'
