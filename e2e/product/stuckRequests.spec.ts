@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
-import { copyPairingUri } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
-import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
+import { startPairedDevices, type TwoDevices } from './support/twoDevices.js'
+import { answerRequest } from './support/walletPage.js'
 
 // A wallet that never answers must not strand the dapp: every waiting card has a Cancel, and every request times out.
 test.describe.configure({ mode: 'serial' })
@@ -18,12 +17,8 @@ let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startTwoDevices(browser)
+  devices = await startPairedDevices(browser)
   ;({ product, dapp, wallet } = devices)
-  await dapp.goto(product.origin)
-  await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
-  await approveSession(wallet)
-  await expect(dapp.getByTestId('sign-message-button')).toBeEnabled({ timeout: 15_000 })
 })
 test.afterAll(async () => {
   await devices?.stop()

@@ -1,24 +1,19 @@
 import { expect, type Page, test } from '@playwright/test'
-import { copyPairingUri, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
-import { approveSession, pasteUri } from './support/walletPage.js'
+import { screenshot } from './support/dapp.js'
+import { PRODUCT_HOOK_TIMEOUT } from './support/product.js'
+import { startPairedDevices, type TwoDevices } from './support/twoDevices.js'
 
 // A request the person approves but the wallet cannot do is a failure that says why, never a "Rejected".
 test.describe.configure({ mode: 'serial' })
 
 let devices: TwoDevices
-let product: Product
 let dapp: Page
 let wallet: Page
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startTwoDevices(browser)
-  ;({ product, dapp, wallet } = devices)
-  await dapp.goto(product.origin)
-  await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
-  await approveSession(wallet)
+  devices = await startPairedDevices(browser)
+  ;({ dapp, wallet } = devices)
 })
 test.afterAll(async () => {
   await devices?.stop()

@@ -1,5 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { copyPairingUri } from './dapp.js'
 import { type Product, startProduct } from './product.js'
+import { approveSession, pasteUri } from './walletPage.js'
 
 /** The product, and the web app and the reference wallet as pages of two browser contexts. */
 export type TwoDevices = {
@@ -30,4 +32,18 @@ export async function startTwoDevices(browser: Browser): Promise<TwoDevices> {
       await product.stop()
     },
   }
+}
+
+/**
+ * {@link startTwoDevices}, then pairs them as a person does (the modal's copied link pasted into the wallet, the
+ * session approved) and waits until the web app shows the connected view.
+ */
+export async function startPairedDevices(browser: Browser): Promise<TwoDevices> {
+  const devices = await startTwoDevices(browser)
+  const { product, dapp, wallet } = devices
+  await dapp.goto(product.origin)
+  await pasteUri(wallet, product.origin, await copyPairingUri(dapp))
+  await approveSession(wallet)
+  await expect(dapp.getByTestId('sign-message-button')).toBeEnabled({ timeout: 15_000 })
+  return devices
 }
