@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: undefined,
       bridgeUrl: undefined,
+      relayProjectIds: undefined,
       logLevel: 'info',
     })
   })
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db.example/pairlink',
       DATA_DIR: '/var/lib/pairlink',
       BRIDGE_URL: 'https://bridge.example',
+      RELAY_PROJECT_IDS: '0123456789abcdef0123456789abcdef, kiosk-1',
       LOG_LEVEL: 'warn',
     })
     expect(config).toMatchObject({
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db.example/pairlink',
       dataDir: '/var/lib/pairlink',
       bridgeUrl: 'https://bridge.example',
+      relayProjectIds: ['0123456789abcdef0123456789abcdef', 'kiosk-1'],
       logLevel: 'warn',
     })
     expect(config.publicUrl?.origin).toBe('https://pairlink.example')
@@ -54,6 +57,8 @@ describe('loadConfig', () => {
     ['HOST', 'http://0.0.0.0', 'HOST must be an IP address or a host name'],
     ['HOST', '127.0.0.1:80', 'HOST must be an IP address or a host name'],
     ['PUBLIC_URL', 'pairlink.example', 'PUBLIC_URL must be a URL'],
+    ['RELAY_PROJECT_IDS', 'a,,b', 'RELAY_PROJECT_IDS must be comma-separated project ids'],
+    ['RELAY_PROJECT_IDS', 'a b', 'RELAY_PROJECT_IDS must be comma-separated project ids'],
     ['PUBLIC_URL', 'ftp://pairlink.example', 'PUBLIC_URL must be a http or https URL'],
     ['PUBLIC_URL', 'https://pairlink.example/app', 'PUBLIC_URL must be an origin'],
     ['PUBLIC_URL', 'https://pairlink.example/?x=1', 'PUBLIC_URL must be an origin'],

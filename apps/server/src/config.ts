@@ -21,6 +21,8 @@ export type Config = {
   databaseUrl: string | undefined
   /** `DATA_DIR`: folder of the embedded database; unset means the caller's default. */
   dataDir: string | undefined
+  /** `RELAY_PROJECT_IDS`: the v2 project ids the relay serves (comma-separated); unset accepts any. */
+  relayProjectIds: string[] | undefined
   /** `BRIDGE_URL`: the bridge the apps put into their `wc:` URIs; unset means this server. */
   bridgeUrl: string | undefined
   /** `LOG_LEVEL`: pino's level. @default 'info' */
@@ -80,6 +82,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const bridgeUrl = value('BRIDGE_URL')
   if (bridgeUrl !== undefined) url('BRIDGE_URL', bridgeUrl, ['http:', 'https:', 'ws:', 'wss:'])
 
+  const projectText = value('RELAY_PROJECT_IDS')
+  const relayProjectIds = projectText?.split(',').map((id) => id.trim())
+  const badProject = relayProjectIds?.find((id) => !/^[\w-]{1,128}$/.test(id))
+  if (badProject !== undefined)
+    throw new ConfigError(
+      `RELAY_PROJECT_IDS must be comma-separated project ids (letters, digits, - and _), got ${JSON.stringify(badProject.slice(0, 40))}`,
+    )
+
   const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`)
@@ -94,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl,
     dataDir: value('DATA_DIR'),
     bridgeUrl,
+    relayProjectIds,
     logLevel: logLevel as Config['logLevel'],
   }
 }

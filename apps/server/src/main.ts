@@ -70,7 +70,7 @@ async function main() {
     .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
   // The WalletConnect v2 relay beside the v1 bridge, on the same port (one node: its mailbox lives in this process).
-  const relay = createRelay({ logger: logger.child({ part: 'relay' }) })
+  const relay = createRelay({ logger: logger.child({ part: 'relay' }), projectIds: config.relayProjectIds })
   cleanups.push(async () => relay.close())
 
   const dataDir = config.dataDir ?? here('../../../.pairlink/db')

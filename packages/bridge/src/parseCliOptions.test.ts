@@ -98,12 +98,14 @@ describe('args', () => {
     })
   })
 
-  test("args: the v2 relay's public URLs and longest ttl", () => {
+  test("args: the v2 relay's public URLs, longest ttl and project ids", () => {
     const options = parseCliOptions(['--relay-url', 'wss://relay.example.com, wss://b.example.com'], {
       BRIDGE_RELAY_MAX_TTL: '3600',
+      BRIDGE_RELAY_PROJECT_IDS: 'aa,bb',
     })
     expect(options.bridge.relayUrls).toEqual(['wss://relay.example.com', 'wss://b.example.com'])
-    expect(options.bridge.relay).toEqual({ maxTtlSeconds: 3600 })
+    expect(options.bridge.relay).toEqual({ maxTtlSeconds: 3600, projectIds: ['aa', 'bb'] })
+    expect(parseCliOptions([], {}).bridge.relay).toBeUndefined()
   })
 
   test('args: every flag has an environment variable; a flag wins over it', () => {

@@ -15,6 +15,7 @@ type Target =
   | 'maxTotalQueuedBytes'
   | 'relayUrls'
   | 'relayMaxTtl'
+  | 'relayProjectIds'
 type Option = {
   flag: string
   env: string
@@ -196,6 +197,13 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'longest a v2 message is kept, s (604800)',
   },
   {
+    flag: 'relay-project-ids',
+    env: 'BRIDGE_RELAY_PROJECT_IDS',
+    kind: 'list',
+    key: 'relayProjectIds',
+    description: 'comma-separated v2 project ids served (any when unset)',
+  },
+  {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     kind: 'string',
@@ -266,11 +274,15 @@ export function parseCliOptions(
     maxTotalQueuedBytes,
     relayUrls,
     relayMaxTtl,
+    relayProjectIds,
     ...bridge
   } = read
   const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
   if (webhookTimeoutMs !== undefined) webhooks.timeoutMs = webhookTimeoutMs as number
   if (webhookAllow !== undefined) webhooks.allowHosts = webhookAllow as string[]
+  const relay: NonNullable<Exclude<CreateBridgeServerParameters['relay'], false>> = {}
+  if (relayMaxTtl !== undefined) relay.maxTtlSeconds = relayMaxTtl as number
+  if (relayProjectIds !== undefined) relay.projectIds = relayProjectIds as string[]
   if (port !== undefined && (!Number.isInteger(port) || (port as number) > 65_535))
     throw new InvalidBridgeOptionsError(`Invalid --port: ${String(port)}`)
   return {
@@ -285,7 +297,7 @@ export function parseCliOptions(
       ...(bridge as CreateBridgeParameters),
       webhooks,
       ...(relayUrls === undefined ? {} : { relayUrls: relayUrls as string[] }),
-      ...(relayMaxTtl === undefined ? {} : { relay: { maxTtlSeconds: relayMaxTtl as number } }),
+      ...(Object.keys(relay).length === 0 ? {} : { relay }),
     },
   }
 }

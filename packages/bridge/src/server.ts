@@ -141,7 +141,8 @@ export function attachBridge(
   }
 
   // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. Returns the
-  // verified client id, `undefined` for v1, or `false` after refusing the upgrade with 401 and a short reason.
+  // verified client id, `undefined` for v1, or `false` after refusing the upgrade with a short reason: 401 for a bad
+  // token, 403 for a project id the relay does not serve.
   const relay = parameters.relay
   const relayUrls = parameters.relayUrls ?? []
   const relayClientId = (request: IncomingMessage, socket: Duplex): string | undefined | false => {
@@ -151,19 +152,29 @@ export function attachBridge(
     if (query === -1) return undefined
     const search = new URLSearchParams(url.slice(query + 1))
     if (!search.has('auth')) return undefined
+    const refuse = (status: string, reason: string) => {
+      relay.counts.authRefusals++
+      logger.info({ reason }, 'v2 upgrade refused')
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+      )
+      return false as const
+    }
+    let clientId: string
     try {
       const host = request.headers.host
-      return verifyRelayJwt({ token: search.get('auth'), audiences: host ? [host, ...relayUrls] : relayUrls })
-        .clientId
+      clientId = verifyRelayJwt({
+        token: search.get('auth'),
+        audiences: host ? [host, ...relayUrls] : relayUrls,
+      }).clientId
     } catch (error) {
       if (!(error instanceof RelayAuthError)) throw error
-      relay.counts.authRefusals++
-      logger.info({ reason: error.message }, 'v2 upgrade refused')
-      socket.end(
-        `HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(error.message)}\r\n\r\n${error.message}`,
-      )
-      return false
+      return refuse('401 Unauthorized', error.message)
     }
+    const projectId = search.get('projectId')
+    if (!relay.admitsProject(projectId))
+      return refuse('403 Forbidden', projectId ? 'Unknown projectId' : 'Missing projectId')
+    return clientId
   }
 
   // Listeners shared by every socket (`this` is the socket), so an idle socket carries no closures of its own.

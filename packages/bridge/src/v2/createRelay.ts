@@ -40,6 +40,11 @@ export type CreateRelayParameters = {
   maxMessageLength?: number | undefined
   /** Expired messages are swept this often, ms. @default 60000 */
   sweepIntervalMs?: number | undefined
+  /**
+   * Project ids this relay serves: an upgrade whose `projectId` is missing or not listed is refused with 403. Without
+   * it every `projectId` (or none) is accepted as is.
+   */
+  projectIds?: readonly string[] | undefined
 }
 
 /** What the relay needs from a socket (the server's `Peer` fits). */
@@ -75,6 +80,8 @@ export type RelayCounts = {
 export type Relay = {
   /** Attaches a socket whose token named `clientId`. */
   connect(socket: RelaySocket, clientId: string): RelayConnection
+  /** Whether an upgrade naming `projectId` (`null` when it names none) may connect. */
+  admitsProject(projectId: string | null): boolean
   counts: RelayCounts
   /** Messages and bytes in the mailbox. */
   mailbox(): { messages: number; bytes: number }
@@ -423,8 +430,11 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     }
   }
 
+  const projectIds = parameters.projectIds ? new Set(parameters.projectIds) : undefined
+
   return {
     counts,
+    admitsProject: (projectId) => !projectIds || (projectId !== null && projectIds.has(projectId)),
     mailbox: () => store.size(),
     close: () => clearInterval(sweeper),
     connect(socket, clientId) {

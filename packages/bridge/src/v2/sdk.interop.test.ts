@@ -1,5 +1,15 @@
 import { waitFor } from '@pairlink/test-kit'
-import { recoverMessageAddress, toHex } from 'viem'
+import { startAnvil } from '@pairlink/test-kit/anvil'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hash,
+  http,
+  parseEther,
+  recoverMessageAddress,
+  toHex,
+} from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startBridge } from '../../test/server.js'
 import {
@@ -48,6 +58,46 @@ test('default: pair, propose, approve, settle; personal_sign answered with a rea
 })
 
 describe('interop', () => {
+  test('behavior: eth_sendTransaction is answered with the hash of a transaction the wallet really sent', async () => {
+    // A chain whose id is the session's (eip155:1), mining each transaction at once.
+    const anvil = await startAnvil({ chainId: 1, blockTime: 0 })
+    try {
+      const chain = defineChain({
+        id: 1,
+        name: 'anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.url] } },
+      })
+      const signer = createWalletClient({ account, chain, transport: http(anvil.url) })
+      const chainView = createPublicClient({ chain, transport: http(anvil.url) })
+      const { dapp, wallet, session } = await pairClients(relayUrl)
+      wallet.on('session_request', async ({ id, topic, params }) => {
+        const [tx] = params.request.params as [{ to: `0x${string}`; value: `0x${string}` }]
+        const result = await signer.sendTransaction({ to: tx.to, value: BigInt(tx.value) })
+        await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+      })
+      const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const hash = await dapp.request<Hash>({
+        topic: session.topic,
+        chainId,
+        request: {
+          method: 'eth_sendTransaction',
+          params: [{ from: account.address, to, value: toHex(parseEther('0.5')) }],
+        },
+      })
+      // What the chain says, not what the wallet claimed.
+      const receipt = await chainView.waitForTransactionReceipt({ hash })
+      expect(receipt).toMatchObject({
+        status: 'success',
+        from: account.address.toLowerCase(),
+        to: to.toLowerCase(),
+      })
+      expect((await chainView.getTransaction({ hash })).value).toBe(parseEther('0.5'))
+    } finally {
+      await anvil.stop()
+    }
+  })
+
   test('behavior: a rejected request rejects the dapp call', async () => {
     const { dapp, wallet, session } = await pairClients(relayUrl)
     wallet.on('session_request', ({ id, topic }) => {

@@ -18,12 +18,9 @@ async function bridge(parameters: CreateBridgeServerParameters = {}) {
 }
 
 /** Opens a v2 socket as the SDK does (no `/` before the query); resolves when open, rejects with the HTTP status. */
-function open(base: string, token: string | undefined) {
-  const query = new URLSearchParams({
-    projectId: 'p',
-    ua: 'wc-2/js-2.25.0/linux/node',
-    useOnCloseEvent: 'true',
-  })
+function open(base: string, token: string | undefined, projectId: string | null = 'p') {
+  const query = new URLSearchParams({ ua: 'wc-2/js-2.25.0/linux/node', useOnCloseEvent: 'true' })
+  if (projectId !== null) query.set('projectId', projectId)
   if (token !== undefined) query.set('auth', token)
   const ws = new WebSocket(`${base.replace('http', 'ws')}?${query}`)
   cleanups.push(async () => ws.terminate())
@@ -110,6 +107,30 @@ describe('error', () => {
     expect(relay?.counts.authRefusals).toBe(cases.length)
     const metrics = await (await fetch(`${url}/metrics`)).text()
     expect(metrics).toContain(`pairlink_relay_v2_auth_refusals_total ${cases.length}`)
+  })
+
+  test('error: with a projectId allow-list, a missing or unlisted projectId is refused with 403; a listed one connects', async () => {
+    const { url, relay } = await bridge({ relay: { projectIds: ['0123456789abcdef0123456789abcdef'] } })
+    const token = () => signRelayJwt({ aud: url.replace('http', 'ws') }).token
+    await expect(open(url, token(), 'other')).rejects.toMatchObject({
+      status: 403,
+      message: 'Unknown projectId',
+    })
+    await expect(open(url, token(), null)).rejects.toMatchObject({
+      status: 403,
+      message: 'Missing projectId',
+    })
+    // The token is checked first: a bad one is 401 whatever the project.
+    await expect(open(url, 'x.y.z', '0123456789abcdef0123456789abcdef')).rejects.toMatchObject({
+      status: 401,
+    })
+    const listed = await open(url, token(), '0123456789abcdef0123456789abcdef')
+    expect(listed.ws.readyState).toBe(WebSocket.OPEN)
+    expect(relay?.counts.authRefusals).toBe(3)
+    // Without the option any projectId, or none, is accepted as is.
+    const open2 = await bridge()
+    const none = await open(open2.url, signRelayJwt({ aud: open2.url.replace('http', 'ws') }).token, null)
+    expect(none.ws.readyState).toBe(WebSocket.OPEN)
   })
 
   test('error: with relay: false an auth parameter is just a v1 query', async () => {
