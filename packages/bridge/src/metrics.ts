@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { collectDefaultMetrics, Registry } from 'prom-client'
+import { promCounts } from './promCounts.js'
 
 /**
  * The bridge's counters as plain numbers. The relay's hot path only does `counts.x++`; prom-client reads them when
@@ -93,38 +94,18 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     backendErrors: 0,
   }
   const registry = new Registry()
-  const prefix = 'pairlink_bridge_'
 
-  const gauge = (name: string, help: string, key: keyof BridgeCounts) =>
-    new Gauge({
-      name: prefix + name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(counts[key])
-      },
-    })
+  const metric = promCounts(registry, 'pairlink_bridge_')
+  const read = (key: keyof BridgeCounts) => () => counts[key]
+  const gauge = (name: string, help: string, key: keyof BridgeCounts) => metric.gauge(name, help, read(key))
   const counter = (name: string, help: string, key: keyof BridgeCounts) =>
-    new Counter({
-      name: `${prefix + name}_total`,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset()
-        this.inc(counts[key])
-      },
-    })
+    metric.counter(name, help, read(key))
   const labelled = (name: string, help: string, labels: Record<string, keyof BridgeCounts>) =>
-    new Counter({
-      name: `${prefix + name}_total`,
+    metric.labelled(
+      name,
       help,
-      labelNames: ['reason'],
-      registers: [registry],
-      collect() {
-        this.reset()
-        for (const [reason, key] of Object.entries(labels)) this.labels(reason).inc(counts[key])
-      },
-    })
+      Object.fromEntries(Object.entries(labels).map(([reason, key]) => [reason, read(key)])),
+    )
 
   gauge('connections', 'WebSocket connections open now', 'connections')
   counter('connections_opened', 'WebSocket connections accepted', 'connectionsOpened')
@@ -168,6 +149,6 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
   )
   counter('backend_errors', 'Backend (Redis) operations that failed', 'backendErrors')
 
-  if (parameters.processMetrics) collectDefaultMetrics({ register: registry, prefix })
+  if (parameters.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'pairlink_bridge_' })
   return { counts, registry }
 }

@@ -1,4 +1,5 @@
-import { Counter, Gauge, type Registry } from 'prom-client'
+import type { Registry } from 'prom-client'
+import { promCounts } from '../promCounts.js'
 import type { Relay, RelayCounts } from './createRelay.js'
 
 /**
@@ -9,27 +10,10 @@ import type { Relay, RelayCounts } from './createRelay.js'
  * registerRelayMetrics(bridge.metrics.registry, relay)
  */
 export function registerRelayMetrics(registry: Registry, relay: Relay): void {
-  const prefix = 'pairlink_relay_v2_'
   const { counts } = relay
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name: prefix + name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read())
-      },
-    })
+  const { gauge, counter: metric } = promCounts(registry, 'pairlink_relay_v2_')
   const counter = (name: string, help: string, key: keyof RelayCounts) =>
-    new Counter({
-      name: `${prefix + name}_total`,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset()
-        this.inc(counts[key])
-      },
-    })
+    metric(name, help, () => counts[key])
   gauge('connections', 'v2 WebSocket connections open now', () => counts.connections)
   gauge('subscriptions', 'v2 topic subscriptions of open sockets', () => counts.subscriptions)
   gauge('mailbox_messages', 'Messages kept in the v2 mailbox', () => relay.mailbox().messages)
