@@ -5,6 +5,7 @@ import { freePort } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connect } from '../test/client.js'
+import { account, chainId, closeClients, pairClients } from '../test/signClient.js'
 
 // The CLI as an operator runs it: a child process, flags and env vars, logs on stdout, SIGTERM.
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -87,6 +88,26 @@ test('default', async () => {
 })
 
 describe('behavior', () => {
+  test('behavior: the CLI is a v2 relay on the same port: the published SDK pairs and signs through it, offline', async () => {
+    const cli = await run(['--port', String(await freePort())])
+    const relayUrl = (await cli.listening).replace('http', 'ws')
+    try {
+      const { dapp, wallet, session } = await pairClients(relayUrl)
+      wallet.on('session_request', ({ id, topic }) => {
+        wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0xabcd' } })
+      })
+      const answer = await dapp.request({
+        topic: session.topic,
+        chainId,
+        request: { method: 'personal_sign', params: ['0x00', account.address] },
+      })
+      expect(answer).toBe('0xabcd')
+    } finally {
+      await closeClients()
+    }
+    expect(await cli.stop()).toBe(0)
+  })
+
   let redis: TestRedis
   beforeAll(async () => {
     redis = await startRedis()
