@@ -181,7 +181,10 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
 
   const failed = (error: unknown) => {
     counts.storeErrors++
-    logger.warn({ store: store.name, error: error instanceof Error ? error.message : String(error) }, 'v2 store error')
+    logger.warn(
+      { store: store.name, error: error instanceof Error ? error.message : String(error) },
+      'v2 store error',
+    )
   }
 
   const push = (conn: Conn, message: StoredMessage) => {
@@ -261,24 +264,40 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     for (const message of live) if (!seen.has(message.id)) push(conn, message)
   }
 
+  const finishAll = (conn: Conn, topics: readonly string[], lists: readonly (readonly StoredMessage[])[]) => {
+    for (let i = 0; i < topics.length; i++) finishLoading(conn, topics[i] as string, lists[i] ?? [])
+  }
+
   // Subscribes `topics`, answers, then pushes their kept messages; with a shared store both are read first.
-  const subscribeAll = (conn: Conn, topics: readonly string[], result: unknown): Outcome | Promise<Outcome> => {
+  const subscribeAll = (
+    conn: Conn,
+    topics: readonly string[],
+    result: unknown,
+  ): Outcome | Promise<Outcome> => {
     const now = Date.now()
     let watching: Promise<void>[] | undefined
     for (const topic of topics) {
       const registered = subscribe(conn, topic)
-      if (registered) (watching ??= []).push(registered)
+      if (registered) {
+        watching ??= []
+        watching.push(registered)
+      }
     }
     const kept = topics.map((topic) => store.pending(topic, conn.clientId, now))
     if (!watching && !kept.some(isPromise)) {
       const lists = kept as (readonly StoredMessage[])[]
-      return { result, after: () => lists.forEach((list) => list.forEach((m) => push(conn, m))) }
+      return {
+        result,
+        after: () => {
+          for (const list of lists) for (const message of list) push(conn, message)
+        },
+      }
     }
     for (const topic of topics) startLoading(conn, topic)
     return Promise.all([Promise.all(kept), ...(watching ?? [])]).then(
       ([lists]) => ({
         result,
-        after: () => topics.forEach((topic, i) => finishLoading(conn, topic, lists[i] ?? [])),
+        after: () => finishAll(conn, topics, lists),
       }),
       (error: unknown) => {
         for (const topic of topics) stopLoading(conn, topic)
@@ -323,7 +342,10 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     let pending: Promise<void>[] | undefined
     for (const one of list) {
       const done = publish(conn, one)
-      if (done) (pending ??= []).push(done)
+      if (done) {
+        pending ??= []
+        pending.push(done)
+      }
     }
     if (!pending) return
     return Promise.allSettled(pending).then((results) => {
@@ -540,7 +562,8 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   }
 
   // A shared store is back after losing its connection or its data: push to every socket here what is kept for it.
-  let redelivering: Promise<void> | undefined
+  let redelivering = false
+  let redeliverAgain = false
   const redeliver = async () => {
     for (const conn of [...conns]) {
       const topics = [...conn.topics].filter((topic) => !conn.loading?.has(topic))
@@ -549,7 +572,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
       const now = Date.now()
       try {
         const lists = await Promise.all(topics.map((topic) => store.pending(topic, conn.clientId, now)))
-        topics.forEach((topic, i) => finishLoading(conn, topic, lists[i] ?? []))
+        finishAll(conn, topics, lists)
       } catch (error) {
         for (const topic of topics) stopLoading(conn, topic)
         throw error
@@ -577,11 +600,22 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         failed,
         deliver: fanOut,
         recovered: () => {
-          redelivering ??= redeliver()
-            .catch(failed)
-            .finally(() => {
-              redelivering = undefined
-            })
+          if (redelivering) {
+            redeliverAgain = true
+            return
+          }
+          redelivering = true
+          const run = (): Promise<void> =>
+            redeliver()
+              .catch(failed)
+              .then(() => {
+                if (!redeliverAgain) return
+                redeliverAgain = false
+                return run()
+              })
+          run().finally(() => {
+            redelivering = false
+          })
         },
       }),
     )
@@ -672,4 +706,3 @@ function subscriptionId(topic: string, clientId: string) {
     .update(topic + clientId)
     .digest('hex')
 }
-

@@ -181,7 +181,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const { limits, dropped, expired } = ctx()
       const id = nodeId + (nextId++).toString(36)
       const owner = message.owner || '-'
-      if (/\s/.test(message.from) || /\s/.test(owner)) throw new BackendError('Unexpected whitespace in a client id')
+      if (/\s/.test(message.from) || /\s/.test(owner))
+        throw new BackendError('Unexpected whitespace in a client id')
       const data: Data = {
         topic: message.topic,
         message: message.message,

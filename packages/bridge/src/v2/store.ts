@@ -72,7 +72,11 @@ export type RelayStore = {
   /** Keeps `message` and hands it to the other nodes' subscribers; a refusal says which cap refused it. */
   add(message: StoredMessage): StoreRefusal | undefined | Promise<StoreRefusal | undefined>
   /** Unexpired messages of `topic`, oldest first, not published by `clientId` and not acknowledged by it. */
-  pending(topic: string, clientId: string, now: number): readonly StoredMessage[] | Promise<readonly StoredMessage[]>
+  pending(
+    topic: string,
+    clientId: string,
+    now: number,
+  ): readonly StoredMessage[] | Promise<readonly StoredMessage[]>
   /** Records that `clientId` has `message`: not pushed to it again, from any node. */
   ack(message: StoredMessage, clientId: string): void
   /** This node has its first subscriber of `topic` (shared stores register the node for the topic's fan-out). */
