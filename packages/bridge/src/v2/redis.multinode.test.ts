@@ -53,7 +53,9 @@ const answerPersonalSign = (wallet: Awaited<ReturnType<typeof pairClients>>['wal
 test('default: dapp on node A, wallet on node B: pair, approve, settle, personal_sign answered', async () => {
   const { a, b, urlA, urlB } = await twoNodes()
   const { dapp, wallet, session } = await pairClients(urlA, urlB)
-  await waitFor(() => wallet.session.get(session.topic).acknowledged, { message: 'wallet session acknowledged' })
+  await waitFor(() => wallet.session.get(session.topic).acknowledged, {
+    message: 'wallet session acknowledged',
+  })
   answerPersonalSign(wallet)
   const message = toHex('across nodes')
   const signature = await dapp.request<`0x${string}`>({
@@ -73,7 +75,9 @@ describe('behavior', () => {
   test('behavior: a request published while the wallet is offline reaches it when it reconnects to the OTHER node', async () => {
     const { a, urlA, urlB } = await twoNodes()
     const { dapp, wallet, session } = await pairClients(urlA, urlB)
-    await waitFor(() => wallet.session.get(session.topic).acknowledged, { message: 'wallet session acknowledged' })
+    await waitFor(() => wallet.session.get(session.topic).acknowledged, {
+      message: 'wallet session acknowledged',
+    })
     await wallet.core.relayer.transportClose()
     const published = a.relay?.counts.publishes ?? 0
     wallet.on('session_request', ({ id, topic }) => {
