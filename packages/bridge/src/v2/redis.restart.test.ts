@@ -155,3 +155,41 @@ describe('behavior', () => {
     expect(await inspect.scard(`${keyPrefix}s:${topic}`)).toBe(1)
   })
 })
+
+describe('error', () => {
+  test('error: with Redis away a request is answered -32603 and counted; the socket and process carry on', async () => {
+    const { redis } = await redisFor(false)
+    const relay = createRelay({
+      store: createRedisRelayStore({ url: redis.url, keyPrefix: redis.keyPrefix }),
+    })
+    cleanups.push(() => relay.close())
+    await relay.start()
+    const socket = createFakeSocket('1')
+    const connection = relay.connect(socket, 'did:key:dapp')
+    await redis.stop()
+    const topic = 'f'.repeat(64)
+    connection.receive(
+      JSON.stringify({
+        id: '1',
+        jsonrpc: '2.0',
+        method: 'irn_publish',
+        params: { topic, message: 'm', ttl: 60 },
+      }),
+      0,
+    )
+    connection.receive(
+      JSON.stringify({ id: '2', jsonrpc: '2.0', method: 'irn_subscribe', params: { topic } }),
+      0,
+    )
+    connection.receive(JSON.stringify({ id: '3', jsonrpc: '2.0', method: 'irn_subscribe', params: {} }), 0)
+    await waitFor(() => socket.sent.length === 3, { message: 'all three answered' })
+    // In request order, though the first two waited on Redis and the third did not.
+    expect(socket.sent.map((frame) => JSON.parse(frame))).toEqual([
+      { id: '1', jsonrpc: '2.0', error: { code: -32603, message: expect.stringMatching(/try again/) } },
+      { id: '2', jsonrpc: '2.0', error: { code: -32603, message: expect.stringMatching(/try again/) } },
+      { id: '3', jsonrpc: '2.0', error: expect.objectContaining({ code: -32602 }) },
+    ])
+    expect(relay.counts.storeErrors).toBeGreaterThanOrEqual(2)
+    expect(await relay.isHealthy()).toBe(false)
+  })
+})

@@ -104,6 +104,20 @@ describe('behavior', () => {
     expect(await inspect.hget(`${keyPrefix}owners`, '10.0.0.1')).toBe(String(4 + 64))
   })
 
+  test('behavior: the sweep takes expired messages in slices of 500', async () => {
+    const { store: s } = await store()
+    await Promise.all(
+      Array.from({ length: 1_200 }, (_, i) =>
+        s.add(message(i.toString(16).padStart(64, '0'), 'x', { ttlMs: 1 })),
+      ),
+    )
+    const later = Date.now() + 1_000
+    expect(await s.sweep(later)).toEqual({ expired: 500, done: false })
+    expect(await s.sweep(later)).toEqual({ expired: 500, done: false })
+    expect(await s.sweep(later)).toEqual({ expired: 200, done: true })
+    expect(s.size()).toEqual({ messages: 0, bytes: 0 })
+  })
+
   test('behavior: the per-topic caps drop the topic oldest and count them', async () => {
     const { store: s, counts } = await store({ maxMessagesPerTopic: 2, maxBytesPerTopic: 200 })
     for (const text of ['1', '2', '3']) await s.add(message(T, text))
