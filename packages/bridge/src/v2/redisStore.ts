@@ -30,8 +30,8 @@ type Data = { topic: string; message: string; publishedAt: number; tag: number; 
 const REGISTRY_REFRESH_MS = 600_000
 // Topics registered per round trip when registering them all (recovery, refresh).
 const REGISTER_SLICE = 500
-// Expired messages one sweep script takes: well under a millisecond of Redis time.
-const SWEEP_SLICE = 500
+// Expired messages one sweep script takes: about a millisecond of Redis time.
+const SWEEP_SLICE = 200
 // Pause before a recovery that failed half-way is tried again.
 const RECOVER_RETRY_MS = 100
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
