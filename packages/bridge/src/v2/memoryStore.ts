@@ -1,7 +1,5 @@
 import type { RelayStore, RelayStoreContext, RelayStoreLimits, StoredMessage, SweepResult } from './store.js'
 
-export type { StoredMessage } from './store.js'
-
 // Messages one sweep slice looks at: a few hundred microseconds, so a delivery never waits on housekeeping.
 const SWEEP_SLICE_MESSAGES = 2_000
 

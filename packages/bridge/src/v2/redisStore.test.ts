@@ -161,6 +161,17 @@ describe('behavior', () => {
     b.ack(delivered[0] as StoredMessage, 'did:key:wallet')
     expect(await a.store.pending(T, 'did:key:wallet', Date.now())).toEqual([])
   })
+
+  test('behavior: a topic whose expired entry is swept to make room keeps exact byte counts', async () => {
+    const { store: s, keyPrefix } = await store({ maxTotalBytes: 400 })
+    await s.add(message(T, 'a'))
+    await s.add(message(T, 'x'.repeat(100), { ttlMs: 50 }))
+    const expiredAt = Date.now() + 60
+    await waitFor(() => Date.now() > expiredAt, { message: 'entry expired' })
+    expect(await s.add(message(T, 'y'.repeat(200)))).toBeUndefined()
+    expect(await inspect.get(`${keyPrefix}tb:${T}`)).toBe(String(65 + 264))
+    expect(await inspect.get(`${keyPrefix}total`)).toBe(String(65 + 264))
+  })
 })
 
 describe('error', () => {

@@ -74,17 +74,16 @@ while count > 0 and (count >= maxMessages or topicBytes + bytes > maxTopic) do
   count = count - 1
   if tonumber(oldExpires) > now then dropped = dropped + 1 else expired = expired + 1 end
 end
+-- Written back before a sweep below may take more of this topic's entries (and their bytes) away.
+if count == 0 then redis.call('DEL', KEYS[2]) else redis.call('SET', KEYS[2], topicBytes, 'KEEPTTL') end
 local function total() return tonumber(redis.call('GET', totalKey) or '0') end
 if total() + bytes > maxTotal then
   expired = expired + sweep(now, limit)
-  if total() + bytes > maxTotal then
-    if count == 0 then redis.call('DEL', KEYS[2]) else redis.call('SET', KEYS[2], topicBytes, 'KEEPTTL') end
-    return status(3)
-  end
+  if total() + bytes > maxTotal then return status(3) end
 end
 local seq = string.format('%d', redis.call('INCR', prefix .. 'seq'))
 redis.call('ZADD', KEYS[1], seq, entry)
-redis.call('SET', KEYS[2], topicBytes + bytes, 'KEEPTTL')
+redis.call('INCRBY', KEYS[2], bytes)
 redis.call('HINCRBY', ownersKey, owner, bytes)
 redis.call('INCRBY', totalKey, bytes)
 redis.call('ZADD', xKey, expiresAt, seq .. ' ' .. bytes .. ' ' .. owner .. ' ' .. id .. ' ' .. topic)
