@@ -121,12 +121,13 @@ describe('pairlink-server', () => {
     },
   )
 
-  test('args: REDIS_URL runs the bridge on Redis', SLOW, async () => {
+  test('args: REDIS_URL runs the bridge and the v2 relay on Redis', SLOW, async () => {
     const redis = await startRedis()
     onTestFinished(() => redis.stop())
     const server = startServer({ PORT: '0', REDIS_URL: redis.url })
     await server.printed(/wallet\s+http/)
     expect(server.output()).toContain('(Redis backend)')
+    expect(server.output()).toMatch(/relay v2\s+ws:\/\/\S+ \(WalletConnect v2 SDK's relayUrl; Redis\)/)
     process.kill(server.pid, 'SIGTERM')
     expect(await server.exited, server.output()).toBe(0)
   })

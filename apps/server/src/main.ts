@@ -59,9 +59,8 @@ async function main() {
   )
 
   // The Redis client is loaded only when it is used: a small server starts without it.
-  const backend = redisUrl
-    ? (await import('@pairlink/bridge/redis')).createRedisBackend({ url: redisUrl })
-    : createMemoryBackend()
+  const redis = redisUrl ? await import('@pairlink/bridge/redis') : undefined
+  const backend = redis && redisUrl ? redis.createRedisBackend({ url: redisUrl }) : createMemoryBackend()
   // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
   const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
   cleanups.push(() => bridge.close())
@@ -69,9 +68,17 @@ async function main() {
     .start()
     .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
-  // The WalletConnect v2 relay beside the v1 bridge, on the same port (one node: its mailbox lives in this process).
-  const relay = createRelay({ logger: logger.child({ part: 'relay' }), projectIds: config.relayProjectIds })
-  cleanups.push(async () => relay.close())
+  // The WalletConnect v2 relay beside the v1 bridge, on the same port; with REDIS_URL its mailboxes and fan-out live
+  // in Redis too (keys of their own beside v1's), so several servers behind one address serve v2 as they serve v1.
+  const relay = createRelay({
+    logger: logger.child({ part: 'relay' }),
+    projectIds: config.relayProjectIds,
+    ...(redis && redisUrl ? { store: redis.createRedisRelayStore({ url: redisUrl }) } : {}),
+  })
+  cleanups.push(() => relay.close())
+  await relay
+    .start()
+    .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
   const dataDir = config.dataDir ?? here('../../../.pairlink/db')
   const db = await createDatabase({ url: databaseUrl, dataDir }).catch((error: unknown) =>
@@ -134,7 +141,7 @@ async function main() {
     web app   ${origin}/
     wallet    ${origin}/wallet
     bridge    ${config.bridgeUrl ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
-    relay v2  ${origin.replace(/^http/, 'ws')} (WalletConnect v2 SDK's relayUrl; one node, memory)
+    relay v2  ${origin.replace(/^http/, 'ws')} (WalletConnect v2 SDK's relayUrl; ${redisUrl ? 'Redis' : 'one node, memory'})
     registry  ${origin}/registry/wallets.json
     database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (SQLite) in ${dataDir}`}
     chain     ${anvil ? `anvil dev chain, id ${chainId}, at ${rpcUrl}` : `RPC node, chain id ${chainId}`}

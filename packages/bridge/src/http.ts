@@ -35,6 +35,12 @@ const empty = (status: number): HttpResponse => ({ status, headers: {}, body: ''
 // The 400 texts of node-walletconnect-bridge (reference §3.4), which push servers may log or match.
 const badRequest = (message: string) => json(400, { message: `Error: ${message}` })
 
+// Healthy when the v1 backend and the v2 relay's store (both Redis, or memory) can serve.
+const healthy = async (bridge: Bridge, relay: { isHealthy(): Promise<boolean> } | undefined) => {
+  const both = await Promise.all([bridge.isHealthy(), relay?.isHealthy() ?? true]).catch(() => [false])
+  return both.every(Boolean)
+}
+
 /**
  * Answers the bridge's HTTP endpoints (reference §3.4): `GET /hello`, `GET /info`, `GET /health`,
  * `POST /subscribe`, `GET /metrics`. Returns `undefined` for any other path, so an app can serve its own routes.
@@ -45,6 +51,7 @@ const badRequest = (message: string) => json(400, { message: `Error: ${message}`
 export async function handleHttpRequest(
   bridge: Bridge,
   request: HttpRequest,
+  relay?: { isHealthy(): Promise<boolean> } | undefined,
 ): Promise<HttpResponse | undefined> {
   const { method, path } = request
   const get = method === 'GET' || method === 'HEAD'
@@ -57,7 +64,7 @@ export async function handleHttpRequest(
         : notAllowed('GET')
     case '/health':
       if (!get) return notAllowed('GET')
-      return empty((await bridge.isHealthy().catch(() => false)) ? 204 : 503)
+      return empty((await healthy(bridge, relay)) ? 204 : 503)
     case '/metrics': {
       if (!get) return notAllowed('GET')
       const { registry } = bridge.metrics

@@ -64,4 +64,12 @@ export {
   type RelaySocket,
 } from './v2/createRelay.js'
 export { registerRelayMetrics } from './v2/metrics.js'
+export type {
+  RelayStore,
+  RelayStoreContext,
+  RelayStoreLimits,
+  StoredMessage,
+  StoreRefusal,
+  SweepResult,
+} from './v2/store.js'
 export type { WebhookParameters } from './webhooks.js'

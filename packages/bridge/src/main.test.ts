@@ -1,10 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '@pairlink/test-kit'
+import { freePort, waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { WebSocket } from 'ws'
 import { connect } from '../test/client.js'
+import { signRelayJwt } from '../test/relayJwt.js'
 import { account, chainId, closeClients, pairClients } from '../test/signClient.js'
 
 // The CLI as an operator runs it: a child process, flags and env vars, logs on stdout, SIGTERM.
@@ -139,6 +142,47 @@ describe('behavior', () => {
     wallet.sub('t')
     expect(await wallet.next()).toBe(frame)
     await second.stop()
+  })
+})
+
+describe('behavior: v2', () => {
+  let redis: TestRedis
+  beforeAll(async () => {
+    redis = await startRedis()
+  })
+  afterAll(() => redis.stop())
+
+  test('behavior: with --redis, v2 keeps its mailbox in Redis under the v1 prefix + v2:', async () => {
+    const prefix = `${redis.keyPrefix}cli2:`
+    const cli = await run([
+      '--port',
+      String(await freePort()),
+      '--redis',
+      redis.url,
+      '--redis-prefix',
+      prefix,
+    ])
+    const url = (await cli.listening).replace('http', 'ws')
+    const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
+    const frames: string[] = []
+    ws.on('message', (data) => frames.push(String(data)))
+    await new Promise((resolve) => ws.once('open', resolve))
+    const topic = 'c'.repeat(64)
+    ws.send(
+      JSON.stringify({
+        id: 1,
+        jsonrpc: '2.0',
+        method: 'irn_publish',
+        params: { topic, message: 'm', ttl: 60 },
+      }),
+    )
+    await waitFor(() => frames.length === 1, { message: 'publish answered' })
+    expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
+    ws.terminate()
+    const inspect = new Redis(redis.url)
+    expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
+    inspect.disconnect()
+    expect(await cli.stop()).toBe(0)
   })
 })
 

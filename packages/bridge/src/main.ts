@@ -2,8 +2,10 @@
 import pino from 'pino'
 import { createMemoryBackend } from './backends/memory.js'
 import { createRedisBackend } from './backends/redis.js'
+import { DEFAULT_REDIS_KEY_PREFIX } from './constants.js'
 import { formatCliUsage, parseCliOptions } from './parseCliOptions.js'
 import { createBridgeServer } from './server.js'
+import { createRedisRelayStore } from './v2/redisStore.js'
 
 // Shutdown must finish even if a peer or Redis hangs: after this, exit anyway.
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -25,7 +27,18 @@ const { maxTotalQueuedBytes } = cli
 const backend = cli.redis
   ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes })
   : createMemoryBackend({ maxTotalQueuedBytes })
-const bridge = createBridgeServer({ ...cli.bridge, backend, logger, processMetrics: true })
+// With Redis, v2 shares it too, under keys of its own beside v1's.
+const relay =
+  cli.redis && cli.bridge.relay !== false
+    ? {
+        ...cli.bridge.relay,
+        store: createRedisRelayStore({
+          url: cli.redis,
+          keyPrefix: `${cli.redisPrefix ?? DEFAULT_REDIS_KEY_PREFIX}v2:`,
+        }),
+      }
+    : cli.bridge.relay
+const bridge = createBridgeServer({ ...cli.bridge, relay, backend, logger, processMetrics: true })
 
 try {
   const { url } = await bridge.listen(cli.port, cli.host)

@@ -5,7 +5,9 @@ test('exports', () => {
   expect(Object.keys(redis).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_REDIS_KEY_PREFIX",
+      "DEFAULT_RELAY_REDIS_KEY_PREFIX",
       "createRedisBackend",
+      "createRedisRelayStore",
     ]
   `)
 })

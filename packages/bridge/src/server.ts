@@ -220,12 +220,16 @@ export function attachBridge(
       if (!path.startsWith(prefix)) return false
       path = path.slice(prefix.length) || '/'
     }
-    const result = await handleHttpRequest(bridge, {
-      method: request.method ?? 'GET',
-      path,
-      remoteAddress: addressOf(request),
-      body: () => readBody(request),
-    }).catch((error: unknown) => {
+    const result = await handleHttpRequest(
+      bridge,
+      {
+        method: request.method ?? 'GET',
+        path,
+        remoteAddress: addressOf(request),
+        body: () => readBody(request),
+      },
+      relay,
+    ).catch((error: unknown) => {
       logger.error({ error: error instanceof Error ? error.message : String(error) }, 'http handler failed')
       return { status: 500, headers: {}, body: '' }
     })
@@ -285,7 +289,7 @@ export type CreateBridgeServerReturnType = {
   /** The v2 relay (absent with `relay: false`). */
   relay: Relay | undefined
   server: Server
-  /** Starts the backend, then listens; resolves with the bound address (port 0 picks a free one). */
+  /** Starts the backend and the relay's store, then listens; resolves with the bound address (port 0 picks a free one). */
   listen(port: number, host?: string): Promise<{ port: number; host: string; url: string }>
   /** Graceful stop: stops accepting, closes sockets with 1001, then closes the backend (Redis keeps its queues). */
   close(): Promise<void>
@@ -304,8 +308,15 @@ export function createBridgeServer(
   const bridge = createBridge(parameters)
   // A request's headers must arrive within 10 s: a connection trickling them in holds its slot no longer.
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
+  // The per-address budget of kept bytes means the same for v1 queues and v2 mailboxes: one option sets both.
   const relay =
-    parameters.relay === false ? undefined : createRelay({ logger: parameters.logger, ...parameters.relay })
+    parameters.relay === false
+      ? undefined
+      : createRelay({
+          logger: parameters.logger,
+          maxQueuedBytesPerIp: parameters.maxQueuedBytesPerIp,
+          ...parameters.relay,
+        })
   if (relay) registerRelayMetrics(bridge.metrics.registry, relay)
   const attached = attachBridge(server, bridge, { ...parameters, relay })
   return {
@@ -313,7 +324,7 @@ export function createBridgeServer(
     relay,
     server,
     async listen(port, host = '127.0.0.1') {
-      await bridge.start()
+      await Promise.all([bridge.start(), relay?.start()])
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject)
         server.listen(port, host, () => {
@@ -331,8 +342,7 @@ export function createBridgeServer(
       await attached.close()
       server.closeAllConnections()
       await stopped
-      relay?.close()
-      await bridge.close()
+      await Promise.all([relay?.close(), bridge.close()])
     },
   }
 }

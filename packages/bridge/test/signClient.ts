@@ -35,15 +35,18 @@ export const namespaces = (address: string = account.address) => ({
   eip155: { chains: [chainId], accounts: [`${chainId}:${address}`], methods, events },
 })
 
-/** dapp.connect → wallet.pair → approve → both sides settled (the wallet's session acknowledged). */
-export async function pairClients(relayUrl: string) {
+/**
+ * dapp.connect → wallet.pair → approve → both sides settled (the wallet's session acknowledged). The wallet may use
+ * another relay node (`walletRelayUrl`) sharing the dapp's store.
+ */
+export async function pairClients(relayUrl: string, walletRelayUrl = relayUrl) {
   const dapp = await createClient(relayUrl, 'dapp')
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: { eip155: { chains: [chainId], methods, events } },
   })
   if (!uri) throw new Error('no pairing URI')
   // The wallet is created after the dapp published its proposal: the relay's mailbox must hand it over.
-  const wallet = await createClient(relayUrl, 'wallet')
+  const wallet = await createClient(walletRelayUrl, 'wallet')
   wallet.on('session_proposal', ({ id }) => {
     wallet.approve({ id, namespaces: namespaces() }).catch(() => {})
   })

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { freePort } from './freePort.js'
 
 /** A Redis for tests: `url` to connect to and a `keyPrefix` no other test run uses. */
@@ -10,8 +13,17 @@ export type TestRedis = {
   port: number | undefined
   /** Stops the spawned server (by its PID); a no-op with `REDIS_URL`. */
   stop(): Promise<void>
-  /** Starts the spawned server again on the same port, empty (no persistence). */
+  /** Starts the spawned server again on the same port: empty, or with its data when started `persistent`. */
   restart(): Promise<void>
+}
+
+/** Options of {@link startRedis}. */
+export type StartRedisParameters = {
+  /**
+   * Keep data across `restart()` with an append-only file in a temporary directory (removed by `stop()`), as a
+   * production Redis with AOF would. @default false
+   */
+  persistent?: boolean | undefined
 }
 
 /**
@@ -22,18 +34,22 @@ export type TestRedis = {
  * const redis = await startRedis()
  * afterAll(() => redis.stop())
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(parameters: StartRedisParameters = {}): Promise<TestRedis> {
   const keyPrefix = `pairlink:test:${randomBytes(6).toString('hex')}:`
   const external = process.env.REDIS_URL
   if (external)
     return { url: external, keyPrefix, port: undefined, stop: async () => {}, restart: async () => {} }
 
   const port = await freePort()
+  const dir = parameters.persistent ? mkdtempSync(join(tmpdir(), 'pairlink-redis-')) : undefined
+  const persistence = dir
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
+    : ['--appendonly', 'no']
   let child: ChildProcess | undefined
   const start = async () => {
     const spawned = spawn(
       process.env.REDIS_SERVER ?? '/usr/bin/redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
     child = spawned
@@ -64,7 +80,10 @@ export async function startRedis(): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     keyPrefix,
     port,
-    stop,
+    stop: async () => {
+      await stop()
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    },
     restart: async () => {
       await stop()
       await start()

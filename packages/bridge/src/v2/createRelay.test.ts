@@ -217,6 +217,20 @@ describe('behavior', () => {
 })
 
 describe('error', () => {
+  test('error: an address over its budget of kept bytes gets -32000; another address is not affected', () => {
+    const { client, relay } = setup({ maxQueuedBytesPerIp: 200 })
+    const a = client('did:key:a', '10.0.0.1')
+    const b = client('did:key:b', '10.0.0.1')
+    const c = client('did:key:c', '10.0.0.2')
+    a.call('irn_publish', publish(S, 'x'.repeat(100)))
+    b.call('irn_publish', publish(P, 'y'.repeat(100)))
+    c.call('irn_publish', publish(P, 'z'.repeat(100)))
+    expect(a.frames()[0].result).toBe(true)
+    expect(b.frames()[0].error).toEqual({ code: -32000, message: expect.stringMatching(/address/) })
+    expect(c.frames()[0].result).toBe(true)
+    expect(relay.mailbox().messages).toBe(2)
+  })
+
   test('error: standard JSON-RPC errors; the connection keeps working', () => {
     const { client } = setup()
     const c = client('did:key:a')

@@ -27,3 +27,5 @@ export function resultFrame(id: string, result: unknown): string {
 export function errorFrame(id: string, code: number, message: string): string {
   return `{"id":${id},"jsonrpc":"2.0","error":${JSON.stringify({ code, message })}}`
 }
+/** The relay's store failed (Redis away). Transient; the SDK retries. */
+export const RPC_INTERNAL_ERROR = -32603

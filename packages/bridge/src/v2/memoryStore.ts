@@ -1,87 +1,76 @@
-/** One published message kept for its `ttl` (the v2 mailbox). */
-export type StoredMessage = {
-  topic: string
-  message: string
-  tag: number
-  /** Milliseconds. */
-  publishedAt: number
-  /** Milliseconds. */
-  expiresAt: number
-  /** Client id (`iss`) of the publisher: never pushed back to it. */
-  from: string
-  attestation?: string | undefined
-  /** What it costs the store: the message's and topic's lengths. */
-  bytes: number
-  /** Client ids that acknowledged it (a push ack or a fetch): not pushed to them again. */
-  acked: Set<string>
-}
+import type { RelayStore, RelayStoreContext, RelayStoreLimits, StoredMessage, SweepResult } from './store.js'
 
-/** Limits of {@link createMemoryStore}. */
-export type MemoryStoreLimits = {
-  /** Messages kept per topic; the oldest is dropped beyond. */
-  maxMessagesPerTopic: number
-  /** Bytes kept per topic; the oldest are dropped beyond. */
-  maxBytesPerTopic: number
-  /** Bytes kept over all topics; a message beyond is refused. */
-  maxTotalBytes: number
-}
+// Messages one sweep slice looks at: a few hundred microseconds, so a delivery never waits on housekeeping.
+const SWEEP_SLICE_MESSAGES = 2_000
 
-/** Return type of {@link createMemoryStore}. */
-export type MemoryStore = {
-  /** Keeps `message`; `false` when the total cap refuses it. Calls `onDrop` for each older message dropped. */
-  add(message: StoredMessage): boolean
-  /** Unexpired messages of `topic`, oldest first, not published by `clientId` and not acknowledged by it. */
-  pending(topic: string, clientId: string, now: number): StoredMessage[]
-  /** Drops expired messages; returns how many. */
-  sweep(now: number): number
-  /** Messages and bytes kept. */
-  size(): { messages: number; bytes: number }
-}
+type Entry = { messages: StoredMessage[]; bytes: number }
 
 /**
- * The v2 relay's mailbox in memory: a list per topic in publish order, bounded per topic and in total.
+ * The v2 relay's mailbox in memory, for one node: a list per topic in publish order, bounded per topic, per address
+ * and in total. Every method answers synchronously.
  *
  * @example
- * const store = createMemoryStore({ maxMessagesPerTopic: 1000, maxBytesPerTopic: 8 << 20, maxTotalBytes: 256 << 20 })
+ * const relay = createRelay({ store: createMemoryRelayStore() }) // the default
  */
-export function createMemoryStore(limits: MemoryStoreLimits, onDrop: () => void = () => {}): MemoryStore {
-  const topics = new Map<string, { messages: StoredMessage[]; bytes: number }>()
+export function createMemoryRelayStore(): RelayStore {
+  const topics = new Map<string, Entry>()
+  const owners = new Map<string, number>()
+  let limits: RelayStoreLimits | undefined
+  let dropped: (count: number) => void = () => {}
   let totalBytes = 0
   let totalMessages = 0
+  // Where the running sweep pass is; Map iterators tolerate deletes while they run.
+  let cursor: Iterator<[string, Entry]> | undefined
 
-  const dropOldest = (entry: { messages: StoredMessage[]; bytes: number }) => {
-    const dropped = entry.messages.shift()
-    if (!dropped) return
-    entry.bytes -= dropped.bytes
-    totalBytes -= dropped.bytes
+  const forget = (message: StoredMessage) => {
+    totalBytes -= message.bytes
     totalMessages--
+    const left = (owners.get(message.owner) ?? 0) - message.bytes
+    if (left > 0) owners.set(message.owner, left)
+    else owners.delete(message.owner)
+  }
+
+  const use = () => {
+    if (!limits) throw new Error('The memory relay store is used before start()')
+    return limits
   }
 
   return {
+    name: 'memory',
+    start(context: RelayStoreContext) {
+      limits = context.limits
+      dropped = context.dropped
+    },
     add(message) {
-      if (message.bytes > limits.maxBytesPerTopic) return false
+      const { maxBytesPerTopic, maxMessagesPerTopic, maxBytesPerAddress, maxTotalBytes } = use()
+      if (message.bytes > maxBytesPerTopic) return 'topic'
+      if ((owners.get(message.owner) ?? 0) + message.bytes > maxBytesPerAddress) return 'address'
       let entry = topics.get(message.topic)
       if (!entry) {
         entry = { messages: [], bytes: 0 }
         topics.set(message.topic, entry)
       }
+      let drop = 0
       while (
         entry.messages.length > 0 &&
-        (entry.messages.length >= limits.maxMessagesPerTopic ||
-          entry.bytes + message.bytes > limits.maxBytesPerTopic)
+        (entry.messages.length >= maxMessagesPerTopic || entry.bytes + message.bytes > maxBytesPerTopic)
       ) {
-        dropOldest(entry)
-        onDrop()
+        const oldest = entry.messages.shift() as StoredMessage
+        entry.bytes -= oldest.bytes
+        forget(oldest)
+        drop++
       }
-      if (totalBytes + message.bytes > limits.maxTotalBytes) {
+      if (drop > 0) dropped(drop)
+      if (totalBytes + message.bytes > maxTotalBytes) {
         if (entry.messages.length === 0) topics.delete(message.topic)
-        return false
+        return 'total'
       }
       entry.messages.push(message)
       entry.bytes += message.bytes
       totalBytes += message.bytes
       totalMessages++
-      return true
+      owners.set(message.owner, (owners.get(message.owner) ?? 0) + message.bytes)
+      return undefined
     },
     pending(topic, clientId, now) {
       const entry = topics.get(topic)
@@ -90,23 +79,41 @@ export function createMemoryStore(limits: MemoryStoreLimits, onDrop: () => void 
         (message) => message.expiresAt > now && message.from !== clientId && !message.acked.has(clientId),
       )
     },
-    sweep(now) {
+    ack(message, clientId) {
+      message.acked.add(clientId)
+    },
+    watch() {},
+    unwatch() {},
+    sweep(now): SweepResult {
+      cursor ??= topics.entries()
       let expired = 0
-      for (const [topic, entry] of topics) {
-        const kept = entry.messages.filter((message) => message.expiresAt > now)
-        if (kept.length === entry.messages.length) continue
+      let looked = 0
+      while (looked < SWEEP_SLICE_MESSAGES) {
+        const next = cursor.next()
+        if (next.done) {
+          cursor = undefined
+          return { expired, done: true }
+        }
+        const [topic, entry] = next.value
+        looked += entry.messages.length
+        if (!entry.messages.some((message) => message.expiresAt <= now)) continue
+        const kept: StoredMessage[] = []
         for (const message of entry.messages) {
-          if (message.expiresAt > now) continue
+          if (message.expiresAt > now) {
+            kept.push(message)
+            continue
+          }
           entry.bytes -= message.bytes
-          totalBytes -= message.bytes
-          totalMessages--
+          forget(message)
           expired++
         }
         if (kept.length === 0) topics.delete(topic)
         else entry.messages = kept
       }
-      return expired
+      return { expired, done: false }
     },
     size: () => ({ messages: totalMessages, bytes: totalBytes }),
+    isHealthy: async () => true,
+    close: async () => {},
   }
 }

@@ -29,5 +29,10 @@ export function registerRelayMetrics(registry: Registry, relay: Relay): void {
     'refused',
   )
   counter('requests_invalid', 'Frames answered with a JSON-RPC error for bad input', 'invalid')
+  counter(
+    'store_errors',
+    'Store operations that failed (Redis away); requests waiting on them got -32603',
+    'storeErrors',
+  )
   counter('auth_refusals', 'Upgrades refused for a missing or bad auth token (401)', 'authRefusals')
 }

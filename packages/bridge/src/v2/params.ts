@@ -1,0 +1,52 @@
+// Validation of the relay's request params: every check runs before a handler changes anything.
+
+/** Bad params: answered with -32602. */
+export class ParamsError extends Error {}
+/** A limit refused the request: answered with -32000 (retryable). */
+export class LimitError extends Error {}
+
+const TOPIC = /^[0-9a-f]{64}$/
+/** Most topics, subscriptions or messages in one batch request. */
+export const BATCH_LIMIT = 500
+
+/** A checked `irn_publish` (or the message of a `wc_*Session`). */
+export type Publish = {
+  topic: string
+  message: string
+  ttl: number
+  tag: number
+  attestation?: string | undefined
+}
+
+export function object(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ParamsError('params must be an object')
+  return value as Record<string, unknown>
+}
+
+export function checkTopic(topic: unknown): string {
+  if (typeof topic !== 'string' || !TOPIC.test(topic))
+    throw new ParamsError('topic must be 64 lowercase hex digits')
+  return topic
+}
+
+export function checkTopics(topics: unknown): string[] {
+  if (!Array.isArray(topics) || topics.length > BATCH_LIMIT)
+    throw new ParamsError(`topics must be an array of at most ${BATCH_LIMIT}`)
+  return topics.map(checkTopic)
+}
+
+export function checkPublish(value: unknown, maxMessageLength: number): Publish {
+  const params = object(value)
+  const topic = checkTopic(params.topic)
+  const { message, ttl, tag, attestation } = params
+  if (typeof message !== 'string' || message.length === 0 || message.length > maxMessageLength)
+    throw new ParamsError('message must be a non-empty string')
+  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1)
+    throw new ParamsError('ttl must be a positive integer')
+  if (tag !== undefined && (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0))
+    throw new ParamsError('tag must be a non-negative integer')
+  if (attestation !== undefined && typeof attestation !== 'string')
+    throw new ParamsError('attestation must be a string')
+  return { topic, message, ttl, tag: tag ?? 0, attestation }
+}

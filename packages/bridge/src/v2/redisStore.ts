@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto'
+import { Redis, type RedisOptions } from 'ioredis'
+import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
+import { BackendError } from '../errors.js'
+import { ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
+import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
+
+/** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
+export const DEFAULT_RELAY_REDIS_KEY_PREFIX = `${DEFAULT_REDIS_KEY_PREFIX}v2:`
+
+/** Parameters of {@link createRedisRelayStore}. */
+export type CreateRedisRelayStoreParameters = {
+  /** Redis URL, e.g. `redis://127.0.0.1:6379/0`. */
+  url: string
+  /** Prefix of every key and channel. @default 'pairlink:bridge:v2:' */
+  keyPrefix?: string | undefined
+  /** Extra ioredis options (TLS, password, …). */
+  redisOptions?: RedisOptions | undefined
+}
+
+type Scripted = Redis & {
+  relayAdd(...args: (string | number)[]): Promise<[number, number, number, number, number]>
+  relayPending(...args: (string | number)[]): Promise<string[]>
+  relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
+}
+
+type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
+
+// A node re-registers its topics this often; the registration of a node that died expires after three periods.
+const REGISTRY_REFRESH_MS = 600_000
+// Topics registered per round trip when registering them all (recovery, refresh).
+const REGISTER_SLICE = 500
+// Expired messages one sweep script takes: about a millisecond of Redis time.
+const SWEEP_SLICE = 200
+// Pause before a recovery that failed half-way is tried again.
+const RECOVER_RETRY_MS = 100
+const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
+// Messages read from Redis carry their acks in Redis: this set is never written.
+const NO_ACKS: Set<string> = new Set()
+
+/**
+ * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
+ * (they survive restarts of every node), and a message published on one node is pushed by every node registered for
+ * its topic. Layout and scripts: `docs/relay-v2.md` ("Redis").
+ *
+ * @example
+ * const relay = createRelay({ store: createRedisRelayStore({ url: process.env.REDIS_URL }) })
+ * await relay.start()
+ */
+export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameters): RelayStore {
+  const prefix = parameters.keyPrefix ?? DEFAULT_RELAY_REDIS_KEY_PREFIX
+  const nodeId = randomBytes(8).toString('hex')
+  const channelPrefix = `${prefix}n:`
+  const channel = channelPrefix + nodeId
+  const options: RedisOptions = { lazyConnect: true, ...parameters.redisOptions }
+  // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
+  const commands = new Redis(parameters.url, {
+    enableAutoPipelining: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    ...options,
+  }) as Scripted
+  const subscriber = new Redis(parameters.url, options)
+  commands.defineCommand('relayAdd', { numberOfKeys: 3, lua: ADD_SCRIPT })
+  commands.defineCommand('relayPending', { numberOfKeys: 1, lua: PENDING_SCRIPT })
+  commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: SWEEP_SCRIPT })
+
+  // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
+  const watched = new Set<string>()
+  const size = { messages: 0, bytes: 0 }
+  let context: RelayStoreContext | undefined
+  let refresher: ReturnType<typeof setInterval> | undefined
+  let started = false
+  let nextId = 0
+
+  const ctx = () => {
+    if (!context) throw new BackendError('The Redis relay store is used before start()')
+    return context
+  }
+  const failed = (error: unknown) => ctx().failed(error)
+  const nodesKey = (topic: string) => `${prefix}s:${topic}`
+  const register = (topic: string) =>
+    commands
+      .multi()
+      .sadd(nodesKey(topic), nodeId)
+      .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
+      .exec()
+      .then(() => {})
+  const registerAll = async () => {
+    const topics = [...watched]
+    for (let i = 0; i < topics.length; i += REGISTER_SLICE)
+      await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
+  }
+
+  const parse = (entry: string): StoredMessage => {
+    const newline = entry.indexOf('\n')
+    const [expiresAt, id, from, owner, bytes] = entry.slice(0, newline).split(' ')
+    const data = JSON.parse(entry.slice(newline + 1)) as Data
+    return {
+      topic: data.topic,
+      message: data.message,
+      tag: data.tag,
+      publishedAt: data.publishedAt,
+      expiresAt: Number(expiresAt),
+      from: from ?? '',
+      owner: owner ?? '',
+      attestation: data.attestation,
+      bytes: Number(bytes),
+      acked: NO_ACKS,
+      id,
+    }
+  }
+
+  const onMessage = (_channel: string, entry: string) => {
+    let message: StoredMessage
+    try {
+      message = parse(entry)
+    } catch (error) {
+      failed(error)
+      return
+    }
+    // A message of a topic this node just left: nobody here to push it to.
+    if (watched.has(message.topic)) ctx().deliver(message)
+  }
+
+  // After a lost connection (a Redis restart may have lost every key): listen again, register every topic again,
+  // then have the relay push to its sockets what the mailbox keeps for them. Retried until it succeeds.
+  let recovering = false
+  let again = false
+  const recover = async () => {
+    if (!started || commands.status !== 'ready' || subscriber.status !== 'ready') return
+    if (recovering) {
+      again = true
+      return
+    }
+    recovering = true
+    try {
+      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose pushes.
+      await subscriber.subscribe(channel)
+      await registerAll()
+      ctx().recovered()
+    } catch (error) {
+      failed(error)
+      setTimeout(recover, RECOVER_RETRY_MS).unref()
+    } finally {
+      recovering = false
+      if (again) {
+        again = false
+        recover()
+      }
+    }
+  }
+
+  return {
+    name: 'redis',
+    async start(value) {
+      context = value
+      commands.on('error', failed)
+      subscriber.on('error', failed)
+      subscriber.on('message', onMessage)
+      try {
+        await Promise.all([commands.connect(), subscriber.connect()])
+        await subscriber.subscribe(channel)
+        const [, messages, bytes] = await commands.relaySweep(prefix, Date.now(), SWEEP_SLICE)
+        size.messages = messages
+        size.bytes = bytes
+      } catch (error) {
+        commands.disconnect()
+        subscriber.disconnect()
+        throw new BackendError('Cannot connect to Redis', { cause: error })
+      }
+      subscriber.on('ready', recover)
+      commands.on('ready', recover)
+      refresher = setInterval(() => {
+        registerAll().catch(failed)
+      }, REGISTRY_REFRESH_MS)
+      refresher.unref()
+      started = true
+    },
+    async add(message) {
+      const { limits, dropped, expired } = ctx()
+      const id = nodeId + (nextId++).toString(36)
+      const owner = message.owner || '-'
+      if (/\s/.test(message.from) || /\s/.test(owner))
+        throw new BackendError('Unexpected whitespace in a client id')
+      const data: Data = {
+        topic: message.topic,
+        message: message.message,
+        publishedAt: message.publishedAt,
+        tag: message.tag,
+      }
+      if (message.attestation !== undefined) data.attestation = message.attestation
+      const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
+      const [refusal, droppedCount, expiredCount, messages, bytes] = await commands.relayAdd(
+        `${prefix}t:${message.topic}`,
+        `${prefix}tb:${message.topic}`,
+        nodesKey(message.topic),
+        prefix,
+        nodeId,
+        channelPrefix,
+        message.topic,
+        id,
+        owner,
+        message.bytes,
+        message.expiresAt,
+        Date.now(),
+        entry,
+        limits.maxMessagesPerTopic,
+        limits.maxBytesPerTopic,
+        limits.maxBytesPerAddress,
+        limits.maxTotalBytes,
+        SWEEP_SLICE,
+      )
+      size.messages = messages
+      size.bytes = bytes
+      if (droppedCount > 0) dropped(droppedCount)
+      if (expiredCount > 0) expired(expiredCount)
+      message.id = id
+      return REFUSALS[refusal]
+    },
+    async pending(topic, clientId, now) {
+      const entries = await commands.relayPending(`${prefix}t:${topic}`, prefix, clientId, now)
+      return entries.map(parse)
+    },
+    ack(message, clientId) {
+      const ttl = message.expiresAt - Date.now()
+      if (message.id === undefined || ttl <= 0) return
+      const key = `${prefix}a:${message.id}`
+      commands.multi().sadd(key, clientId).pexpire(key, ttl).exec().catch(failed)
+    },
+    watch(topic) {
+      watched.add(topic)
+      return register(topic)
+    },
+    unwatch(topic) {
+      watched.delete(topic)
+      commands.srem(nodesKey(topic), nodeId).catch(failed)
+    },
+    async sweep(now) {
+      const [expired, messages, bytes] = await commands.relaySweep(prefix, now, SWEEP_SLICE)
+      size.messages = messages
+      size.bytes = bytes
+      return { expired, done: expired < SWEEP_SLICE }
+    },
+    size: () => ({ messages: size.messages, bytes: size.bytes }),
+    async isHealthy() {
+      if (commands.status !== 'ready' || subscriber.status !== 'ready') return false
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())
+      return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
+    },
+    async close() {
+      started = false
+      if (refresher) clearInterval(refresher)
+      // Leave the topic sets now rather than have publishers find this node gone.
+      const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
+      watched.clear()
+      const quit = Promise.allSettled([...left, commands.quit(), subscriber.quit()])
+      const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
+      await Promise.race([quit, timeout])
+      commands.disconnect()
+      subscriber.disconnect()
+    },
+  }
+}
