@@ -1,7 +1,7 @@
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js'
-import { base64, base64urlnopad } from '@scure/base'
 import { BaseError, DecryptionError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
+import { decodeBase64, encodeBase64 } from './base64.js'
 import { InvalidEnvelopeError } from './errors.js'
 import { deriveSymKey, KEY_LENGTH_V2, keyBytes } from './keys.js'
 
@@ -95,7 +95,7 @@ export function encryptEnvelope(parameters: EncryptEnvelopeParameters): string {
   bytes.set(head, 0)
   bytes.set(iv, head.length)
   bytes.set(sealed, head.length + iv.length)
-  return parameters.encoding === 'base64url' ? base64urlnopad.encode(bytes) : base64.encode(bytes)
+  return encodeBase64(bytes, parameters.encoding === 'base64url')
 }
 
 /**
@@ -103,12 +103,8 @@ export function encryptEnvelope(parameters: EncryptEnvelopeParameters): string {
  * pick the key. Throws {@link InvalidEnvelopeError} for text that is not base64, an unknown type or a short envelope.
  */
 export function decodeEnvelope(envelope: string, encoding: EnvelopeEncoding = 'base64'): DecodedEnvelope {
-  let bytes: Uint8Array
-  try {
-    bytes = encoding === 'base64url' ? base64urlnopad.decode(envelope) : base64.decode(envelope)
-  } catch {
-    throw new InvalidEnvelopeError('Envelope is not base64')
-  }
+  const bytes = decodeBase64(envelope, encoding === 'base64url')
+  if (!bytes) throw new InvalidEnvelopeError('Envelope is not base64')
   const type = bytes[0]
   if (type === undefined) throw new InvalidEnvelopeError('Envelope is truncated')
   if (type !== ENVELOPE_TYPE_0 && type !== ENVELOPE_TYPE_1)

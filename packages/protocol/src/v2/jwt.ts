@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base64urlnopad } from '@scure/base'
 import { InvalidKeyError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
+import { decodeBase64, encodeBase64 } from './base64.js'
 import { encodeDidKey } from './didKey.js'
 import { InvalidJwtError } from './errors.js'
 
@@ -53,7 +53,7 @@ export function signRelayJwt(parameters: SignRelayJwtParameters): string {
   }
   const data = `${encodeJwtSegment(header)}.${encodeJwtSegment(payload)}`
   const signature = ed25519.sign(new TextEncoder().encode(data), seed)
-  return `${data}.${base64urlnopad.encode(signature)}`
+  return `${data}.${encodeBase64(signature, true)}`
 }
 
 /** The client id (`did:key:z6Mk…`) of an Ed25519 seed: the `iss` of every JWT it signs, the SDK core's `crypto.getClientId()`. */
@@ -63,13 +63,14 @@ export function getClientId(seed: string | Uint8Array): string {
 
 /** A JSON value as a JWT segment: base64url of its UTF-8 JSON text, no padding. */
 export function encodeJwtSegment(value: unknown): string {
-  return base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(value)))
+  return encodeBase64(new TextEncoder().encode(JSON.stringify(value)), true)
 }
 
 /** A JWT header or payload segment back to its JSON object; {@link InvalidJwtError} for anything else. */
 export function decodeJwtSegment(segment: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(segment)))
+    const bytes = decodeBase64(segment, true)
+    const value: unknown = bytes && JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
   } catch {}
   throw new InvalidJwtError('Malformed JWT')
@@ -85,12 +86,8 @@ export function decodeJwt(token: string): DecodedJwt {
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
   const header = decodeJwtSegment(headerPart)
   const payload = decodeJwtSegment(payloadPart)
-  let signature: Uint8Array
-  try {
-    signature = base64urlnopad.decode(signaturePart)
-  } catch {
-    throw new InvalidJwtError('Malformed JWT signature')
-  }
+  const signature = decodeBase64(signaturePart, true)
+  if (!signature) throw new InvalidJwtError('Malformed JWT signature')
   return { header, payload, signature, data: new TextEncoder().encode(`${headerPart}.${payloadPart}`) }
 }
 

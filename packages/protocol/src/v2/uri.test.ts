@@ -143,3 +143,8 @@ describe('getUriVersion', () => {
     expect(getUriVersion('')).toBeNull()
   })
 })
+
+test("behavior: the not-a-URI text is v1's, byte for byte", async () => {
+  const { V1_ERRORS } = await import('../errors.js')
+  expect(V2_URI_ERRORS.INVALID_URI).toBe(V1_ERRORS.INVALID_URI)
+})

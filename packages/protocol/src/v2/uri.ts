@@ -1,5 +1,5 @@
 import { URI_PROTOCOL } from '../constants.js'
-import { InvalidUriError, V1_ERRORS } from '../errors.js'
+import { InvalidUriError } from '../errors.js'
 import { splitUri } from '../uri.js'
 import { ExpiredUriError } from './errors.js'
 
@@ -11,7 +11,8 @@ export const RELAY_PROTOCOL = 'irn'
 
 /** Texts of the v2 URI checks, in the order {@link parsePairingUri} runs them. */
 export const V2_URI_ERRORS = {
-  INVALID_URI: V1_ERRORS.INVALID_URI,
+  // v1's text (V1_ERRORS.INVALID_URI), written out: naming V1_ERRORS would bundle every v1 text.
+  INVALID_URI: 'URI format is invalid',
   UNSUPPORTED_VERSION: 'Unsupported pairing URI version',
   INVALID_TOPIC: 'Invalid or missing topic value',
   INVALID_RELAY_PROTOCOL: 'Invalid or missing relay-protocol parameter value',
