@@ -3,7 +3,7 @@ import { BaseError, DecryptionError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
 import { decodeBase64, encodeBase64 } from './base64.js'
 import { InvalidEnvelopeError } from './errors.js'
-import { deriveSymKey, KEY_LENGTH_V2, keyBytes } from './keys.js'
+import { KEY_LENGTH_V2, keyBytes } from './keys.js'
 
 /** Type 0: `0x00 ‖ iv ‖ sealed`, under a key both peers already hold (pairing and session topics). */
 export const ENVELOPE_TYPE_0 = 0
@@ -53,19 +53,14 @@ export type DecodedEnvelope = {
   sealed: Uint8Array
 }
 
-/** Parameters of {@link decryptEnvelope}: the symmetric key, or for type 1 the receiver's private key. */
+/** Parameters of {@link decryptEnvelope}. */
 export type DecryptEnvelopeParameters = {
+  /** The topic's key; for type 1, `deriveSymKey(receiver private key, decodeEnvelope(envelope).senderPublicKey)`. */
+  symKey: string
   envelope: string
   /** @default 'base64' */
   encoding?: EnvelopeEncoding | undefined
-} & (
-  | { symKey: string; privateKey?: undefined }
-  | {
-      /** The receiver's X25519 private key: the key is derived from it and the envelope's sender key (type 1). */
-      privateKey: string
-      symKey?: undefined
-    }
-)
+}
 
 /**
  * Seals a message as the v2 SDK's `encrypt` does: ChaCha20-Poly1305 under `symKey` with a fresh 12-byte nonce,
@@ -123,25 +118,19 @@ export function decodeEnvelope(envelope: string, encoding: EnvelopeEncoding = 'b
 /**
  * Opens an envelope and returns its plaintext. A wrong key, an altered byte or a plaintext that is not UTF-8 all
  * give the same `DecryptionError`; a malformed envelope gives {@link InvalidEnvelopeError} (nothing secret: any relay
- * sees the same bytes).
+ * sees the same bytes). The key of a type 1 envelope comes from its sender key, read by {@link decodeEnvelope}.
  *
  * @example
  * const request = JSON.parse(decryptEnvelope({ symKey, envelope: params.data.message }))
- * // type 1: the key comes from the envelope's sender key and the receiver's own private key
- * const answer = decryptEnvelope({ privateKey: self.privateKey, envelope })
+ * // type 1: the key of the sender's public key and the receiver's own private key
+ * const { senderPublicKey } = decodeEnvelope(envelope)
+ * const answer = decryptEnvelope({ symKey: deriveSymKey(self.privateKey, senderPublicKey), envelope })
  */
 export function decryptEnvelope(parameters: DecryptEnvelopeParameters): string {
-  const decoded = decodeEnvelope(parameters.envelope, parameters.encoding)
-  let symKey = parameters.symKey
-  if (parameters.privateKey !== undefined) {
-    if (decoded.senderPublicKey === undefined)
-      throw new InvalidEnvelopeError('A private key opens only type 1 envelopes')
-    symKey = deriveSymKey(parameters.privateKey, decoded.senderPublicKey)
-  }
-  const key = keyBytes(symKey as string)
+  const { iv, sealed } = decodeEnvelope(parameters.envelope, parameters.encoding)
+  const key = keyBytes(parameters.symKey)
   try {
-    const plaintext = chacha20poly1305(key, decoded.iv).decrypt(decoded.sealed)
-    return new TextDecoder('utf-8', { fatal: true }).decode(plaintext)
+    return new TextDecoder('utf-8', { fatal: true }).decode(chacha20poly1305(key, iv).decrypt(sealed))
   } catch {
     throw new DecryptionError()
   }
