@@ -1,15 +1,16 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58, base64urlnopad } from '@scure/base'
+import { encodeJwtSegment, getClientId, signRelayJwt as signJwt } from '@pairlink/protocol/v2'
 
 /** A client key pair and its `did:key`, as the v2 SDK makes one. */
 export function relayKeyPair() {
   const secretKey = ed25519.utils.randomSecretKey()
-  const publicKey = ed25519.getPublicKey(secretKey)
-  const did = `did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...publicKey]))}`
-  return { secretKey, publicKey, did }
+  return { secretKey, publicKey: ed25519.getPublicKey(secretKey), did: getClientId(secretKey) }
 }
 
-/** Signs a relay JWT in relay-auth's format; `overrides` replace header or payload fields. */
+/**
+ * Signs a relay JWT with the protocol's signer (relay-auth's format); `header` or `payload` overrides make a token the
+ * SDK would never send, signed all the same.
+ */
 export function signRelayJwt(
   parameters: {
     aud: string
@@ -22,17 +23,19 @@ export function signRelayJwt(
 ) {
   const keys = parameters.keys ?? relayKeyPair()
   const iat = parameters.iat ?? Math.floor(Date.now() / 1000)
+  const ttl = (parameters.exp ?? iat + 86_400) - iat
+  if (!parameters.header && !parameters.payload)
+    return { token: signJwt({ seed: keys.secretKey, aud: parameters.aud, iat, ttl }), keys }
   const header = { alg: 'EdDSA', typ: 'JWT', ...parameters.header }
   const payload = {
     iss: keys.did,
     sub: 'a'.repeat(64),
     aud: parameters.aud,
     iat,
-    exp: parameters.exp ?? iat + 86_400,
+    exp: iat + ttl,
     ...parameters.payload,
   }
-  const encode = (value: unknown) => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(value)))
-  const data = `${encode(header)}.${encode(payload)}`
+  const data = `${encodeJwtSegment(header)}.${encodeJwtSegment(payload)}`
   const signature = ed25519.sign(new TextEncoder().encode(data), keys.secretKey)
-  return { token: `${data}.${base64urlnopad.encode(signature)}`, keys }
+  return { token: `${data}.${Buffer.from(signature).toString('base64url')}`, keys }
 }

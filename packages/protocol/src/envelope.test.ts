@@ -2,8 +2,8 @@ import { createCipheriv, createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { vectors } from '../test/vectors.js'
-import { decrypt, encrypt, generateKey, InvalidKeyError } from './envelope.js'
-import { DecryptionError } from './errors.js'
+import { decrypt, encrypt, generateKey } from './envelope.js'
+import { DecryptionError, InvalidKeyError } from './errors.js'
 
 const [v1, v2] = vectors.crypto.vectors
 const first = v1!

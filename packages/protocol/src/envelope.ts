@@ -1,5 +1,5 @@
 import { HMAC_LENGTH, IV_LENGTH, KEY_LENGTH } from './constants.js'
-import { BaseError, DecryptionError } from './errors.js'
+import { BaseError, DecryptionError, InvalidKeyError } from './errors.js'
 import { bytesToHex, hexToBytes } from './hex.js'
 import type { Envelope } from './messages.js'
 
@@ -7,15 +7,6 @@ import type { Envelope } from './messages.js'
 export type EncryptParameters = {
   /** A fixed IV (hex, 16 bytes). Only for test vectors: a reused IV breaks confidentiality. @default 16 fresh random bytes */
   iv?: string | undefined
-}
-
-/** A key that is not 32 bytes of hex. The message never contains the key. */
-export class InvalidKeyError extends BaseError {
-  static override code = 'ERR_KEY_INVALID'
-  override name = 'InvalidKeyError'
-  constructor() {
-    super('Key must be 32 bytes of hex (64 hex characters)')
-  }
 }
 
 /** AES-256-CBC and HMAC-SHA256 under one key: what an envelope needs, whoever implements it. */

@@ -134,6 +134,15 @@ export class DecryptionError extends BaseError {
   }
 }
 
+/** A key that is not 32 bytes of hex. The message never contains the key. */
+export class InvalidKeyError extends BaseError {
+  static override code = 'ERR_KEY_INVALID'
+  override name = 'InvalidKeyError'
+  constructor() {
+    super('Key must be 32 bytes of hex (64 hex characters)')
+  }
+}
+
 /** A call that needs a session while there is none, or that needs none while there is one. */
 export class SessionError extends BaseError {
   static override code = 'ERR_SESSION'

@@ -9,13 +9,14 @@ export {
   SIGNING_METHODS,
   URI_PROTOCOL,
 } from './constants.js'
-export { decrypt, type EncryptParameters, encrypt, generateKey, InvalidKeyError } from './envelope.js'
+export { decrypt, type EncryptParameters, encrypt, generateKey } from './envelope.js'
 export {
   BaseError,
   type BaseErrorParameters,
   DecryptionError,
   formatRpcError,
   InvalidJsonRpcError,
+  InvalidKeyError,
   InvalidTransactionError,
   InvalidUriError,
   ModalClosedError,

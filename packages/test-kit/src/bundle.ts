@@ -5,8 +5,8 @@ import { build, type Plugin } from 'esbuild'
 const packagesDir = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
- * Our own packages from source (`@pairlink/x/y` → packages/x/src/y.ts, or .tsx), so what a bundle holds never
- * depends on a stale dist/.
+ * Our own packages from source (`@pairlink/x/y` → packages/x/src/y.ts, .tsx, or y/index.ts for a folder entry such
+ * as `@pairlink/protocol/v2`), so what a bundle holds never depends on a stale dist/.
  */
 const workspaceSources: Plugin = {
   name: 'workspace-sources',
@@ -14,7 +14,8 @@ const workspaceSources: Plugin = {
     build.onResolve({ filter: /^@pairlink\// }, ({ path }) => {
       const [, name, sub] = /^@pairlink\/([^/]+)\/?(.*)$/.exec(path) ?? []
       const stem = `${packagesDir}${name}/src/${sub || 'index'}`
-      return { path: existsSync(`${stem}.tsx`) ? `${stem}.tsx` : `${stem}.ts` }
+      const candidates = [`${stem}.tsx`, `${stem}.ts`, `${stem}/index.tsx`, `${stem}/index.ts`]
+      return { path: candidates.find((file) => existsSync(file)) ?? `${stem}.ts` }
     })
   },
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { relayKeyPair, signRelayJwt } from '../../test/relayJwt.js'
-import { decodeDidKey, hostPort, RelayAuthError, verifyRelayJwt } from './auth.js'
+import { hostPort, verifyRelayJwt } from './auth.js'
 
 const aud = 'ws://127.0.0.1:41989'
 const audiences = ['127.0.0.1:41989']
@@ -94,9 +94,23 @@ describe('error', () => {
     refused(signRelayJwt({ aud: '' }).token, /audience/)
   })
 
-  test('error: did:key that is not Ed25519', () => {
-    expect(() => decodeDidKey('did:key:zQ3s')).toThrow(RelayAuthError)
-    expect(() => decodeDidKey('did:web:example.com')).toThrow(RelayAuthError)
-    expect(() => decodeDidKey('did:key:z0OIl')).toThrow(RelayAuthError)
+  test('error: an issuer that is not an Ed25519 did:key', () => {
+    // A secp256k1 did:key (multicodec 0xe7 0x01): the signature is never tried.
+    refused(
+      signRelayJwt({ aud, payload: { iss: 'did:key:zQ3shokFTS3brHcDQrn82RUDfCZESWL1ZdCEJwekUDPQiYBme' } })
+        .token,
+      /not an Ed25519/,
+    )
+    refused(
+      signRelayJwt({ aud, payload: { iss: 'did:web:example.com' } }).token,
+      /malformed auth token issuer/,
+    )
+    refused(signRelayJwt({ aud, payload: { iss: 'did:key:z0OIl' } }).token, /malformed auth token issuer/)
+  })
+
+  test("behavior: a token from the protocol signer with relay-auth's payload passes", () => {
+    const keys = relayKeyPair()
+    const { token } = signRelayJwt({ aud, keys })
+    expect(verifyRelayJwt({ token, audiences }).publicKey).toEqual(keys.publicKey)
   })
 })

@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58, base64urlnopad } from '@scure/base'
+import { type DecodedJwt, decodeDidKey, decodeJwt, InvalidDidKeyError } from '@pairlink/protocol/v2'
 
 /** Why a relay token was refused: a short reason, safe to send back and to log (never the token itself). */
 export class RelayAuthError extends Error {
@@ -30,7 +30,6 @@ export type RelayJwtClaims = {
   expiresAt: number
 }
 
-const DID_KEY_PREFIX = 'did:key:z'
 const MAX_TOKEN_LENGTH = 2_048
 
 /**
@@ -47,25 +46,21 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   const { token } = parameters
   if (!token) throw new RelayAuthError('missing auth token')
   if (token.length > MAX_TOKEN_LENGTH) throw new RelayAuthError('malformed auth token')
-  const parts = token.split('.')
-  if (parts.length !== 3) throw new RelayAuthError('malformed auth token')
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
-  const header = decodeJson(headerPart)
-  const payload = decodeJson(payloadPart)
+  let decoded: DecodedJwt
+  try {
+    decoded = decodeJwt(token)
+  } catch (error) {
+    const signature = error instanceof Error && /signature/.test(error.message)
+    throw new RelayAuthError(signature ? 'malformed auth token signature' : 'malformed auth token')
+  }
+  const { header, payload, signature, data } = decoded
   if (header.alg !== 'EdDSA') throw new RelayAuthError('unsupported auth token algorithm')
   const { iss, aud, iat, exp } = payload
   if (typeof iss !== 'string') throw new RelayAuthError('malformed auth token issuer')
-  const publicKey = decodeDidKey(iss)
-  let signature: Uint8Array
-  try {
-    signature = base64urlnopad.decode(signaturePart)
-  } catch {
-    throw new RelayAuthError('malformed auth token signature')
-  }
-  const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`)
+  const publicKey = issuerKey(iss)
   let valid = false
   try {
-    valid = signature.length === 64 && ed25519.verify(signature, signed, publicKey)
+    valid = signature.length === 64 && ed25519.verify(signature, data, publicKey)
   } catch {
     valid = false
   }
@@ -81,19 +76,16 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   return { clientId: iss, publicKey, expiresAt: exp }
 }
 
-/** Decodes `did:key:z…` of an Ed25519 key (multicodec 0xed01) to its 32 bytes. */
-export function decodeDidKey(did: string): Uint8Array {
-  if (!did.startsWith(DID_KEY_PREFIX) || did.length > 128)
-    throw new RelayAuthError('malformed auth token issuer')
-  let bytes: Uint8Array
+/** The Ed25519 key of a token's `iss` (`did:key:z…`, multicodec 0xed01), or the refusal naming what is wrong. */
+function issuerKey(iss: string): Uint8Array {
   try {
-    bytes = base58.decode(did.slice(DID_KEY_PREFIX.length))
-  } catch {
-    throw new RelayAuthError('malformed auth token issuer')
+    return decodeDidKey(iss)
+  } catch (error) {
+    const notEd25519 = error instanceof InvalidDidKeyError && /not an Ed25519/.test(error.message)
+    throw new RelayAuthError(
+      notEd25519 ? 'auth token issuer is not an Ed25519 did:key' : 'malformed auth token issuer',
+    )
   }
-  if (bytes.length !== 34 || bytes[0] !== 0xed || bytes[1] !== 0x01)
-    throw new RelayAuthError('auth token issuer is not an Ed25519 did:key')
-  return bytes.slice(2)
 }
 
 /** `host:port` of a URL or of a `Host` header value, lower-case, with the scheme's default port filled in. */
@@ -118,12 +110,4 @@ function audienceMatches(aud: string, audiences: readonly string[]) {
     const bare = !/:\d+$/.test(audience)
     return bare && have.replace(/:80$/, '') === wanted.replace(/:(80|443)$/, '')
   })
-}
-
-function decodeJson(part: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(part)))
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
-  } catch {}
-  throw new RelayAuthError('malformed auth token')
 }

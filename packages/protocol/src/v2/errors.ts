@@ -1,0 +1,31 @@
+import { BaseError, InvalidUriError } from '../errors.js'
+
+/** A v2 pairing URI whose `expiryTimestamp` has passed: the dapp must show a new one. */
+export class ExpiredUriError extends InvalidUriError {
+  static override code = 'ERR_URI_EXPIRED'
+  override name = 'ExpiredUriError'
+  constructor() {
+    super('Pairing URI has expired')
+  }
+}
+
+/**
+ * A v2 envelope whose outer form is wrong: not base64, too short for its type, or of a type this package does not
+ * open. Only what any relay can see is reported; a wrong key or an altered byte gives `DecryptionError` instead.
+ */
+export class InvalidEnvelopeError extends BaseError {
+  static override code = 'ERR_ENVELOPE_MALFORMED'
+  override name = 'InvalidEnvelopeError'
+}
+
+/** A `did:key` that is not the multibase base58btc form of an Ed25519 public key (multicodec `0xed01`). */
+export class InvalidDidKeyError extends BaseError {
+  static override code = 'ERR_DID_KEY_INVALID'
+  override name = 'InvalidDidKeyError'
+}
+
+/** A relay JWT that is not three base64url segments with a JSON header and payload. */
+export class InvalidJwtError extends BaseError {
+  static override code = 'ERR_JWT_INVALID'
+  override name = 'InvalidJwtError'
+}
