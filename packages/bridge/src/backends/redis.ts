@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
 import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
+import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext } from './backend.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
@@ -94,7 +95,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // Topics this node published on without subscribing them (bounded, oldest first).
   const published = new Map<string, Peers>()
   let context: BackendContext | undefined
-  let refresher: ReturnType<typeof setInterval> | undefined
+  let refresher: Sweeper | undefined
   let started = false
 
   const ctx = () => {
@@ -369,10 +370,12 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       }
       subscriber.on('ready', recover)
       commands.on('ready', recover)
-      refresher = setInterval(() => {
-        for (const topic of topics.keys()) register(topic, false).catch(failed)
-      }, REGISTRY_REFRESH_MS)
-      refresher.unref()
+      // A slice of the topics at a time: 10 000 registrations in one loop would hold deliveries up.
+      refresher = createSweeper({
+        intervalMs: REGISTRY_REFRESH_MS,
+        items: () => topics,
+        visit: ([topic]) => register(topic, false).catch(failed),
+      })
       started = true
     },
     subscribe(topic) {
@@ -421,7 +424,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
     },
     async close() {
-      if (refresher) clearInterval(refresher)
+      refresher?.stop()
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       topics.clear()
