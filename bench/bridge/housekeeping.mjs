@@ -1,11 +1,11 @@
 // Housekeeping: how long the server's ping sweep holds deliveries up. One bridge process (memory backend) with IDLE
 // (default 10 000) idle subscribed sockets and a short ping interval (PING_INTERVAL_MS, default 1000, so several
 // sweeps happen), while one pair sends a message every PERIOD_MS (default 5) for DURATION_MS (default 5000): the
-// latency of every message, with the pings spread over the interval in slices (`sliced`, the default) beside all
-// sockets pinged in one loop (`single`, the old behaviour: `pingSliceMs` equal to the interval), ROUNDS times
-// (default 2) in turns. The idle sockets live in a child process of their own (`crowd`), so their pongs cost the
-// measuring process nothing. Prints one JSON line. Run `node scripts/build.mjs` first; `ulimit -n` must allow IDLE
-// sockets in the bridge process and in the crowd.
+// latency of every message with the pings spread over the interval in slices (`sliced`, the default), all sockets
+// pinged in one loop (`single`, the old behaviour: `pingSliceMs` equal to the interval), and no ping at all (`none`:
+// the machine's own noise), ROUNDS times (default 2) in turns; SWEEPS picks some (e.g. "sliced,single"). The idle
+// sockets live in a child process of their own (`crowd`), so their pongs cost the measuring process nothing. Prints
+// one JSON line. Run `node scripts/build.mjs` first; `ulimit -n` must allow IDLE sockets in the bridge and the crowd.
 import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
@@ -30,7 +30,9 @@ if (process.argv[2] === 'crowd') {
   const last = /** @type {import('ws').WebSocket} */ (sockets.at(-1))
   await new Promise((resolve) => {
     last.once('message', resolve)
-    sockets[0]?.send(JSON.stringify({ topic: `${prefix}${sockets.length - 1}`, type: 'pub', payload: 'x', silent: true }))
+    sockets[0]?.send(
+      JSON.stringify({ topic: `${prefix}${sockets.length - 1}`, type: 'pub', payload: 'x', silent: true }),
+    )
   })
   process.send?.({ type: 'ready' })
   process.on('message', (/** @type {{ type: string }} */ message) => {
@@ -46,11 +48,14 @@ if (process.argv[2] === 'crowd') {
   const pingIntervalMs = Number(process.env.PING_INTERVAL_MS ?? 1_000)
   const periodMs = Number(process.env.PERIOD_MS ?? 5)
   const rounds = Number(process.env.ROUNDS ?? 2)
-  /** @type {Record<'sliced' | 'single', { p50Ms: number, p999Ms: number, maxMs: number, lost: number, pingsPerSocket: number }[]>} */
-  const runs = { sliced: [], single: [] }
+  /** @typedef {'sliced' | 'single' | 'none'} Sweep */
+  const sweeps = /** @type {Sweep[]} */ ((process.env.SWEEPS ?? 'sliced,single,none').split(','))
+  /** @type {Record<string, { p50Ms: number, p999Ms: number, maxMs: number, lost: number, pingsPerSocket: number }[]>} */
+  const runs = Object.fromEntries(sweeps.map((sweep) => [sweep, []]))
 
   /** @param {number[]} sorted @param {number} p */
-  const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+  const percentile = (sorted, p) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
   /** @param {number} value */
   const round = (value) => Math.round(value * 100) / 100
 
@@ -63,10 +68,11 @@ if (process.argv[2] === 'crowd') {
       }),
     ])
 
-  /** @param {'sliced' | 'single'} sweep */
+  /** @param {Sweep} sweep */
   const measure = (sweep) => async () => {
     const relay = await startRelay('memory', '', undefined, {
-      pingIntervalMs,
+      // `none`: no ping during the run, so what is left is the machine's own noise.
+      pingIntervalMs: sweep === 'none' ? 3_600_000 : pingIntervalMs,
       ...(sweep === 'single' ? { pingSliceMs: pingIntervalMs } : {}),
     })
     const crowd = fork(fileURLToPath(import.meta.url), ['crowd', relay.url, String(idle)], {
@@ -81,6 +87,12 @@ if (process.argv[2] === 'crowd') {
         if (/** @type {{ type: string }} */ (message).type !== type) throw new Error(`crowd sent ${message}`)
         return message
       })
+    /** @returns {Promise<number>} pings the idle sockets received so far */
+    const pings = async () => {
+      const answer = reply('pings')
+      crowd.send({ type: 'pings' })
+      return (await answer).pings
+    }
     try {
       await within(reply('ready'), 120_000, `${idle} idle sockets`)
       const topic = randomUUID()
@@ -102,7 +114,7 @@ if (process.argv[2] === 'crowd') {
         await sleep(50)
       }
       if (!probed) throw new Error('the pair did not connect within 5 s')
-      const pingsBefore = /** @type {{ pings: number }} */ (await (crowd.send({ type: 'pings' }), reply('pings')))
+      const pingsBefore = await pings()
       let sent = 0
       const timer = setInterval(() => {
         sent++
@@ -110,7 +122,7 @@ if (process.argv[2] === 'crowd') {
       }, periodMs)
       await sleep(durationMs)
       clearInterval(timer)
-      const pingsAfter = /** @type {{ pings: number }} */ (await (crowd.send({ type: 'pings' }), reply('pings')))
+      const pingsAfter = await pings()
       for (let i = 0; i < 40 && latencies.length < sent; i++) await sleep(50)
       sender?.terminate()
       receiver?.terminate()
@@ -120,9 +132,9 @@ if (process.argv[2] === 'crowd') {
         p999Ms: round(percentile(latencies, 99.9)),
         maxMs: round(latencies.at(-1) ?? 0),
         lost: sent - latencies.length,
-        pingsPerSocket: round((pingsAfter.pings - pingsBefore.pings) / idle),
+        pingsPerSocket: round((pingsAfter - pingsBefore) / idle),
       }
-      runs[sweep].push(run)
+      runs[sweep]?.push(run)
       return run.maxMs
     } finally {
       if (crowd.exitCode === null) {
@@ -135,7 +147,7 @@ if (process.argv[2] === 'crowd') {
     }
   }
 
-  await interleave({ sliced: measure('sliced'), single: measure('single') }, { rounds })
+  await interleave(Object.fromEntries(sweeps.map((sweep) => [sweep, measure(sweep)])), { rounds })
   const summary = Object.fromEntries(
     Object.entries(runs).map(([sweep, list]) => [
       sweep,

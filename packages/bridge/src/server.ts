@@ -46,7 +46,7 @@ export type AttachBridgeParameters = {
   /**
    * The ping sweep's slice: every this many milliseconds a share of the sockets is pinged, so that all are pinged once
    * per `pingIntervalMs`. Equal to `pingIntervalMs`, every socket is pinged in one go (the old behaviour, for
-   * benchmarks). @default 25
+   * benchmarks). @default 10
    */
   pingSliceMs?: number | undefined
 }

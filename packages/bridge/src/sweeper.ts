@@ -9,7 +9,7 @@ export type SweeperParameters<item> = {
   items(): Iterable<item> & { readonly size: number }
   /** Called once per item and pass. */
   visit(item: item): void
-  /** Interval between two slices, in milliseconds. @default 25 */
+  /** Interval between two slices of a pass, in milliseconds. @default 10 */
   sliceMs?: number | undefined
 }
 
@@ -29,13 +29,29 @@ export type Sweeper = {
  */
 export function createSweeper<item>(parameters: SweeperParameters<item>): Sweeper {
   const { intervalMs, visit } = parameters
-  const sliceMs = Math.min(parameters.sliceMs ?? 25, intervalMs)
+  const sliceMs = Math.min(parameters.sliceMs ?? 10, intervalMs)
   let pass: Iterator<item> | undefined
   let source: { readonly size: number } = { size: 0 }
   let visited = 0
   let nextPassAt = performance.now() + intervalMs
 
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+  // Between passes the timer sleeps until the next one is due: an idle collection costs one wake-up per interval.
+  const schedule = (ms: number) => {
+    if (stopped) return
+    timer = setTimeout(slice, ms)
+    timer.unref?.()
+  }
+
   const slice = () => {
+    try {
+      sliceOnce()
+    } finally {
+      schedule(pass ? sliceMs : Math.max(0, nextPassAt - performance.now()))
+    }
+  }
+  const sliceOnce = () => {
     const now = performance.now()
     if (!pass) {
       if (now < nextPassAt) return
@@ -61,7 +77,11 @@ export function createSweeper<item>(parameters: SweeperParameters<item>): Sweepe
     }
   }
 
-  const timer = setInterval(slice, sliceMs)
-  timer.unref?.()
-  return { stop: () => clearInterval(timer) }
+  schedule(intervalMs)
+  return {
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+  }
 }
