@@ -26,17 +26,28 @@ if (process.argv[2] === 'crowd') {
     ws.on('ping', () => pings++)
     ws.send(sub(`${prefix}${i}`))
   }
-  // A round trip through the last socket: its `sub` was handled after every earlier one.
-  const last = /** @type {import('ws').WebSocket} */ (sockets.at(-1))
-  await new Promise((resolve) => {
-    last.once('message', resolve)
-    sockets[0]?.send(
-      JSON.stringify({ topic: `${prefix}${sockets.length - 1}`, type: 'pub', payload: 'x', silent: true }),
-    )
-  })
-  process.send?.({ type: 'ready' })
+  // A round trip through the last socket still open: its `sub` was handled after every earlier one. Sockets whose
+  // pongs came too late while thousands were opening may have been terminated: they are counted, not waited for.
+  const open = sockets.filter((ws) => ws.readyState === ws.OPEN)
+  const last = /** @type {import('ws').WebSocket} */ (open.at(-1))
+  await Promise.race([
+    new Promise((resolve) => {
+      last.once('message', resolve)
+      open[0]?.send(
+        JSON.stringify({
+          topic: `${prefix}${sockets.indexOf(last)}`,
+          type: 'pub',
+          payload: 'x',
+          silent: true,
+        }),
+      )
+    }),
+    sleep(10_000),
+  ])
+  process.send?.({ type: 'ready', open: open.length })
   process.on('message', (/** @type {{ type: string }} */ message) => {
-    if (message.type === 'pings') process.send?.({ type: 'pings', pings })
+    if (message.type === 'pings')
+      process.send?.({ type: 'pings', pings, open: sockets.filter((ws) => ws.readyState === ws.OPEN).length })
     else if (message.type === 'stop') {
       for (const ws of sockets) ws.terminate()
       process.exit(0)
@@ -50,7 +61,7 @@ if (process.argv[2] === 'crowd') {
   const rounds = Number(process.env.ROUNDS ?? 2)
   /** @typedef {'sliced' | 'single' | 'none'} Sweep */
   const sweeps = /** @type {Sweep[]} */ ((process.env.SWEEPS ?? 'sliced,single,none').split(','))
-  /** @type {Record<string, { p50Ms: number, p999Ms: number, maxMs: number, lost: number, pingsPerSocket: number }[]>} */
+  /** @type {Record<string, { p50Ms: number, p999Ms: number, maxMs: number, lost: number, pingsPerSocket: number, idleOpen: number }[]>} */
   const runs = Object.fromEntries(sweeps.map((sweep) => [sweep, []]))
 
   /** @param {number[]} sorted @param {number} p */
@@ -87,11 +98,11 @@ if (process.argv[2] === 'crowd') {
         if (/** @type {{ type: string }} */ (message).type !== type) throw new Error(`crowd sent ${message}`)
         return message
       })
-    /** @returns {Promise<number>} pings the idle sockets received so far */
+    /** @returns {Promise<{ pings: number, open: number }>} pings the idle sockets received so far, sockets open */
     const pings = async () => {
       const answer = reply('pings')
       crowd.send({ type: 'pings' })
-      return (await answer).pings
+      return await answer
     }
     try {
       await within(reply('ready'), 120_000, `${idle} idle sockets`)
@@ -132,7 +143,8 @@ if (process.argv[2] === 'crowd') {
         p999Ms: round(percentile(latencies, 99.9)),
         maxMs: round(latencies.at(-1) ?? 0),
         lost: sent - latencies.length,
-        pingsPerSocket: round((pingsAfter - pingsBefore) / idle),
+        pingsPerSocket: round((pingsAfter.pings - pingsBefore.pings) / idle),
+        idleOpen: pingsAfter.open,
       }
       runs[sweep]?.push(run)
       return run.maxMs
@@ -158,6 +170,8 @@ if (process.argv[2] === 'crowd') {
         worstMaxMs: Math.max(...list.map((r) => r.maxMs)),
         lost: list.reduce((sum, r) => sum + r.lost, 0),
         pingsPerSocket: median(list.map((r) => r.pingsPerSocket)),
+        // Idle sockets still open at the end (the others were terminated for a pong that came too late).
+        idleOpen: Math.min(...list.map((r) => r.idleOpen)),
       },
     ]),
   )
