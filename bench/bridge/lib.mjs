@@ -24,9 +24,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  * @param {RelayKind} kind
  * @param {string} [redisUrl]
  * @param {string} [keyPrefix]
+ * @param {Record<string, unknown>} [options]  bridge server options besides the bench's own (not for `minimal`)
  */
-export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${randomUUID()}:`) {
-  const child = fork(new URL('./server.mjs', import.meta.url), [kind, redisUrl, keyPrefix], {
+export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${randomUUID()}:`, options = {}) {
+  const args = [kind, redisUrl, keyPrefix, JSON.stringify(options)]
+  const child = fork(new URL('./server.mjs', import.meta.url), args, {
     execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -1,6 +1,7 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
 // Redis backend; `memory-limited`: memory with the per-address budgets on) or the minimal `ws` relay baseline. Reports
-// its port, answers `rss`, stops on `stop`.
+// its port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
+// `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
@@ -13,7 +14,7 @@ const { WebSocketServer } = /** @type {typeof import('ws')} */ (
   createRequire(new URL('../../packages/bridge/package.json', import.meta.url))('ws')
 )
 
-const [kind, redisUrl = '', keyPrefix] = process.argv.slice(2)
+const [kind, redisUrl = '', keyPrefix, options = '{}'] = process.argv.slice(2)
 
 /** The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. */
 function createMinimalRelay() {
@@ -78,7 +79,12 @@ function createPairlink() {
     maxConnectionsPerIp: undefined,
     maxQueuedBytesPerIp: undefined,
   }
-  const bridge = createBridgeServer({ backend, ...off, ...(kind === 'memory-limited' ? perAddress : {}) })
+  const bridge = createBridgeServer({
+    backend,
+    ...off,
+    ...(kind === 'memory-limited' ? perAddress : {}),
+    ...JSON.parse(options),
+  })
   return {
     listen: () => bridge.listen(0, '127.0.0.1'),
     close: () => bridge.close(),

@@ -16,6 +16,9 @@ export type RateLimiter = {
 
 // Full buckets are forgotten once there are this many keys, so a stream of one-off addresses cannot grow the map.
 const SWEEP_ABOVE = 4_096
+// Buckets looked at per new key beyond SWEEP_ABOVE: the map is swept a little at a time, never in one long loop, and
+// faster than one-off keys can grow it.
+const SWEEP_STEP = 8
 
 /**
  * A token bucket per key (per address). Buckets that have refilled are forgotten, which loses nothing: a new bucket
@@ -30,12 +33,19 @@ export function createRateLimiter(parameters: RateLimiterParameters): RateLimite
   const rate = parameters.perSecond / 1000
   const now = parameters.now ?? (() => performance.now())
   const buckets = new Map<string, { tokens: number; at: number }>()
-  let sweptAt = 0
+  let cursor: Iterator<[string, { tokens: number; at: number }]> | undefined
 
   const sweep = (time: number) => {
-    sweptAt = time
-    for (const [key, bucket] of buckets)
+    cursor ??= buckets.entries()
+    for (let i = 0; i < SWEEP_STEP; i++) {
+      const next = cursor.next()
+      if (next.done) {
+        cursor = undefined
+        return
+      }
+      const [key, bucket] = next.value
       if (bucket.tokens + (time - bucket.at) * rate >= burst) buckets.delete(key)
+    }
   }
 
   return {
@@ -44,7 +54,7 @@ export function createRateLimiter(parameters: RateLimiterParameters): RateLimite
       const time = now()
       let bucket = buckets.get(key)
       if (!bucket) {
-        if (buckets.size >= SWEEP_ABOVE && time - sweptAt > 1_000) sweep(time)
+        if (buckets.size >= SWEEP_ABOVE) sweep(time)
         bucket = { tokens: burst, at: time }
         buckets.set(key, bucket)
       } else {

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_SWEEP_INTERVAL_MS } from '../constants.js'
 import { InvalidBridgeOptionsError } from '../errors.js'
+import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext } from './backend.js'
 
 /** Parameters of {@link createMemoryBackend}. */
@@ -54,7 +55,7 @@ export function createMemoryBackend(parameters: CreateMemoryBackendParameters = 
   const hooks = new Map<string, Map<string, number>>()
   let totalBytes = 0
   let context: BackendContext | undefined
-  let timer: ReturnType<typeof setInterval> | undefined
+  let sweepers: Sweeper[] = []
 
   const ctx = () => {
     if (!context) throw new InvalidBridgeOptionsError('The memory backend is used before start()')
@@ -126,13 +127,10 @@ export function createMemoryBackend(parameters: CreateMemoryBackendParameters = 
     }
   }
 
-  const sweep = () => {
+  const purgeHooks = ([topic, urls]: [string, Map<string, number>]) => {
     const time = now()
-    for (const [topic, queue] of queues) purgeExpired(topic, queue, time)
-    for (const [topic, urls] of hooks) {
-      for (const [url, expiresAt] of urls) if (expiresAt <= time) urls.delete(url)
-      if (urls.size === 0) hooks.delete(topic)
-    }
+    for (const [url, expiresAt] of urls) if (expiresAt <= time) urls.delete(url)
+    if (urls.size === 0) hooks.delete(topic)
   }
 
   const enqueue = (topic: string, frame: string, bytes: number, ownerKey: string) => {
@@ -187,8 +185,15 @@ export function createMemoryBackend(parameters: CreateMemoryBackendParameters = 
     name: 'memory',
     async start(value) {
       context = value
-      timer = setInterval(sweep, sweepIntervalMs)
-      timer.unref?.()
+      // Expired messages and webhooks are forgotten a slice of the topics at a time, never in one long loop.
+      sweepers = [
+        createSweeper({
+          intervalMs: sweepIntervalMs,
+          items: () => queues,
+          visit: ([topic, queue]) => purgeExpired(topic, queue, now()),
+        }),
+        createSweeper({ intervalMs: sweepIntervalMs, items: () => hooks, visit: purgeHooks }),
+      ]
     },
     subscribe() {},
     unsubscribe() {},
@@ -238,8 +243,8 @@ export function createMemoryBackend(parameters: CreateMemoryBackendParameters = 
       return true
     },
     async close() {
-      if (timer) clearInterval(timer)
-      timer = undefined
+      for (const sweeper of sweepers) sweeper.stop()
+      sweepers = []
     },
   }
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => redis.stop())
 
 const backends: Backend[] = []
+const cleanups: (() => unknown)[] = []
 afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
   for (const backend of backends.splice(0)) await backend.close()
 })
 
@@ -90,6 +92,67 @@ describe('behavior', () => {
     await b.backend.publish('t', 'marker', 6, 0, 'owner')
     await expect.poll(() => a.delivered.length).toBe(1)
     expect(a.delivered).toEqual([['t', 'marker']])
+  })
+
+  test("behavior: once the script found a topic's nodes, the next frames go to them without it", async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    await a.backend.publish('t', 'first', 5, 0, 'owner')
+    const inspect = new Redis(redis.url)
+    cleanups.push(() => inspect.disconnect())
+    const scripts = async () => {
+      const stats = await inspect.info('commandstats')
+      return Number(/cmdstat_evalsha:calls=(\d+)/.exec(stats)?.[1] ?? 0)
+    }
+    const before = await scripts()
+    const frames = Array.from({ length: 10 }, (_, i) => `frame-${i}`)
+    for (const frame of frames) await a.backend.publish('t', frame, frame.length, 0, 'owner')
+    await expect.poll(() => b.delivered.length).toBe(11)
+    expect(b.delivered.map(([, frame]) => frame)).toEqual(['first', ...frames])
+    expect(await scripts()).toBe(before)
+    expect(await a.backend.drain('t')).toEqual([])
+  })
+
+  test('behavior: a frame published straight to a node that stopped is queued', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    await a.backend.publish('t', 'first', 5, 0, 'owner')
+    await a.backend.publish('t', 'second', 6, 0, 'owner')
+    await expect.poll(() => b.delivered.length).toBe(2)
+    await b.backend.close()
+    await a.backend.publish('t', 'while b is gone', 15, 0, 'owner')
+    expect(await a.backend.drain('t')).toEqual(['while b is gone'])
+  })
+
+  test("behavior: a node that registered after the publisher cached the topic's nodes still gets the frame", async () => {
+    const b = await start()
+    const c = await start({}, b.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    const inspect = new Redis(redis.url)
+    cleanups.push(() => inspect.disconnect())
+    const [idB] = await inspect.smembers(`${b.keyPrefix}s:t`)
+    c.backend.subscribe('t')
+    await c.backend.drain('t')
+    // A publisher whose cache predates c's registration: its frame names b alone. Redis sent c's announcement to b
+    // first, so b hands the frame on.
+    const stale = 'f'.repeat(16)
+    await inspect.publish(`${b.keyPrefix}n:${idB}`, `d${stale}${idB}:1:t5:ownerframe`)
+    await expect.poll(() => c.delivered).toEqual([['t', 'frame']])
+    expect(b.delivered).toEqual([['t', 'frame']])
+    // Once only: a marker through the script reaches both after any second copy would have.
+    const a = await start({}, b.keyPrefix)
+    await a.backend.publish('t', 'marker', 6, 0, 'owner')
+    await expect.poll(() => c.delivered.length).toBe(2)
+    await expect.poll(() => b.delivered.length).toBe(2)
+    expect(c.delivered).toEqual([
+      ['t', 'frame'],
+      ['t', 'marker'],
+    ])
   })
 
   test('behavior: webhooks are kept per topic, newest first beyond the cap', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Redis, type RedisOptions } from 'ioredis'
 import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
+import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext } from './backend.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
@@ -22,7 +23,7 @@ export type CreateRedisBackendParameters = {
 }
 
 type Scripted = Redis & {
-  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number, number]>
+  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number, number, string]>
   pairlinkDrain(queue: string, bytes: string, prefix: string): Promise<string[]>
 }
 
@@ -30,23 +31,39 @@ type Scripted = Redis & {
 const KEY_GRACE_MS = 3_600_000
 // A node re-registers its topics this often; the registration of a node that died expires after three periods.
 const REGISTRY_REFRESH_MS = 600_000
-// How long a node trusts "no other node subscribes this topic" before asking Redis again. A node that registers
+// How long a node trusts what it knows of a topic's other nodes before asking Redis again. A node that registers
 // announces it on the interest channel at once, so this only bounds how long a lost announcement could matter.
 const INTEREST_TTL_MS = 5_000
+// Topics this node publishes on without subscribing them whose nodes it remembers; the oldest is forgotten beyond.
+const MAX_PUBLISHED_TOPICS = 16_384
+// A node id: 8 random bytes in hex.
+const NODE_ID_LENGTH = 16
 
 // Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
 const MAX_HELD_BYTES = 16_777_216
 // Pause before a recovery that failed half-way is tried again.
 const RECOVER_RETRY_MS = 100
 
-/** What this node knows about other nodes' subscribers of a topic it has subscribers of. */
-type Interest = { remote: boolean; checkedAt: number; version: number }
+/** What this node knows about the other nodes subscribed to a topic. */
+type Peers = {
+  /** Other nodes registered for the topic and listening, as far as this node knows. */
+  nodes: Set<string>
+  /** When Redis last told (0: never): until {@link INTEREST_TTL_MS} later, `nodes` is trusted. */
+  checkedAt: number
+  /** Bumped by each announcement, so an answer Redis gave before it does not undo it. */
+  version: number
+  /** Nodes that announced the topic lately, with the time (topics with subscribers here only). */
+  announced: Map<string, number> | undefined
+}
 
 /**
  * The backend for several bridge nodes behind one address. Each node listens on a channel of its own and registers
  * in a Redis set per topic while it has subscribers of it; a `pub` goes to the registered nodes only. A frame
- * delivered on its own node while no other node subscribes its topic (the usual case) costs Redis nothing. Queued messages and webhooks live in Redis with their TTL, so
- * they survive restarts of every node and are drained once, by whichever node the peer comes back to.
+ * delivered on its own node while no other node subscribes its topic (the usual case) costs Redis nothing. A node
+ * remembers which nodes received a topic's last frame and PUBLISHes the next ones straight to them; the script that
+ * reads the set, publishes and queues atomically runs only when that cache is cold or nobody received a frame.
+ * Queued messages and webhooks live in Redis with their TTL, so they survive restarts of every node and are drained
+ * once, by whichever node the peer comes back to.
  *
  * @example
  * const bridge = createBridge({ backend: createRedisBackend({ url: process.env.REDIS_URL }) })
@@ -63,6 +80,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const commands = new Redis(parameters.url, {
     enableAutoPipelining: true,
     enableOfflineQueue: false,
+    autoPipeliningIgnoredCommands: ['publish'],
     maxRetriesPerRequest: 1,
     ...options,
   }) as Scripted
@@ -73,9 +91,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     throw new BackendError(`Invalid Redis backend option maxTotalQueuedBytes: ${maxTotalBytes}`)
 
   // Topics with subscribers on this node. While no other node has any, a frame delivered here needs no Redis at all.
-  const topics = new Map<string, Interest>()
+  const topics = new Map<string, Peers>()
+  // Topics this node published on without subscribing them (bounded, oldest first).
+  const published = new Map<string, Peers>()
   let context: BackendContext | undefined
-  let refresher: ReturnType<typeof setInterval> | undefined
+  let refresher: Sweeper | undefined
   let started = false
 
   const ctx = () => {
@@ -104,13 +124,23 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     return multi.exec()
   }
 
-  const checkInterest = (topic: string, interest: Interest) => {
-    const { version } = interest
-    interest.checkedAt = Date.now()
-    commands.smembers(nodesKey(topic)).then((nodes) => {
-      // An announcement that arrived meanwhile is newer than this answer.
-      if (interest.version === version) interest.remote = nodes.some((node) => node !== nodeId)
-    }, failed)
+  const peersOf = (topic: string) => {
+    let peers = topics.get(topic) ?? published.get(topic)
+    if (!peers) {
+      peers = { nodes: new Set(), checkedAt: 0, version: 0, announced: undefined }
+      published.set(topic, peers)
+      if (published.size > MAX_PUBLISHED_TOPICS) published.delete(published.keys().next().value as string)
+    }
+    return peers
+  }
+
+  // What the script answered: the nodes that received the frame when it ran. Nodes announced since are kept, and so
+  // are those the script was told had the frame already (`partial`).
+  const learn = (peers: Peers, reached: string, askedAt: number, version: number, partial: boolean) => {
+    if (!partial && peers.version === version) peers.nodes.clear()
+    for (let at = 0; at < reached.length; at += NODE_ID_LENGTH)
+      peers.nodes.add(reached.slice(at, at + NODE_ID_LENGTH))
+    if (!partial) peers.checkedAt = askedAt
   }
 
   const enqueue = async (
@@ -120,10 +150,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     owner: string,
     fanOut = false,
     delivered = 0,
+    have = '',
   ) => {
     const { counts, queue } = ctx()
     const ttlMs = Math.max(1, Math.round(queue.ttlSeconds * 1000))
-    const [queued, dropped, expired, refused] = await commands.pairlinkEnqueue(
+    const [queued, dropped, expired, refused, reached] = await commands.pairlinkEnqueue(
       nodesKey(topic),
       queueKey(topic),
       bytesKey(topic),
@@ -142,11 +173,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       owner,
       queue.maxQueuedBytesPerOwner,
       maxTotalBytes,
+      have,
     )
     counts.queued += queued
     counts.refusedQueuedBytesPerIp += refused
     counts.dropped += dropped
     counts.expired += expired
+    return reached
   }
 
   // Registration and drain go through the same connection, in order: the drain sees every frame queued before
@@ -168,35 +201,70 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     if (ctx().deliver(topic, frame) === 0)
       enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
   }
-  const onMessage = (channel: Buffer, message: Buffer) => {
-    if (channel.length === interestChannelBytes) {
-      const topic = message.toString('utf8', nodeId.length)
-      const interest = topics.get(topic)
-      if (interest && message.toString('latin1', 0, nodeId.length) !== nodeId) {
-        interest.remote = true
-        interest.version++
-      }
-      return
+
+  // A frame published straight to this node by `origin`, which sent it to `sentTo` (node ids, this one first or
+  // among them). The publisher's cache may miss a node that registered a moment ago: the first receiver learned of
+  // it from its announcement, which Redis sent before this frame, and hands the frame on through the script (which
+  // reads the set). A receiver with nobody to deliver to does the same, and the script queues it if nobody got it.
+  const deliverDirect = (topic: string, frame: string, owner: string, origin: string, sentTo: string) => {
+    const delivered = ctx().deliver(topic, frame)
+    if (delivered > 0 && !(sentTo.startsWith(nodeId) && missed(topic, origin, sentTo))) return
+    let have = `,${origin},`
+    for (let at = 0; at < sentTo.length; at += NODE_ID_LENGTH)
+      have += `${sentTo.slice(at, at + NODE_ID_LENGTH)},`
+    publishOrHold({ topic, frame, bytes: Buffer.byteLength(frame), owner, delivered, have }).catch(failed)
+  }
+  // Whether a node announced `topic` lately and `origin` did not send to it.
+  const missed = (topic: string, origin: string, sentTo: string) => {
+    const announced = topics.get(topic)?.announced
+    if (!announced) return false
+    const now = Date.now()
+    for (const [node, at] of announced) {
+      if (now - at > INTEREST_TTL_MS) announced.delete(node)
+      else if (node !== origin && !sentTo.includes(node)) return true
     }
-    const sep = message.indexOf(58) // ':'
-    const length = Number(message.toString('latin1', 0, sep))
+    return false
+  }
+
+  const onAnnouncement = (message: Buffer) => {
+    const node = message.toString('latin1', 0, NODE_ID_LENGTH)
+    if (node === nodeId) return
+    const topic = message.toString('utf8', NODE_ID_LENGTH)
+    const mine = topics.get(topic)
+    const peers = mine ?? published.get(topic)
+    if (!peers) return
+    peers.nodes.add(node)
+    peers.version++
+    if (!mine) return
+    mine.announced ??= new Map()
+    mine.announced.set(node, Date.now())
+  }
+
+  const onMessage = (channel: Buffer, message: Buffer) => {
+    if (channel.length === interestChannelBytes) return onAnnouncement(message)
+    // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head.
+    const direct = message[0] === 100 // 'd'
+    const head = direct ? message.indexOf(58) + 1 : 0
+    const sep = message.indexOf(58, head)
+    const length = Number(message.toString('latin1', head, sep))
     const ownerAt = sep + 1 + length
     const ownerSep = message.indexOf(58, ownerAt)
     const ownerEnd = ownerSep + 1 + Number(message.toString('latin1', ownerAt, ownerSep))
-    deliverHere(
-      message.toString('utf8', sep + 1, ownerAt),
-      message.toString('utf8', ownerEnd),
-      message.toString('utf8', ownerSep + 1, ownerEnd),
-    )
+    const topic = message.toString('utf8', sep + 1, ownerAt)
+    const frame = message.toString('utf8', ownerEnd)
+    const owner = message.toString('utf8', ownerSep + 1, ownerEnd)
+    if (!direct) return deliverHere(topic, frame, owner)
+    const origin = message.toString('latin1', 1, 1 + NODE_ID_LENGTH)
+    deliverDirect(topic, frame, owner, origin, message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1))
   }
 
   // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
   // another node must not lose what was published while this node reconnected.
-  type Held = { topic: string; frame: string; bytes: number; owner: string; delivered: number }
+  type Held = { topic: string; frame: string; bytes: number; owner: string; delivered: number; have: string }
   let held: Held[] = []
   let heldBytes = 0
   const publishOrHold = (entry: Held) =>
-    enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered).catch(
+    enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered, entry.have).catch(
       (error: unknown) => {
         if (commands.status === 'ready') throw error
         if (heldBytes + entry.bytes > MAX_HELD_BYTES) {
@@ -205,8 +273,43 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
         }
         held.push(entry)
         heldBytes += entry.bytes
+        return ''
       },
     )
+
+  // Through the script, which also tells which nodes receive the topic now.
+  const publishScripted = (peers: Peers, entry: Held) => {
+    const { version } = peers
+    const askedAt = Date.now()
+    return publishOrHold(entry).then((reached) => {
+      if (commands.status === 'ready') learn(peers, reached, askedAt, version, entry.have !== '')
+    })
+  }
+
+  // Straight to the nodes that received the topic's last frames: one PUBLISH each, no script. A node that did not
+  // listen (gone, or reconnecting) leaves the cache; when nobody got the frame, the script publishes it to whoever
+  // the set names besides those that got it, and queues it if nobody did.
+  const publishDirect = (peers: Peers, entry: Held) => {
+    const targets = [...peers.nodes]
+    const { topic, owner, frame } = entry
+    const message = `d${nodeId}${targets.join('')}:${Buffer.byteLength(topic)}:${topic}${Buffer.byteLength(owner)}:${owner}${frame}`
+    const sent = targets.map((node) => commands.publish(nodeChannelPrefix + node, message))
+    return Promise.all(sent).then(
+      (listeners) => {
+        let received = 0
+        let have = ','
+        for (let i = 0; i < targets.length; i++) {
+          const node = targets[i] as string
+          if (listeners[i] === 0) peers.nodes.delete(node)
+          else have += `${node},`
+          received += listeners[i] as number
+        }
+        if (have.length === 1 + targets.length * (NODE_ID_LENGTH + 1)) return
+        return publishScripted(peers, { ...entry, delivered: entry.delivered + received, have })
+      },
+      () => publishScripted(peers, entry),
+    )
+  }
 
   // After a connection was lost (a Redis restart loses every key), publishers dropped this node from the topic sets
   // and queued for it instead: once both connections are back and the node channel is listened to again, register
@@ -224,14 +327,16 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
       await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
       await Promise.all(
-        [...topics].map(async ([topic, interest]) => {
+        [...topics].map(async ([topic, peers]) => {
           await register(topic, true)
-          interest.remote = true
-          interest.version++
+          // Other nodes may have dropped this one, or restarted: ask the script again.
+          peers.checkedAt = 0
+          peers.version++
           // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
           for (const frame of await drain(topic)) deliverHere(topic, frame, '')
         }),
       )
+      published.clear()
       const sending = held
       held = []
       heldBytes = 0
@@ -265,31 +370,38 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       }
       subscriber.on('ready', recover)
       commands.on('ready', recover)
-      refresher = setInterval(() => {
-        for (const topic of topics.keys()) register(topic, false).catch(failed)
-      }, REGISTRY_REFRESH_MS)
-      refresher.unref()
+      // A slice of the topics at a time: 10 000 registrations in one loop would hold deliveries up.
+      refresher = createSweeper({
+        intervalMs: REGISTRY_REFRESH_MS,
+        items: () => topics,
+        visit: ([topic]) => register(topic, false).catch(failed),
+      })
       started = true
     },
     subscribe(topic) {
-      // Assume other nodes until Redis says otherwise.
-      topics.set(topic, { remote: true, checkedAt: 0, version: 0 })
+      // Unknown until the script answers: assume other nodes. What was learnt while only publishing carries over.
+      const peers = published.get(topic)
+      published.delete(topic)
+      topics.set(topic, peers ?? { nodes: new Set(), checkedAt: 0, version: 0, announced: undefined })
       register(topic, true).catch(failed)
     },
     unsubscribe(topic) {
+      const peers = topics.get(topic)
       topics.delete(topic)
+      if (peers) published.set(topic, { ...peers, announced: undefined })
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     publish(topic, frame, bytes, delivered, owner) {
-      const interest = delivered > 0 ? topics.get(topic) : undefined
-      if (interest) {
-        const fresh = Date.now() - interest.checkedAt < INTEREST_TTL_MS
-        if (fresh && !interest.remote) return
-        if (!fresh) checkInterest(topic, interest)
-      }
-      return publishOrHold({ topic, frame, bytes, owner, delivered })
+      const peers = peersOf(topic)
+      const entry = { topic, frame, bytes, owner, delivered, have: '' }
+      if (Date.now() - peers.checkedAt >= INTEREST_TTL_MS) return publishScripted(peers, entry)
+      if (peers.nodes.size > 0) return publishDirect(peers, entry)
+      // No other node subscribes: done if delivered here, else the script queues it (or finds a newcomer).
+      if (delivered === 0) return publishScripted(peers, entry)
     },
-    enqueue: (topic, frame, bytes, owner) => enqueue(topic, frame, bytes, owner),
+    async enqueue(topic, frame, bytes, owner) {
+      await enqueue(topic, frame, bytes, owner)
+    },
     drain,
     async addWebhook(topic, url) {
       const { webhooks } = ctx()
@@ -312,7 +424,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
     },
     async close() {
-      if (refresher) clearInterval(refresher)
+      refresher?.stop()
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       topics.clear()

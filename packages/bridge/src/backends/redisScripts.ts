@@ -31,35 +31,39 @@ end
  * reset, so the accounting heals itself.
  *
  * KEYS: topic's node set, queue list, queue byte counter.
- * ARGV: prefix, this node's id, topic, frame, delivered here, frame bytes, max length, max bytes, TTL in ms,
- * now in ms, key TTL in ms, node channel prefix ('' = only queue), owner, max bytes per owner, max total bytes.
+ * ARGV: prefix, this node's id, topic, frame, delivered already, frame bytes, max length, max bytes, TTL in ms,
+ * now in ms, key TTL in ms, node channel prefix ('' = only queue), owner, max bytes per owner, max total bytes,
+ * nodes that have the frame already (`,id,id,`, or '').
  * A channel message is `{topic bytes}:{topic}{owner bytes}:{owner}{frame}`. Keys outlive the newest entry by a
  * grace period so expired entries are still seen (and counted) by the next push or drain.
- * Returns {queued, dropped, expired, refused by the owner's budget}.
+ * Returns {queued, dropped, expired, refused by the owner's budget, ids of the nodes that received it (joined)}:
+ * the publisher caches those and publishes the next frames of the topic to them directly.
  */
 export const ENQUEUE_SCRIPT = `${ENTRY_HELPERS}
 local node, topic, frame, owner = ARGV[2], ARGV[3], ARGV[4], ARGV[13]
 local received = 0
+local reached = ''
 local message
 if ARGV[12] ~= '' then
+  local have = ARGV[16]
   for _, other in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-    if other ~= node then
+    if other ~= node and not string.find(have, ',' .. other .. ',', 1, true) then
       message = message or (#topic .. ':' .. topic .. #owner .. ':' .. owner .. frame)
       local listeners = redis.call('PUBLISH', ARGV[12] .. other, message)
-      if listeners == 0 then redis.call('SREM', KEYS[1], other) end
+      if listeners == 0 then redis.call('SREM', KEYS[1], other) else reached = reached .. other end
       received = received + listeners
     end
   end
 end
-if tonumber(ARGV[5]) > 0 or received > 0 then return {0, 0, 0, 0} end
+if tonumber(ARGV[5]) > 0 or received > 0 then return {0, 0, 0, 0, reached} end
 local bytes = tonumber(ARGV[6])
 local maxLen = tonumber(ARGV[7])
 local maxBytes = tonumber(ARGV[8])
 local now = tonumber(ARGV[10])
 local keyTtl = ARGV[11]
-if bytes > maxBytes then return {0, 1, 0, 0} end
+if bytes > maxBytes then return {0, 1, 0, 0, ''} end
 local ownerBytes = prefix .. 'ob:' .. owner
-if tonumber(redis.call('GET', ownerBytes) or '0') + bytes > tonumber(ARGV[14]) then return {0, 1, 0, 1} end
+if tonumber(redis.call('GET', ownerBytes) or '0') + bytes > tonumber(ARGV[14]) then return {0, 1, 0, 1, ''} end
 local len = redis.call('RPUSH', KEYS[2], string.format('%d', now + tonumber(ARGV[9])) .. ':' .. #owner .. ':' .. owner .. frame)
 local total = redis.call('INCRBY', KEYS[3], bytes)
 redis.call('ZADD', prefix .. 'owners', redis.call('INCRBY', ownerBytes, bytes), owner)
@@ -110,7 +114,7 @@ while all > maxTotal and steps < 1000 do
     end
   end
 end
-return {1, dropped, expired, 0}
+return {1, dropped, expired, 0, ''}
 `
 
 /**
