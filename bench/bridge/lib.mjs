@@ -1,14 +1,16 @@
 // Shared pieces of the bridge benchmarks: relay processes and the load generator. redis-server comes from the test
 // kit (`@pairlink/test-kit/redis`, built: run `node scripts/build.mjs` first).
 import { fork } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
 /** @typedef {'minimal' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {keyof typeof wires} WireName */
 /**
- * What one load run measured.
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number }} RunResult
+ * What one load run measured (`refused`: requests the relay answered with an error).
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number }} RunResult
  */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
@@ -53,21 +55,20 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
 }
 
 /**
- * Opens `count` sockets (at most `concurrency` handshakes at once), as v1 Node clients do (query, no slash).
- * With several URLs, socket i goes to url i mod n (pairs then straddle nodes).
+ * Opens `count` sockets (at most `concurrency` handshakes at once), as `wire`'s clients do: v1 Node clients (query, no
+ * slash) or v2 SDK clients (`?auth=` with a token of their own). With several URLs, socket i goes to url i mod n (pairs
+ * then straddle nodes). Every frame goes to `wire.onFrame` first (v2 acks its pushes there), then to `onMessage`.
  * @param {string | string[]} urls
  * @param {number} count
- * @param {(index: number, text: string) => void} [onMessage]
- * @param {number} [concurrency]
+ * `queryOf` replaces the wire's query (tokens made beforehand, to time them apart).
+ * @param {{ onMessage?: (index: number, text: string) => void, concurrency?: number, localAddressOf?: (index: number) => string | undefined, wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
  * @returns {Promise<WebSocket[]>}
  */
-export async function openSockets(
-  urls,
-  count,
-  onMessage = () => {},
-  concurrency = 200,
-  localAddressOf = /** @type {(index: number) => string | undefined} */ (() => undefined),
-) {
+export async function openSockets(urls, count, options = {}) {
+  const { onMessage = () => {}, concurrency = 200, localAddressOf = () => undefined } = options
+  const wire = wires[options.wire ?? 'v1']
+  const queryOf =
+    options.queryOf ?? ((/** @type {number} */ _index, /** @type {string} */ url) => wire.query(url))
   const list = [urls].flat()
   /** @type {WebSocket[]} */
   const sockets = new Array(count)
@@ -76,11 +77,16 @@ export async function openSockets(
     while (next < count) {
       const index = next++
       const localAddress = localAddressOf(index)
-      const ws = new WebSocket(`${list[index % list.length]}?env=node&protocol=wc&version=1`, {
+      const url = /** @type {string} */ (list[index % list.length])
+      const ws = new WebSocket(url + queryOf(index, url), {
         perMessageDeflate: false,
         ...(localAddress ? { localAddress } : {}),
       })
-      ws.on('message', (data) => onMessage(index, data.toString()))
+      ws.on('message', (data) => {
+        const text = data.toString()
+        wire.onFrame(ws, text)
+        onMessage(index, text)
+      })
       await new Promise((resolve, reject) => {
         ws.once('open', resolve)
         ws.once('error', reject)
@@ -92,13 +98,73 @@ export async function openSockets(
   return sockets
 }
 
-/** @param {string} topic */
-export const sub = (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true })
-// ~300 bytes, the size of a small v1 envelope; the payload starts with `seq:stamp:` so parsing is an indexOf.
+// ~300 bytes of payload (v1 `payload`, v2 `message`), the size of a small v1 envelope; it starts with `seq:stamp:` so
+// parsing is an indexOf.
 const PADDING = 'a'.repeat(240)
-/** @param {string} topic @param {number} seq @param {number} stamp */
-const pub = (topic, seq, stamp) =>
-  `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`
+let nextRequestId = 1
+
+/**
+ * How the load generator's clients speak. `v1`: v1 frames (`sub`/`pub`, silent). `v2`: the v2 SDK's JSON-RPC
+ * (`irn_subscribe`, `irn_publish` with the ttl and tag of a session request); every push (a frame with a `method`) is
+ * acked as the SDK does, and each socket is a client of its own (its own Ed25519 key and relay JWT).
+ */
+export const wires = {
+  v1: {
+    topic: () => randomUUID(),
+    query: (/** @type {string} */ _url) => '?env=node&protocol=wc&version=1',
+    /** @param {string} topic */
+    sub: (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true }),
+    /** @param {string} topic @param {number} seq @param {number} stamp */
+    pub: (topic, seq, stamp) =>
+      `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`,
+    payloadKey: '"payload":"',
+    onFrame: (/** @type {WebSocket} */ _ws, /** @type {string} */ _text) => {},
+  },
+  v2: {
+    topic: () => randomBytes(32).toString('hex'),
+    query: (/** @type {string} */ url) => `?auth=${relayJwt(url)}`,
+    /** @param {string} topic */
+    sub: (topic) =>
+      `{"id":${nextRequestId++},"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"${topic}"}}`,
+    /** @param {string} topic @param {number} seq @param {number} stamp */
+    pub: (topic, seq, stamp) =>
+      `{"id":${nextRequestId++},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${topic}","message":"${seq}:${stamp}:${PADDING}","ttl":300,"tag":1108}}`,
+    payloadKey: '"message":"',
+    // A push is a request: the relay's `irn_subscription` (or, through the minimal relay, the publish frame itself),
+    // whose id comes first as both write it. Answers (results of our own requests) carry no method.
+    onFrame: (/** @type {WebSocket} */ ws, /** @type {string} */ text) => {
+      if (text.indexOf('"method":') === -1) return
+      ws.send(`{"id":${text.slice(6, text.indexOf(','))},"jsonrpc":"2.0","result":true}`)
+    },
+  },
+}
+
+/** @param {string} topic  a v1 subscription frame */
+export const sub = (topic) => wires.v1.sub(topic)
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** @param {Uint8Array} bytes  base58btc (no leading zero bytes here: the multicodec prefix starts with 0xed) */
+function base58(bytes) {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`)
+  let text = ''
+  for (; n > 0n; n /= 58n) text = BASE58[Number(n % 58n)] + text
+  return text
+}
+
+/**
+ * A relay JWT as the v2 SDK signs one (relay-auth's format): a fresh Ed25519 key, `iss` its did:key, `aud` the
+ * relay's URL. node:crypto signs, so 10 000 clients cost the load generator little.
+ * @param {string} aud
+ */
+export function relayJwt(aud) {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(/** @type {string} */ (publicKey.export({ format: 'jwk' }).x), 'base64url')
+  const iss = `did:key:z${base58(new Uint8Array([0xed, 0x01, ...raw]))}`
+  const iat = Math.floor(Date.now() / 1000)
+  const encode = (/** @type {unknown} */ value) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const data = `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode({ iss, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 })}`
+  return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`
+}
 
 /** @param {number[]} sorted @param {number} p */
 function percentile(sorted, p) {
@@ -123,17 +189,20 @@ async function until(check, what, timeoutMs = 10_000) {
 /**
  * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
+ * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack).
  * @param {string | string[]} urls
  * With `spreadAddresses`, each pair connects from a loopback address of its own (127.1.x.y, Linux), as separate
  * clients would, so per-address limits count pairs rather than the whole load generator.
- * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean }} options
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName }} options
  * @returns {Promise<RunResult>}
  */
 export async function runPairs(
   urls,
-  { pairs, mode, durationMs, warmupMs = 300, window = 32, spreadAddresses = false },
+  { pairs, mode, durationMs, warmupMs = 300, window = 32, spreadAddresses = false, wire: wireName = 'v1' },
 ) {
-  const topics = Array.from({ length: pairs * 2 }, () => randomUUID())
+  const wire = wires[wireName]
+  const { pub } = wire
+  const topics = Array.from({ length: pairs * 2 }, () => wire.topic())
   const state = topics.map(() => ({ sent: 0, received: 0, lastSeq: -1, duplicated: 0, probe: false }))
   /** @param {number} index */
   const at = (index) => /** @type {(typeof state)[number]} */ (state[index])
@@ -142,6 +211,7 @@ export async function runPairs(
   let measuring = false
   let running = true
   let delivered = 0
+  let refused = 0
   /** @type {WebSocket[]} */
   let sockets = []
 
@@ -153,7 +223,14 @@ export async function runPairs(
   }
   /** @param {number} index @param {string} text */
   const onMessage = (index, text) => {
-    const start = text.indexOf('"payload":"') + 11
+    // A v2 error answer (its `message` is no payload); the padding never contains this.
+    if (text.indexOf('"error":') !== -1) {
+      refused++
+      return
+    }
+    let start = text.indexOf(wire.payloadKey)
+    if (start === -1) return
+    start += wire.payloadKey.length
     const colon = text.indexOf(':', start)
     const seq = Number(text.slice(start, colon))
     const stamp = Number(text.slice(colon + 1, text.indexOf(':', colon + 1)))
@@ -180,12 +257,17 @@ export async function runPairs(
 
   /** @param {number} index */
   const pairAddress = (index) => `127.1.${Math.floor((index >> 1) / 250)}.${((index >> 1) % 250) + 1}`
-  sockets = await openSockets(urls, pairs * 2, onMessage, 200, spreadAddresses ? pairAddress : undefined)
+  sockets = await openSockets(urls, pairs * 2, {
+    onMessage,
+    wire: wireName,
+    ...(spreadAddresses ? { localAddressOf: pairAddress } : {}),
+  })
   sockets.forEach((ws, i) => {
-    ws.send(sub(/** @type {string} */ (topics[i])))
+    ws.send(wire.sub(/** @type {string} */ (topics[i])))
   })
   // Barrier: every socket receives a probe, so every subscription is live. The minimal relay keeps no queue and drops
-  // a probe sent before its peer's `sub` was handled, so a probe not yet received is sent again every 100 ms.
+  // a probe sent before its peer's `sub` was handled, so a probe not yet received is sent again every 100 ms (the v2
+  // relay keeps them all and pushes the extra ones on subscribe; a probe's seq is -1, so they count for nothing).
   const probe = () =>
     sockets.forEach((ws, i) => {
       if (!at(i ^ 1).probe) ws.send(pub(/** @type {string} */ (topics[i ^ 1]), -1, 0))
@@ -234,5 +316,67 @@ export async function runPairs(
     maxMs: round(latencies.at(-1) ?? 0),
     lost: sent - received,
     duplicated,
+    refused,
+  }
+}
+
+/** @typedef {{ nodes: RelayKind[], wire: WireName }} RelaySetup  a relay's processes (server.mjs kinds) and its clients' wire */
+
+/**
+ * One load configuration through each relay of `relays`, taking turns `rounds` times (`interleave`), each run on fresh
+ * relay processes (no state or garbage carried over). With several nodes, every pair straddles them. Resolves with
+ * each relay's row (median msgs/s and latencies; lost, duplicated and refused summed over the runs) and its msgs/s
+ * per round, so a ratio can be taken within each round.
+ * @template {string} Name
+ * @param {Record<Name, RelaySetup>} relays
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number }} load
+ * @param {{ rounds: number, redisUrl?: string, keyPrefix?: string }} options
+ */
+export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix }) {
+  const names = /** @type {Name[]} */ (Object.keys(relays))
+  /** @type {Record<string, RunResult[]>} */
+  const runs = Object.fromEntries(names.map((name) => [name, []]))
+  /** @param {Name} name */
+  const measure = (name) => async () => {
+    const { nodes, wire } = relays[name]
+    const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
+    try {
+      const run = await runPairs(
+        servers.map((server) => server.url),
+        { ...load, wire },
+      )
+      runs[name]?.push(run)
+      return run.msgsPerSec
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+    }
+  }
+  const { medians, samples } = await interleave(
+    /** @type {Record<Name, () => Promise<number>>} */ (
+      Object.fromEntries(names.map((name) => [name, measure(name)]))
+    ),
+    { rounds },
+  )
+  /** @param {Name} name */
+  const row = (name) => {
+    const list = runs[name] ?? []
+    const of = /** @param {(run: RunResult) => number} pick */ (pick) => median(list.map(pick))
+    const sum = /** @param {(run: RunResult) => number} pick */ (pick) =>
+      list.reduce((total, run) => total + pick(run), 0)
+    return {
+      msgsPerSec: Math.round(medians[name]),
+      p50Ms: of((run) => run.p50Ms),
+      p99Ms: of((run) => run.p99Ms),
+      maxMs: of((run) => run.maxMs),
+      lost: sum((run) => run.lost),
+      duplicated: sum((run) => run.duplicated),
+      refused: sum((run) => run.refused),
+    }
+  }
+  return {
+    rows: /** @type {Record<Name, ReturnType<typeof row>>} */ (
+      Object.fromEntries(names.map((name) => [name, row(name)]))
+    ),
+    samples,
   }
 }
