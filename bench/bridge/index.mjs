@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs the bridge's three benchmarks, relay, capacity then limits, one after the other; each prints its one JSON line.
+// Runs the bridge's benchmarks, relay, capacity, limits, then the v2 relay's (relayV2, capacityV2), one after the
+// other; each prints its one JSON line.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 let failed = false
-for (const bench of ['relay.mjs', 'capacity.mjs', 'limits.mjs']) {
+for (const bench of ['relay.mjs', 'capacity.mjs', 'limits.mjs', 'relayV2.mjs', 'capacityV2.mjs']) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], {
     stdio: 'inherit',
   })

@@ -36,15 +36,18 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     child.once('message', (message) => resolve(/** @type {{ port: number }} */ (message).port))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
-  /** @param {string} type @returns {Promise<{ rss: number }>} */
+  /** @param {string} type @returns {Promise<NodeJS.MemoryUsage>} */
   const ask = (type) =>
     new Promise((resolve) => {
-      child.once('message', (message) => resolve(/** @type {{ rss: number }} */ (message)))
+      child.once('message', (message) => resolve(/** @type {NodeJS.MemoryUsage} */ (message)))
       child.send({ type })
     })
   return {
     url: `ws://127.0.0.1:${port}`,
+    /** RSS after a GC, bytes. */
     rss: async () => (await ask('rss')).rss,
+    /** `process.memoryUsage()` after a GC. */
+    memory: () => ask('rss'),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.send({ type: 'stop' })
@@ -118,6 +121,8 @@ export const wires = {
     pub: (topic, seq, stamp) =>
       `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`,
     payloadKey: '"payload":"',
+    // v1 never answers a `sub`.
+    answersSub: false,
     onFrame: (/** @type {WebSocket} */ _ws, /** @type {string} */ _text) => {},
   },
   v2: {
@@ -130,6 +135,7 @@ export const wires = {
     pub: (topic, seq, stamp) =>
       `{"id":${nextRequestId++},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${topic}","message":"${seq}:${stamp}:${PADDING}","ttl":300,"tag":1108}}`,
     payloadKey: '"message":"',
+    answersSub: true,
     // A push is a request: the relay's `irn_subscription` (or, through the minimal relay, the publish frame itself),
     // whose id comes first as both write it. Answers (results of our own requests) carry no method.
     onFrame: (/** @type {WebSocket} */ ws, /** @type {string} */ text) => {
@@ -138,9 +144,6 @@ export const wires = {
     },
   },
 }
-
-/** @param {string} topic  a v1 subscription frame */
-export const sub = (topic) => wires.v1.sub(topic)
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 /** @param {Uint8Array} bytes  base58btc (no leading zero bytes here: the multicodec prefix starts with 0xed) */
@@ -164,6 +167,38 @@ export function relayJwt(aud) {
   const encode = (/** @type {unknown} */ value) => Buffer.from(JSON.stringify(value)).toString('base64url')
   const data = `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode({ iss, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 })}`
   return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`
+}
+
+/**
+ * Opens `count` sockets on `url`, each subscribed to a topic of its own, and resolves once every subscription is live:
+ * a v2 client has its answer; v1 answers nothing, so a message published to the last socket's topic after every
+ * `sub` was sent must reach it. A v2 client's token is made on the way unless `queryOf` brings one.
+ * @param {string} url
+ * @param {number} count
+ * @param {{ wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
+ */
+export async function openIdle(url, count, { wire: wireName = 'v1', queryOf } = {}) {
+  const wire = wires[wireName]
+  const topics = Array.from({ length: count }, () => wire.topic())
+  let answered = 0
+  let lastReached = false
+  const sockets = await openSockets(url, count, {
+    wire: wireName,
+    ...(queryOf ? { queryOf } : {}),
+    onMessage: (index, text) => {
+      if (text.indexOf('"result":') !== -1) answered++
+      else if (index === count - 1) lastReached = true
+    },
+  })
+  sockets.forEach((ws, i) => {
+    ws.send(wire.sub(/** @type {string} */ (topics[i])))
+  })
+  if (wire.answersSub) await until(() => answered === count, 'every subscription answered', 60_000)
+  else {
+    sockets[0]?.send(wire.pub(/** @type {string} */ (topics[count - 1]), -1, 0))
+    await until(() => lastReached, 'the last subscription', 60_000)
+  }
+  return sockets
 }
 
 /** @param {number[]} sorted @param {number} p */
