@@ -92,7 +92,8 @@ type Conn = {
   socket: RelaySocket
   clientId: string
   address: string
-  topics: Set<string>
+  /** Topic → its subscription id (a sha256, computed once per subscription rather than per push). */
+  topics: Map<string, string>
   inflight: Map<number, StoredMessage>
 }
 
@@ -151,37 +152,31 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
 
   const push = (conn: Conn, message: StoredMessage) => {
     const id = nextPushId++
-    const data: Record<string, unknown> = {
-      topic: message.topic,
-      message: message.message,
-      publishedAt: message.publishedAt,
-      tag: message.tag,
-    }
-    if (message.attestation !== undefined) data.attestation = message.attestation
-    const frame = JSON.stringify({
-      id,
-      jsonrpc: '2.0',
-      method: 'irn_subscription',
-      params: { id: subscriptionId(message.topic, conn.clientId), data },
-    })
+    const subscription = conn.topics.get(message.topic) ?? subscriptionId(message.topic, conn.clientId)
+    // Written by hand (the hot path): the topic and subscription id are hex, the numbers integers, so only the
+    // strings from the client need JSON.stringify; the keys are in the order JSON.stringify of the object gave.
+    const attestation =
+      message.attestation === undefined ? '' : `,"attestation":${JSON.stringify(message.attestation)}`
+    const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
     if (!conn.socket.send(frame)) return
     conn.inflight.set(id, message)
     counts.deliveries++
   }
 
   const subscribe = (conn: Conn, topic: string) => {
-    if (!conn.topics.has(topic)) {
-      if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
-      conn.topics.add(topic)
-      let set = subscribers.get(topic)
-      if (!set) {
-        set = new Set()
-        subscribers.set(topic, set)
-      }
-      set.add(conn)
-      counts.subscriptions++
+    const known = conn.topics.get(topic)
+    if (known !== undefined) return known
+    if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
+    const id = subscriptionId(topic, conn.clientId)
+    conn.topics.set(topic, id)
+    let set = subscribers.get(topic)
+    if (!set) {
+      set = new Set()
+      subscribers.set(topic, set)
     }
-    return subscriptionId(topic, conn.clientId)
+    set.add(conn)
+    counts.subscriptions++
+    return id
   }
 
   const deliverKept = (conn: Conn, topic: string) => {
@@ -432,7 +427,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         socket,
         clientId,
         address: addressKey(socket.remoteAddress),
-        topics: new Set(),
+        topics: new Map(),
         inflight: new Map(),
       }
       counts.connections++
@@ -446,7 +441,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         },
         close: () => {
           counts.connections--
-          for (const topic of [...conn.topics]) unsubscribe(conn, topic)
+          for (const topic of [...conn.topics.keys()]) unsubscribe(conn, topic)
           conn.inflight.clear()
         },
       }
