@@ -37,7 +37,7 @@ export async function interleave(measurements, { rounds = 5 } = {}) {
 }
 
 /** @param {number} value  rounded to two decimals */
-export const round2 = (value) => Math.round(value * 100) / 100
+const round2 = (value) => Math.round(value * 100) / 100
 
 /**
  * The median of the per-round ratios a[i] / b[i] (two measurements taken in the same round), two decimals.
