@@ -83,6 +83,8 @@ async function openSockets(urls, count, options = {}) {
       const url = /** @type {string} */ (list[index % list.length])
       const ws = new WebSocket(url + queryOf(index, url), {
         perMessageDeflate: false,
+        // A handshake that never completes fails the bench instead of hanging it.
+        handshakeTimeout: 60_000,
         ...(localAddress ? { localAddress } : {}),
       })
       ws.on('message', (data) => {
