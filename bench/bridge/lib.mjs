@@ -6,11 +6,12 @@ import { createRequire } from 'node:module'
 import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-answering' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
 /** @typedef {keyof typeof wires} WireName */
 /**
- * What one load run measured (`refused`: requests the relay answered with an error).
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number }} RunResult
+ * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
+ * processes' CPU time over the measured window per message delivered in it, 0 when not measured).
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number }} RunResult
  */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
@@ -36,18 +37,23 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     child.once('message', (message) => resolve(/** @type {{ port: number }} */ (message).port))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
-  /** @param {string} type @returns {Promise<NodeJS.MemoryUsage>} */
+  /** @param {string} type @returns {Promise<any>} */
   const ask = (type) =>
     new Promise((resolve) => {
-      child.once('message', (message) => resolve(/** @type {NodeJS.MemoryUsage} */ (message)))
+      child.once('message', resolve)
       child.send({ type })
     })
   return {
     url: `ws://127.0.0.1:${port}`,
     /** RSS after a GC, bytes. */
     rss: async () => (await ask('rss')).rss,
-    /** `process.memoryUsage()` after a GC. */
+    /** `process.memoryUsage()` after a GC. @returns {Promise<NodeJS.MemoryUsage>} */
     memory: () => ask('rss'),
+    /** CPU time (user + system) the relay process used so far, µs. */
+    cpu: async () => {
+      const { user, system } = /** @type {NodeJS.CpuUsage} */ (await ask('cpu'))
+      return user + system
+    },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.send({ type: 'stop' })
@@ -226,16 +232,27 @@ async function until(check, what, timeoutMs = 10_000) {
 /**
  * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
- * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack).
+ * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack). `relayCpu` reads the relay
+ * processes' CPU time (µs), for the CPU per message: on a shared machine the relay's and the load generator's CPU
+ * compete, so msgs/s also counts the load generator's work; CPU per message counts the relay's alone.
  * @param {string | string[]} urls
  * With `spreadAddresses`, each pair connects from a loopback address of its own (127.1.x.y, Linux), as separate
  * clients would, so per-address limits count pairs rather than the whole load generator.
- * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName }} options
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName, relayCpu?: () => Promise<number> }} options
  * @returns {Promise<RunResult>}
  */
 export async function runPairs(
   urls,
-  { pairs, mode, durationMs, warmupMs = 300, window = 32, spreadAddresses = false, wire: wireName = 'v1' },
+  {
+    pairs,
+    mode,
+    durationMs,
+    warmupMs = 300,
+    window = 32,
+    spreadAddresses = false,
+    wire: wireName = 'v1',
+    relayCpu = async () => 0,
+  },
 ) {
   const wire = wires[wireName]
   const { pub } = wire
@@ -320,10 +337,12 @@ export async function runPairs(
     else for (let k = 0; k < window; k++) send(2 * p, k)
   }
   await sleep(warmupMs)
+  const cpuBefore = await relayCpu()
   measuring = true
   const started = performance.now()
   await sleep(durationMs)
   measuring = false
+  const relayCpuUs = (await relayCpu()) - cpuBefore
   running = false
   const elapsed = performance.now() - started
   // Let what is in flight arrive before counting losses: wait while it still makes progress (at most 10 s).
@@ -354,6 +373,7 @@ export async function runPairs(
     lost: sent - received,
     duplicated,
     refused,
+    relayCpuUsPerMsg: delivered ? round(relayCpuUs / delivered) : 0,
   }
 }
 
@@ -362,8 +382,9 @@ export async function runPairs(
 /**
  * One load configuration through each relay of `relays`, taking turns `rounds` times (`interleave`), each run on fresh
  * relay processes (no state or garbage carried over). With several nodes, every pair straddles them. Resolves with
- * each relay's row (median msgs/s and latencies; lost, duplicated and refused summed over the runs) and its msgs/s
- * per round, so a ratio can be taken within each round.
+ * each relay's row (median msgs/s, latencies and relay CPU per message; lost, duplicated and refused summed over the
+ * runs), its msgs/s per round (`samples`) and its relay CPU per message per round (`cpuSamples`), so a ratio can be
+ * taken within each round.
  * @template {string} Name
  * @param {Record<Name, RelaySetup>} relays
  * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number }} load
@@ -378,9 +399,11 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
     const { nodes, wire } = relays[name]
     const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
     try {
+      const relayCpu = async () =>
+        (await Promise.all(servers.map((server) => server.cpu()))).reduce((a, b) => a + b, 0)
       const run = await runPairs(
         servers.map((server) => server.url),
-        { ...load, wire },
+        { ...load, wire, relayCpu },
       )
       runs[name]?.push(run)
       return run.msgsPerSec
@@ -405,6 +428,7 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
       p50Ms: of((run) => run.p50Ms),
       p99Ms: of((run) => run.p99Ms),
       maxMs: of((run) => run.maxMs),
+      relayCpuUsPerMsg: of((run) => run.relayCpuUsPerMsg),
       lost: sum((run) => run.lost),
       duplicated: sum((run) => run.duplicated),
       refused: sum((run) => run.refused),
@@ -415,5 +439,8 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
       Object.fromEntries(names.map((name) => [name, row(name)]))
     ),
     samples,
+    cpuSamples: /** @type {Record<Name, number[]>} */ (
+      Object.fromEntries(names.map((name) => [name, (runs[name] ?? []).map((run) => run.relayCpuUsPerMsg)]))
+    ),
   }
 }

@@ -1,6 +1,7 @@
 // WalletConnect v2 relay throughput and latency: 1, 100 and 1000 pairs of clients ping-ponging (one ~300-byte message
-// in flight per pair) through the minimal `ws` relay (v2 frames forwarded as they came), Pairlink's v1 bridge (v1
-// frames) and Pairlink's v2 relay (irn_publish → result, irn_subscription push → ack), in the same run. Prints one
+// in flight per pair) through the minimal `ws` relay (v2 frames forwarded as they came; `minimal-answering` also
+// answers each publish), Pairlink's v1 bridge (v1 frames) and Pairlink's v2 relay (irn_publish → result,
+// irn_subscription push → ack), in the same run, with the relay's CPU time per message beside msgs/s. Prints one
 // JSON line. Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5),
 // RELAYS (default every one of `relays`, comma-separated; `minimal` and `v2` are needed for the ratios).
 // The relays take turns within each configuration (bench/measure.mjs `interleave`) and every figure is the median of
@@ -20,19 +21,23 @@ const pairCounts = [1, 100, 1000]
 /** @type {Record<string, RelaySetup>} */
 const relays = {
   minimal: { nodes: ['minimal'], wire: 'v2' },
+  'minimal-answering': { nodes: ['minimal-answering'], wire: 'v2' },
   v1: { nodes: ['memory'], wire: 'v1' },
   v2: { nodes: ['memory'], wire: 'v2' },
 }
 const wanted = process.env.RELAYS?.split(',') ?? Object.keys(relays)
 const chosen = Object.fromEntries(Object.entries(relays).filter(([name]) => wanted.includes(name)))
-// Every other relay against the minimal one and against v1, measured in the same rounds (`v2VsMinimal`, `v2VsV1`, …).
+// Every Pairlink relay against each baseline, measured in the same rounds (`v2VsMinimal`, `v2VsV1`, …).
+const baselines = ['minimal', 'minimal-answering', 'v1']
 const comparisons = Object.keys(chosen).flatMap((name) =>
-  ['minimal', 'v1']
-    .filter((baseline) => baseline in chosen && name !== 'minimal' && name !== baseline)
+  baselines
+    .filter((baseline) => baseline in chosen && !name.startsWith('minimal') && name !== baseline)
     .map((baseline) => /** @type {[string, string]} */ ([name, baseline])),
 )
+/** @param {string} name */
+const camel = (name) => name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())
 const ratioKey = (/** @type {string} */ name, /** @type {string} */ baseline) =>
-  `${name}Vs${baseline === 'v1' ? 'V1' : 'Minimal'}`
+  `${camel(name).replace(/^./, (c) => c.toLowerCase())}Vs${camel(baseline)}`
 // Redis only for a relay that uses it.
 const redis = Object.values(chosen).some((relay) => relay.nodes.some((kind) => kind.startsWith('redis')))
   ? await startRedis()
@@ -42,7 +47,7 @@ const results = []
 const ratios = []
 try {
   for (const pairs of pairCounts) {
-    const { rows, samples } = await compareRelays(
+    const { rows, samples, cpuSamples } = await compareRelays(
       chosen,
       { pairs, mode: 'pingpong', durationMs },
       redis ? { rounds, redisUrl: redis.url, keyPrefix: `${redis.keyPrefix}v2:${pairs}:` } : { rounds },
@@ -50,8 +55,15 @@ try {
     for (const [relay, row] of Object.entries(rows)) results.push({ relay, pairs, ...row })
     /** @type {Record<string, number>} */
     const entry = {}
-    for (const [name, baseline] of comparisons)
+    // msgs/s, and the baseline's relay CPU per message over this one's: what the msgs/s ratio would be were the
+    // relay alone on its CPU (the load generator shares the machine's).
+    for (const [name, baseline] of comparisons) {
       entry[ratioKey(name, baseline)] = pairedRatio(samples[name] ?? [], samples[baseline] ?? [])
+      entry[`${ratioKey(name, baseline)}Cpu`] = pairedRatio(
+        cpuSamples[baseline] ?? [],
+        cpuSamples[name] ?? [],
+      )
+    }
     ratios.push({ pairs, ...entry })
   }
 } finally {

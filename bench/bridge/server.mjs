@@ -1,6 +1,6 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
 // Redis backend; `memory-limited`: memory with the per-address budgets on), which serves the v2 relay on the same
-// port, or the minimal `ws` relay baseline. Reports its port, answers `rss`, stops on `stop`.
+// port, or the minimal `ws` relay baseline (`minimal-answering`: the same, answering each v2 publish). Reports its port, answers `rss`, stops on `stop`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
@@ -18,9 +18,10 @@ const [kind, redisUrl = '', keyPrefix] = process.argv.slice(2)
 /**
  * The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. It reads v1 frames
  * (`{topic, type: 'sub' | 'pub'}`) and v2 JSON-RPC (`irn_subscribe` / `irn_publish` with `params.topic`) alike and
- * forwards a publish frame as it came, as the push; nothing is answered, and anything else (a v2 ack) is dropped.
+ * forwards a publish frame as it came, as the push; nothing is answered (with `answering`, a v2 publish is answered
+ * `true`, as the protocol asks), and anything else (a v2 ack) is dropped.
  */
-function createMinimalRelay() {
+function createMinimalRelay(answering = false) {
   const server = createServer()
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
   /** @type {Map<string, Set<WebSocket>>} */
@@ -31,7 +32,7 @@ function createMinimalRelay() {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       const text = data.toString()
-      /** @type {{ topic?: string, type?: string, method?: string, params?: { topic?: string } }} */
+      /** @type {{ id?: number, topic?: string, type?: string, method?: string, params?: { topic?: string } }} */
       let message
       try {
         message = JSON.parse(text)
@@ -52,6 +53,7 @@ function createMinimalRelay() {
       } else if (type === 'pub' || type === 'irn_publish') {
         const set = topics.get(topic)
         if (set) for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
+        if (answering && type === 'irn_publish') ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":true}`)
       }
     })
     ws.on('close', () => {
@@ -97,13 +99,17 @@ function createPairlink() {
 /** @param {unknown} message */
 const send = (message) => process.send?.(message)
 
-const relay = kind === 'minimal' ? createMinimalRelay() : createPairlink()
+const relay = kind?.startsWith('minimal')
+  ? createMinimalRelay(kind === 'minimal-answering')
+  : createPairlink()
 const { port } = await relay.listen()
 send({ type: 'ready', port })
 process.on('message', async (/** @type {{ type: string }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
     send({ type: 'rss', ...process.memoryUsage() })
+  } else if (message.type === 'cpu') {
+    send({ type: 'cpu', ...process.cpuUsage() })
   } else if (message.type === 'stop') {
     await relay.close()
     process.exit(0)
