@@ -1,7 +1,7 @@
 // Shared pieces of the bridge benchmarks: relay processes and the load generator. redis-server comes from the test
 // kit (`@pairlink/test-kit/redis`, built: run `node scripts/build.mjs` first).
 import { fork } from 'node:child_process'
-import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, randomUUID, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { interleave, median } from '../measure.mjs'
 
@@ -153,6 +153,8 @@ const wires = {
   },
 }
 
+// DER of an Ed25519 private key up to its 32-byte seed (RFC 8410).
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 /** @param {Uint8Array} bytes  base58btc (no leading zero bytes here: the multicodec prefix starts with 0xed) */
 function base58(bytes) {
@@ -168,8 +170,14 @@ function base58(bytes) {
  * @param {string} aud
  */
 export function relayJwt(aud) {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-  const raw = Buffer.from(/** @type {string} */ (publicKey.export({ format: 'jwk' }).x), 'base64url')
+  // From a random seed, not generateKeyPairSync: on Node 20, a GC inside a JWK export that finalises a key-generation
+  // job deadlocks the main thread (seen at a few thousand keys).
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519, randomBytes(32)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32)
   const iss = `did:key:z${base58(new Uint8Array([0xed, 0x01, ...raw]))}`
   const iat = Math.floor(Date.now() / 1000)
   const encode = (/** @type {unknown} */ value) => Buffer.from(JSON.stringify(value)).toString('base64url')
