@@ -35,3 +35,20 @@ export async function interleave(measurements, { rounds = 5 } = {}) {
   )
   return { medians, samples }
 }
+
+/** @param {number} value  rounded to two decimals */
+const round2 = (value) => Math.round(value * 100) / 100
+
+/**
+ * The median of the per-round ratios a[i] / b[i] (two measurements taken in the same round), two decimals.
+ * @param {number[]} a
+ * @param {number[]} b
+ */
+export const pairedRatio = (a, b) => round2(median(a.map((value, i) => value / (b[i] ?? Number.NaN))))
+
+/** @param {number[]} values  their geometric mean, two decimals (the mean of ratios) */
+export const geomean = (values) =>
+  round2(Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length))
+
+/** @param {number[]} values  [min, max] */
+export const range = (values) => [Math.min(...values), Math.max(...values)]

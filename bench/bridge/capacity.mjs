@@ -5,7 +5,7 @@
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { interleave, median } from '../measure.mjs'
-import { openSockets, runPairs, startRelay, sub } from './lib.mjs'
+import { openIdle, runPairs, startRelay } from './lib.mjs'
 
 const idle = Number(process.env.IDLE ?? 10_000)
 const durationMs = Number(process.env.DURATION_MS ?? 1_500)
@@ -26,7 +26,6 @@ try {
     const rssIdleFree = []
     /** @type {number[]} */
     const rss = []
-    let round = 0
     const alone = async () => {
       const fresh = await startRelay(backend, redis.url)
       try {
@@ -40,24 +39,11 @@ try {
       try {
         rssIdleFree.push(await server.rss())
         const started = performance.now()
-        const sockets = await openSockets(server.url, idle)
-        const topic = (/** @type {number} */ i) => `idle-${round}-${i}`
-        sockets.forEach((ws, i) => {
-          ws.send(sub(topic(i)))
-        })
-        // A round trip through the last socket opened: its `sub` was handled after every earlier one.
-        const last = /** @type {import('ws').WebSocket} */ (sockets.at(-1))
-        await new Promise((resolve) => {
-          last.once('message', resolve)
-          sockets[0]?.send(
-            JSON.stringify({ topic: topic(idle - 1), type: 'pub', payload: 'x', silent: true }),
-          )
-        })
+        const sockets = await openIdle(server.url, idle)
         openMs.push(performance.now() - started)
         rss.push(await server.rss())
         const { msgsPerSec } = await runPairs(server.url, load)
         for (const ws of sockets) ws.terminate()
-        round++
         return msgsPerSec
       } finally {
         await server.stop()

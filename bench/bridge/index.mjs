@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// Runs the bridge's four benchmarks, relay, capacity, limits then housekeeping, one after the other; each prints its
-// one JSON line.
+// Runs the bridge's benchmarks, relay, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2),
+// one after the other; each prints its one JSON line.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 let failed = false
-for (const bench of ['relay.mjs', 'capacity.mjs', 'limits.mjs', 'housekeeping.mjs']) {
+for (const bench of [
+  'relay.mjs',
+  'capacity.mjs',
+  'limits.mjs',
+  'housekeeping.mjs',
+  'relayV2.mjs',
+  'capacityV2.mjs',
+]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], {
     stdio: 'inherit',
   })

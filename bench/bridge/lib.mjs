@@ -1,14 +1,17 @@
 // Shared pieces of the bridge benchmarks: relay processes and the load generator. redis-server comes from the test
 // kit (`@pairlink/test-kit/redis`, built: run `node scripts/build.mjs` first).
 import { fork } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, randomUUID, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-answering' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {keyof typeof wires} WireName */
 /**
- * What one load run measured.
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number }} RunResult
+ * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
+ * processes' CPU time over the measured window per message delivered in it, 0 when not measured).
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number }} RunResult
  */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
@@ -36,15 +39,23 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     child.once('message', (message) => resolve(/** @type {{ port: number }} */ (message).port))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
-  /** @param {string} type @returns {Promise<{ rss: number }>} */
+  /** @param {string} type @returns {Promise<any>} */
   const ask = (type) =>
     new Promise((resolve) => {
-      child.once('message', (message) => resolve(/** @type {{ rss: number }} */ (message)))
+      child.once('message', resolve)
       child.send({ type })
     })
   return {
     url: `ws://127.0.0.1:${port}`,
+    /** RSS after a GC, bytes. */
     rss: async () => (await ask('rss')).rss,
+    /** `process.memoryUsage()` after a GC. @returns {Promise<NodeJS.MemoryUsage>} */
+    memory: () => ask('rss'),
+    /** CPU time (user + system) the relay process used so far, µs. */
+    cpu: async () => {
+      const { user, system } = /** @type {NodeJS.CpuUsage} */ (await ask('cpu'))
+      return user + system
+    },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.send({ type: 'stop' })
@@ -55,21 +66,20 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
 }
 
 /**
- * Opens `count` sockets (at most `concurrency` handshakes at once), as v1 Node clients do (query, no slash).
- * With several URLs, socket i goes to url i mod n (pairs then straddle nodes).
+ * Opens `count` sockets (at most `concurrency` handshakes at once), as `wire`'s clients do: v1 Node clients (query, no
+ * slash) or v2 SDK clients (`?auth=` with a token of their own). With several URLs, socket i goes to url i mod n (pairs
+ * then straddle nodes). Every frame goes to `wire.onFrame` first (v2 acks its pushes there), then to `onMessage`.
  * @param {string | string[]} urls
  * @param {number} count
- * @param {(index: number, text: string) => void} [onMessage]
- * @param {number} [concurrency]
+ * `queryOf` replaces the wire's query (tokens made beforehand, to time them apart).
+ * @param {{ onMessage?: (index: number, text: string) => void, concurrency?: number, localAddressOf?: (index: number) => string | undefined, wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
  * @returns {Promise<WebSocket[]>}
  */
-export async function openSockets(
-  urls,
-  count,
-  onMessage = () => {},
-  concurrency = 200,
-  localAddressOf = /** @type {(index: number) => string | undefined} */ (() => undefined),
-) {
+async function openSockets(urls, count, options = {}) {
+  const { onMessage = () => {}, concurrency = 200, localAddressOf = () => undefined } = options
+  const wire = wires[options.wire ?? 'v1']
+  const queryOf =
+    options.queryOf ?? ((/** @type {number} */ _index, /** @type {string} */ url) => wire.query(url))
   const list = [urls].flat()
   /** @type {WebSocket[]} */
   const sockets = new Array(count)
@@ -78,11 +88,18 @@ export async function openSockets(
     while (next < count) {
       const index = next++
       const localAddress = localAddressOf(index)
-      const ws = new WebSocket(`${list[index % list.length]}?env=node&protocol=wc&version=1`, {
+      const url = /** @type {string} */ (list[index % list.length])
+      const ws = new WebSocket(url + queryOf(index, url), {
         perMessageDeflate: false,
+        // A handshake that never completes fails the bench instead of hanging it.
+        handshakeTimeout: 60_000,
         ...(localAddress ? { localAddress } : {}),
       })
-      ws.on('message', (data) => onMessage(index, data.toString()))
+      ws.on('message', (data) => {
+        const text = data.toString()
+        wire.onFrame(ws, text)
+        onMessage(index, text)
+      })
       await new Promise((resolve, reject) => {
         ws.once('open', resolve)
         ws.once('error', reject)
@@ -94,13 +111,113 @@ export async function openSockets(
   return sockets
 }
 
-/** @param {string} topic */
-export const sub = (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true })
-// ~300 bytes, the size of a small v1 envelope; the payload starts with `seq:stamp:` so parsing is an indexOf.
+// ~300 bytes of payload (v1 `payload`, v2 `message`), the size of a small v1 envelope; it starts with `seq:stamp:` so
+// parsing is an indexOf.
 const PADDING = 'a'.repeat(240)
-/** @param {string} topic @param {number} seq @param {number} stamp */
-const pub = (topic, seq, stamp) =>
-  `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`
+let nextRequestId = 1
+
+/**
+ * How the load generator's clients speak. `v1`: v1 frames (`sub`/`pub`, silent). `v2`: the v2 SDK's JSON-RPC
+ * (`irn_subscribe`, `irn_publish` with the ttl and tag of a session request); every push (a frame with a `method`) is
+ * acked as the SDK does, and each socket is a client of its own (its own Ed25519 key and relay JWT).
+ */
+const wires = {
+  v1: {
+    topic: () => randomUUID(),
+    query: (/** @type {string} */ _url) => '?env=node&protocol=wc&version=1',
+    /** @param {string} topic */
+    sub: (topic) => JSON.stringify({ topic, type: 'sub', payload: '', silent: true }),
+    /** @param {string} topic @param {number} seq @param {number} stamp */
+    pub: (topic, seq, stamp) =>
+      `{"topic":"${topic}","type":"pub","payload":"${seq}:${stamp}:${PADDING}","silent":true}`,
+    payloadKey: '"payload":"',
+    // v1 never answers a `sub`.
+    answersSub: false,
+    onFrame: (/** @type {WebSocket} */ _ws, /** @type {string} */ _text) => {},
+  },
+  v2: {
+    topic: () => randomBytes(32).toString('hex'),
+    query: (/** @type {string} */ url) => `?auth=${relayJwt(url)}`,
+    /** @param {string} topic */
+    sub: (topic) =>
+      `{"id":${nextRequestId++},"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"${topic}"}}`,
+    /** @param {string} topic @param {number} seq @param {number} stamp */
+    pub: (topic, seq, stamp) =>
+      `{"id":${nextRequestId++},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${topic}","message":"${seq}:${stamp}:${PADDING}","ttl":300,"tag":1108}}`,
+    payloadKey: '"message":"',
+    answersSub: true,
+    // A push is a request: the relay's `irn_subscription` (or, through the minimal relay, the publish frame itself),
+    // whose id comes first as both write it. Answers (results of our own requests) carry no method.
+    onFrame: (/** @type {WebSocket} */ ws, /** @type {string} */ text) => {
+      if (text.indexOf('"method":') === -1) return
+      ws.send(`{"id":${text.slice(6, text.indexOf(','))},"jsonrpc":"2.0","result":true}`)
+    },
+  },
+}
+
+// DER of an Ed25519 private key up to its 32-byte seed (RFC 8410).
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** @param {Uint8Array} bytes  base58btc (no leading zero bytes here: the multicodec prefix starts with 0xed) */
+function base58(bytes) {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`)
+  let text = ''
+  for (; n > 0n; n /= 58n) text = BASE58[Number(n % 58n)] + text
+  return text
+}
+
+/**
+ * A relay JWT as the v2 SDK signs one (relay-auth's format): a fresh Ed25519 key, `iss` its did:key, `aud` the
+ * relay's URL. node:crypto signs, so 10 000 clients cost the load generator little.
+ * @param {string} aud
+ */
+export function relayJwt(aud) {
+  // From a random seed, not generateKeyPairSync: on Node 20, a GC inside a JWK export that finalises a key-generation
+  // job deadlocks the main thread (seen at a few thousand keys).
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519, randomBytes(32)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32)
+  const iss = `did:key:z${base58(new Uint8Array([0xed, 0x01, ...raw]))}`
+  const iat = Math.floor(Date.now() / 1000)
+  const encode = (/** @type {unknown} */ value) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const data = `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode({ iss, sub: randomBytes(32).toString('hex'), aud, iat, exp: iat + 86_400 })}`
+  return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`
+}
+
+/**
+ * Opens `count` sockets on `url`, each subscribed to a topic of its own, and resolves once every subscription is live:
+ * a v2 client has its answer; v1 answers nothing, so a message published to the last socket's topic after every
+ * `sub` was sent must reach it. A v2 client's token is made on the way unless `queryOf` brings one.
+ * @param {string} url
+ * @param {number} count
+ * @param {{ wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
+ */
+export async function openIdle(url, count, { wire: wireName = 'v1', queryOf } = {}) {
+  const wire = wires[wireName]
+  const topics = Array.from({ length: count }, () => wire.topic())
+  let answered = 0
+  let lastReached = false
+  const sockets = await openSockets(url, count, {
+    wire: wireName,
+    ...(queryOf ? { queryOf } : {}),
+    onMessage: (index, text) => {
+      if (text.indexOf('"result":') !== -1) answered++
+      else if (index === count - 1) lastReached = true
+    },
+  })
+  sockets.forEach((ws, i) => {
+    ws.send(wire.sub(/** @type {string} */ (topics[i])))
+  })
+  if (wire.answersSub) await until(() => answered === count, 'every subscription answered', 60_000)
+  else {
+    sockets[0]?.send(wire.pub(/** @type {string} */ (topics[count - 1]), -1, 0))
+    await until(() => lastReached, 'the last subscription', 60_000)
+  }
+  return sockets
+}
 
 /** @param {number[]} sorted @param {number} p */
 function percentile(sorted, p) {
@@ -125,17 +242,31 @@ async function until(check, what, timeoutMs = 10_000) {
 /**
  * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
+ * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack). `relayCpu` reads the relay
+ * processes' CPU time (µs), for the CPU per message: on a shared machine the relay's and the load generator's CPU
+ * compete, so msgs/s also counts the load generator's work; CPU per message counts the relay's alone.
  * @param {string | string[]} urls
  * With `spreadAddresses`, each pair connects from a loopback address of its own (127.1.x.y, Linux), as separate
  * clients would, so per-address limits count pairs rather than the whole load generator.
- * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean }} options
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName, relayCpu?: () => Promise<number> }} options
  * @returns {Promise<RunResult>}
  */
 export async function runPairs(
   urls,
-  { pairs, mode, durationMs, warmupMs = 300, window = 32, spreadAddresses = false },
+  {
+    pairs,
+    mode,
+    durationMs,
+    warmupMs = 300,
+    window = 32,
+    spreadAddresses = false,
+    wire: wireName = 'v1',
+    relayCpu = async () => 0,
+  },
 ) {
-  const topics = Array.from({ length: pairs * 2 }, () => randomUUID())
+  const wire = wires[wireName]
+  const { pub } = wire
+  const topics = Array.from({ length: pairs * 2 }, () => wire.topic())
   const state = topics.map(() => ({ sent: 0, received: 0, lastSeq: -1, duplicated: 0, probe: false }))
   /** @param {number} index */
   const at = (index) => /** @type {(typeof state)[number]} */ (state[index])
@@ -144,6 +275,7 @@ export async function runPairs(
   let measuring = false
   let running = true
   let delivered = 0
+  let refused = 0
   /** @type {WebSocket[]} */
   let sockets = []
 
@@ -155,7 +287,14 @@ export async function runPairs(
   }
   /** @param {number} index @param {string} text */
   const onMessage = (index, text) => {
-    const start = text.indexOf('"payload":"') + 11
+    // A v2 error answer (its `message` is no payload); the padding never contains this.
+    if (text.indexOf('"error":') !== -1) {
+      refused++
+      return
+    }
+    let start = text.indexOf(wire.payloadKey)
+    if (start === -1) return
+    start += wire.payloadKey.length
     const colon = text.indexOf(':', start)
     const seq = Number(text.slice(start, colon))
     const stamp = Number(text.slice(colon + 1, text.indexOf(':', colon + 1)))
@@ -182,12 +321,17 @@ export async function runPairs(
 
   /** @param {number} index */
   const pairAddress = (index) => `127.1.${Math.floor((index >> 1) / 250)}.${((index >> 1) % 250) + 1}`
-  sockets = await openSockets(urls, pairs * 2, onMessage, 200, spreadAddresses ? pairAddress : undefined)
+  sockets = await openSockets(urls, pairs * 2, {
+    onMessage,
+    wire: wireName,
+    ...(spreadAddresses ? { localAddressOf: pairAddress } : {}),
+  })
   sockets.forEach((ws, i) => {
-    ws.send(sub(/** @type {string} */ (topics[i])))
+    ws.send(wire.sub(/** @type {string} */ (topics[i])))
   })
   // Barrier: every socket receives a probe, so every subscription is live. The minimal relay keeps no queue and drops
-  // a probe sent before its peer's `sub` was handled, so a probe not yet received is sent again every 100 ms.
+  // a probe sent before its peer's `sub` was handled, so a probe not yet received is sent again every 100 ms (the v2
+  // relay keeps them all and pushes the extra ones on subscribe; a probe's seq is -1, so they count for nothing).
   const probe = () =>
     sockets.forEach((ws, i) => {
       if (!at(i ^ 1).probe) ws.send(pub(/** @type {string} */ (topics[i ^ 1]), -1, 0))
@@ -203,10 +347,12 @@ export async function runPairs(
     else for (let k = 0; k < window; k++) send(2 * p, k)
   }
   await sleep(warmupMs)
+  const cpuBefore = await relayCpu()
   measuring = true
   const started = performance.now()
   await sleep(durationMs)
   measuring = false
+  const relayCpuUs = (await relayCpu()) - cpuBefore
   running = false
   const elapsed = performance.now() - started
   // Let what is in flight arrive before counting losses: wait while it still makes progress (at most 10 s).
@@ -236,5 +382,75 @@ export async function runPairs(
     maxMs: round(latencies.at(-1) ?? 0),
     lost: sent - received,
     duplicated,
+    refused,
+    relayCpuUsPerMsg: delivered ? round(relayCpuUs / delivered) : 0,
+  }
+}
+
+/** @typedef {{ nodes: RelayKind[], wire: WireName }} RelaySetup  a relay's processes (server.mjs kinds) and its clients' wire */
+
+/**
+ * One load configuration through each relay of `relays`, taking turns `rounds` times (`interleave`), each run on fresh
+ * relay processes (no state or garbage carried over). With several nodes, every pair straddles them. Resolves with
+ * each relay's row (median msgs/s, latencies and relay CPU per message; lost, duplicated and refused summed over the
+ * runs), its msgs/s per round (`samples`) and its relay CPU per message per round (`cpuSamples`), so a ratio can be
+ * taken within each round.
+ * @template {string} Name
+ * @param {Record<Name, RelaySetup>} relays
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number }} load
+ * @param {{ rounds: number, redisUrl?: string, keyPrefix?: string }} options
+ */
+export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix }) {
+  const names = /** @type {Name[]} */ (Object.keys(relays))
+  /** @type {Record<string, RunResult[]>} */
+  const runs = Object.fromEntries(names.map((name) => [name, []]))
+  /** @param {Name} name */
+  const measure = (name) => async () => {
+    const { nodes, wire } = relays[name]
+    const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
+    try {
+      const relayCpu = async () =>
+        (await Promise.all(servers.map((server) => server.cpu()))).reduce((a, b) => a + b, 0)
+      const run = await runPairs(
+        servers.map((server) => server.url),
+        { ...load, wire, relayCpu },
+      )
+      runs[name]?.push(run)
+      return run.msgsPerSec
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+    }
+  }
+  const { medians, samples } = await interleave(
+    /** @type {Record<Name, () => Promise<number>>} */ (
+      Object.fromEntries(names.map((name) => [name, measure(name)]))
+    ),
+    { rounds },
+  )
+  /** @param {Name} name */
+  const row = (name) => {
+    const list = runs[name] ?? []
+    const of = /** @param {(run: RunResult) => number} pick */ (pick) => median(list.map(pick))
+    const sum = /** @param {(run: RunResult) => number} pick */ (pick) =>
+      list.reduce((total, run) => total + pick(run), 0)
+    return {
+      msgsPerSec: Math.round(medians[name]),
+      p50Ms: of((run) => run.p50Ms),
+      p99Ms: of((run) => run.p99Ms),
+      maxMs: of((run) => run.maxMs),
+      relayCpuUsPerMsg: of((run) => run.relayCpuUsPerMsg),
+      lost: sum((run) => run.lost),
+      duplicated: sum((run) => run.duplicated),
+      refused: sum((run) => run.refused),
+    }
+  }
+  return {
+    rows: /** @type {Record<Name, ReturnType<typeof row>>} */ (
+      Object.fromEntries(names.map((name) => [name, row(name)]))
+    ),
+    samples,
+    cpuSamples: /** @type {Record<Name, number[]>} */ (
+      Object.fromEntries(names.map((name) => [name, (runs[name] ?? []).map((run) => run.relayCpuUsPerMsg)]))
+    ),
   }
 }

@@ -8,11 +8,8 @@
 // duplicates are summed over every run.
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
-import { interleave, median } from '../measure.mjs'
-import { runPairs, startRelay } from './lib.mjs'
-
-/** @typedef {import('./lib.mjs').RunResult} RunResult */
-/** @typedef {'minimal' | 'memory' | 'redis' | 'redis-2nodes'} Relay */
+import { geomean, pairedRatio, range } from '../measure.mjs'
+import { compareRelays } from './lib.mjs'
 
 const durationMs = Number(process.env.DURATION_MS ?? 1_000)
 const rounds = Number(process.env.ROUNDS ?? 5)
@@ -20,65 +17,27 @@ const pairCounts = (process.env.PAIRS ?? '1,100,1000').split(',').map(Number)
 const modes = /** @type {('pingpong' | 'streaming')[]} */ (
   (process.env.MODES ?? 'pingpong,streaming').split(',')
 )
-/** @type {Relay[]} */
-const relays = ['minimal', 'memory', 'redis', 'redis-2nodes']
-
-/** @param {number} value */
-const round2 = (value) => Math.round(value * 100) / 100
-/** @param {number[]} a @param {number[]} b  the median of the per-round ratios a[i] / b[i] */
-const pairedRatio = (a, b) => round2(median(a.map((value, i) => value / (b[i] ?? Number.NaN))))
+/** @satisfies {Record<string, import('./lib.mjs').RelaySetup>} */
+const relays = {
+  minimal: { nodes: ['minimal'], wire: 'v1' },
+  memory: { nodes: ['memory'], wire: 'v1' },
+  redis: { nodes: ['redis'], wire: 'v1' },
+  'redis-2nodes': { nodes: ['redis', 'redis'], wire: 'v1' },
+}
 
 const redis = await startRedis()
-/** @type {({ relay: Relay, mode: string, pairs: number } & RunResult)[]} */
 const results = []
 const ratios = []
 try {
   for (const pairs of pairCounts)
     for (const mode of modes) {
-      /** @type {Record<Relay, RunResult[]>} */
-      const runs = { minimal: [], memory: [], redis: [], 'redis-2nodes': [] }
       // Both nodes of a two-node run share one key prefix; every configuration gets a fresh one.
-      const prefix = `${redis.keyPrefix}${pairs}:${mode}:`
-      /** @param {Relay} relay */
-      const measure = (relay) => async () => {
-        // A fresh relay process per run: no state or garbage carried over.
-        /** @type {('minimal' | 'memory' | 'redis')[]} */
-        const nodes = relay === 'redis-2nodes' ? ['redis', 'redis'] : [relay]
-        const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redis.url, prefix)))
-        try {
-          const run = await runPairs(
-            servers.map((server) => server.url),
-            { pairs, mode, durationMs },
-          )
-          runs[relay].push(run)
-          return run.msgsPerSec
-        } finally {
-          await Promise.all(servers.map((server) => server.stop()))
-        }
-      }
-      const { medians, samples } = await interleave(
-        {
-          minimal: measure('minimal'),
-          memory: measure('memory'),
-          redis: measure('redis'),
-          'redis-2nodes': measure('redis-2nodes'),
-        },
-        { rounds },
+      const { rows, samples } = await compareRelays(
+        relays,
+        { pairs, mode, durationMs },
+        { rounds, redisUrl: redis.url, keyPrefix: `${redis.keyPrefix}${pairs}:${mode}:` },
       )
-      for (const relay of relays) {
-        const of = /** @param {(run: RunResult) => number} pick */ (pick) => median(runs[relay].map(pick))
-        results.push({
-          relay,
-          mode,
-          pairs,
-          msgsPerSec: Math.round(medians[relay]),
-          p50Ms: of((run) => run.p50Ms),
-          p99Ms: of((run) => run.p99Ms),
-          maxMs: of((run) => run.maxMs),
-          lost: runs[relay].reduce((sum, run) => sum + run.lost, 0),
-          duplicated: runs[relay].reduce((sum, run) => sum + run.duplicated, 0),
-        })
-      }
+      for (const [relay, row] of Object.entries(rows)) results.push({ relay, mode, pairs, ...row })
       ratios.push({
         mode,
         pairs,
@@ -92,10 +51,6 @@ try {
   await redis.stop()
 }
 
-/** @param {number[]} values */
-const geomean = (values) => round2(Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length))
-/** @param {number[]} values */
-const range = (values) => [Math.min(...values), Math.max(...values)]
 const memoryVsMinimal = geomean(ratios.map((r) => r.memoryVsMinimal))
 const redisVsMemory = geomean(ratios.map((r) => r.redisVsMemory))
 // Two nodes in ping-pong at 1 and 100 pairs, against one node with Redis (the target: the same backend, so the ratio

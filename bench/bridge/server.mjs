@@ -1,6 +1,7 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
-// Redis backend; `memory-limited`: memory with the per-address budgets on) or the minimal `ws` relay baseline. Reports
-// its port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
+// Redis backend; `memory-limited`: memory with the per-address budgets on), which serves the v2 relay on the same
+// port, or the minimal `ws` relay baseline (`minimal-answering`: the same, answering each v2 publish). Reports its
+// port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
 // `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
@@ -16,8 +17,13 @@ const { WebSocketServer } = /** @type {typeof import('ws')} */ (
 
 const [kind, redisUrl = '', keyPrefix, options = '{}'] = process.argv.slice(2)
 
-/** The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. */
-function createMinimalRelay() {
+/**
+ * The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. It reads v1 frames
+ * (`{topic, type: 'sub' | 'pub'}`) and v2 JSON-RPC (`irn_subscribe` / `irn_publish` with `params.topic`) alike and
+ * forwards a publish frame as it came, as the push; nothing is answered (with `answering`, a v2 publish is answered
+ * `true`, as the protocol asks), and anything else (a v2 ack) is dropped.
+ */
+function createMinimalRelay(answering = false) {
   const server = createServer()
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
   /** @type {Map<string, Set<WebSocket>>} */
@@ -28,24 +34,28 @@ function createMinimalRelay() {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       const text = data.toString()
-      /** @type {{ topic: string, type: string }} */
+      /** @type {{ id?: number, topic?: string, type?: string, method?: string, params?: { topic?: string } }} */
       let message
       try {
         message = JSON.parse(text)
       } catch {
         return
       }
-      if (message.type === 'sub') {
-        let set = topics.get(message.topic)
+      const type = message.type ?? message.method
+      const topic = message.topic ?? message.params?.topic
+      if (topic === undefined) return
+      if (type === 'sub' || type === 'irn_subscribe') {
+        let set = topics.get(topic)
         if (!set) {
           set = new Set()
-          topics.set(message.topic, set)
+          topics.set(topic, set)
         }
         set.add(ws)
-        mine.add(message.topic)
-      } else if (message.type === 'pub') {
-        const set = topics.get(message.topic)
+        mine.add(topic)
+      } else if (type === 'pub' || type === 'irn_publish') {
+        const set = topics.get(topic)
         if (set) for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
+        if (answering && type === 'irn_publish') ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":true}`)
       }
     })
     ws.on('close', () => {
@@ -67,12 +77,14 @@ function createPairlink() {
   const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
   // Limits meant for the public internet would throttle a load generator on one address, so they are off; in
   // `memory-limited`, whose load comes from an address per pair, the per-address budgets are on at their defaults.
-  // The logger is silent by default.
+  // The logger is silent by default. The v2 relay's request rates are off alike; its mailbox and other limits stay at
+  // their defaults.
   const off = {
     maxMessagesPerSecond: 0,
     maxMessagesPerSecondPerIp: 0,
     maxConnectionsPerIp: 0,
     maxQueuedBytesPerIp: Number.MAX_SAFE_INTEGER,
+    relay: { maxRequestsPerSecond: 0, maxRequestsPerSecondPerIp: 0 },
   }
   const perAddress = {
     maxMessagesPerSecondPerIp: undefined,
@@ -94,13 +106,17 @@ function createPairlink() {
 /** @param {unknown} message */
 const send = (message) => process.send?.(message)
 
-const relay = kind === 'minimal' ? createMinimalRelay() : createPairlink()
+const relay = kind?.startsWith('minimal')
+  ? createMinimalRelay(kind === 'minimal-answering')
+  : createPairlink()
 const { port } = await relay.listen()
 send({ type: 'ready', port })
 process.on('message', async (/** @type {{ type: string }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
     send({ type: 'rss', ...process.memoryUsage() })
+  } else if (message.type === 'cpu') {
+    send({ type: 'cpu', ...process.cpuUsage() })
   } else if (message.type === 'stop') {
     await relay.close()
     process.exit(0)

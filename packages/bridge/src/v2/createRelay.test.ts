@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../test/fakeSocket.js'
 import { type CreateRelayParameters, createRelay, type Relay, type RelayConnection } from './createRelay.js'
@@ -83,6 +84,36 @@ describe('behavior', () => {
       0,
     )
     expect(c.socket.sent[0]).toMatch(/^\{"id":1795338265514170881,"jsonrpc":"2.0","result":/)
+  })
+
+  test("behavior: a push is exactly the JSON of its object: escapes, attestation, the SDK's subscription id", () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.frames()
+    const message = 'quote " backslash \\ newline \n nul \u0000 é 💡 \u2028'
+    dapp.call('irn_publish', { ...publish(S, message), attestation: 'att"1' })
+    dapp.call('irn_publish', publish(S, 'plain'))
+    const sent = wallet.socket.sent.splice(0)
+    const subscription = createHash('sha256').update(`${S}did:key:wallet`).digest('hex')
+    expect(sent).toHaveLength(2)
+    sent.forEach((text, i) => {
+      const frame = JSON.parse(text)
+      expect(text).toBe(JSON.stringify(frame))
+      const data = i === 0 ? { message, attestation: 'att"1' } : { message: 'plain' }
+      expect(Object.keys(frame.params.data)).toEqual(
+        i === 0
+          ? ['topic', 'message', 'publishedAt', 'tag', 'attestation']
+          : ['topic', 'message', 'publishedAt', 'tag'],
+      )
+      expect(frame).toEqual({
+        id: expect.any(Number),
+        jsonrpc: '2.0',
+        method: 'irn_subscription',
+        params: { id: subscription, data: { topic: S, publishedAt: expect.any(Number), tag: 1108, ...data } },
+      })
+    })
   })
 
   test('behavior: never pushed back to its publisher, even on another socket of the same client', () => {

@@ -124,7 +124,8 @@ type Conn = {
   socket: RelaySocket
   clientId: string
   address: string
-  topics: Set<string>
+  /** Topic → its subscription id (a sha256, computed once per subscription rather than per push). */
+  topics: Map<string, string>
   inflight: Map<number, StoredMessage>
   /** A request waits on the store: later frames wait here, so answers stay in request order. */
   waiting: string[] | undefined
@@ -196,19 +197,12 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
 
   const push = (conn: Conn, message: StoredMessage) => {
     const id = nextPushId++
-    const data: Record<string, unknown> = {
-      topic: message.topic,
-      message: message.message,
-      publishedAt: message.publishedAt,
-      tag: message.tag,
-    }
-    if (message.attestation !== undefined) data.attestation = message.attestation
-    const frame = JSON.stringify({
-      id,
-      jsonrpc: '2.0',
-      method: 'irn_subscription',
-      params: { id: subscriptionId(message.topic, conn.clientId), data },
-    })
+    const subscription = conn.topics.get(message.topic) ?? subscriptionId(message.topic, conn.clientId)
+    // Written by hand (the hot path): the topic and subscription id are hex, the numbers integers, so only the
+    // strings from the client need JSON.stringify; the keys are in the order JSON.stringify of the object gave.
+    const attestation =
+      message.attestation === undefined ? '' : `,"attestation":${JSON.stringify(message.attestation)}`
+    const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
     if (!conn.socket.send(frame)) return
     if (conn.inflight.size >= MAX_INFLIGHT) conn.inflight.delete(conn.inflight.keys().next().value as number)
     conn.inflight.set(id, message)
@@ -231,7 +225,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   const subscribe = (conn: Conn, topic: string): void | Promise<void> => {
     if (conn.topics.has(topic)) return
     if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
-    conn.topics.add(topic)
+    conn.topics.set(topic, subscriptionId(topic, conn.clientId))
     counts.subscriptions++
     const set = subscribers.get(topic)
     if (set) {
@@ -573,7 +567,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   let redeliverAgain = false
   const redeliver = async () => {
     for (const conn of [...conns]) {
-      const topics = [...conn.topics].filter((topic) => !conn.loading?.has(topic))
+      const topics = [...conn.topics.keys()].filter((topic) => !conn.loading?.has(topic))
       if (conn.closed || topics.length === 0) continue
       for (const topic of topics) startLoading(conn, topic)
       const now = Date.now()
@@ -677,7 +671,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         socket,
         clientId,
         address: addressKey(socket.remoteAddress),
-        topics: new Set(),
+        topics: new Map(),
         inflight: new Map(),
         waiting: undefined,
         waitingBytes: 0,
@@ -699,7 +693,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
           conn.closed = true
           conns.delete(conn)
           counts.connections--
-          for (const topic of [...conn.topics]) unsubscribe(conn, topic)
+          for (const topic of [...conn.topics.keys()]) unsubscribe(conn, topic)
           conn.inflight.clear()
           conn.waiting = undefined
           conn.loading = undefined

@@ -1,0 +1,99 @@
+// WalletConnect v2 relay throughput and latency: 1, 100 and 1000 pairs of clients ping-ponging (one ~300-byte message
+// in flight per pair) through the minimal `ws` relay (v2 frames forwarded as they came; `minimal-answering` also
+// answers each publish), Pairlink's v1 bridge (v1 frames) and Pairlink's v2 relay (irn_publish → result,
+// irn_subscription push → ack), in the same run, with the relay's CPU time per message beside msgs/s. Prints one
+// JSON line. Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5),
+// RELAYS (default every one of `relays`, comma-separated; `minimal` and `v2` are needed for the ratios).
+// The relays take turns within each configuration (bench/measure.mjs `interleave`) and every figure is the median of
+// the rounds; a ratio is the median of the per-round ratios.
+import os from 'node:os'
+import { startRedis } from '@pairlink/test-kit/redis'
+import { geomean, pairedRatio, range } from '../measure.mjs'
+import { compareRelays } from './lib.mjs'
+
+/** @typedef {import('./lib.mjs').RelaySetup} RelaySetup */
+
+const durationMs = Number(process.env.DURATION_MS ?? 1_000)
+const rounds = Number(process.env.ROUNDS ?? 5)
+const pairCounts = [1, 100, 1000]
+// Every relay compared, by name: its processes (server.mjs kinds; with two, each pair straddles them) and the wire its
+// clients speak. A v2 store of another kind is one more line here once server.mjs can start it.
+/** @type {Record<string, RelaySetup>} */
+const relays = {
+  minimal: { nodes: ['minimal'], wire: 'v2' },
+  'minimal-answering': { nodes: ['minimal-answering'], wire: 'v2' },
+  v1: { nodes: ['memory'], wire: 'v1' },
+  v2: { nodes: ['memory'], wire: 'v2' },
+}
+const wanted = process.env.RELAYS?.split(',') ?? Object.keys(relays)
+const chosen = Object.fromEntries(Object.entries(relays).filter(([name]) => wanted.includes(name)))
+// Every Pairlink relay against each baseline, measured in the same rounds (`v2VsMinimal`, `v2VsV1`, …).
+const baselines = ['minimal', 'minimal-answering', 'v1']
+const comparisons = Object.keys(chosen).flatMap((name) =>
+  baselines
+    .filter((baseline) => baseline in chosen && !name.startsWith('minimal') && name !== baseline)
+    .map((baseline) => /** @type {[string, string]} */ ([name, baseline])),
+)
+/** @param {string} name */
+const camel = (name) => name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())
+const ratioKey = (/** @type {string} */ name, /** @type {string} */ baseline) =>
+  `${camel(name).replace(/^./, (c) => c.toLowerCase())}Vs${camel(baseline)}`
+// Redis only for a relay that uses it.
+const redis = Object.values(chosen).some((relay) => relay.nodes.some((kind) => kind.startsWith('redis')))
+  ? await startRedis()
+  : undefined
+const results = []
+/** @type {({ pairs: number } & Record<string, number>)[]} */
+const ratios = []
+try {
+  for (const pairs of pairCounts) {
+    const { rows, samples, cpuSamples } = await compareRelays(
+      chosen,
+      { pairs, mode: 'pingpong', durationMs },
+      redis ? { rounds, redisUrl: redis.url, keyPrefix: `${redis.keyPrefix}v2:${pairs}:` } : { rounds },
+    )
+    for (const [relay, row] of Object.entries(rows)) results.push({ relay, pairs, ...row })
+    /** @type {Record<string, number>} */
+    const entry = {}
+    // msgs/s, and the baseline's relay CPU per message over this one's: what the msgs/s ratio would be were the
+    // relay alone on its CPU (the load generator shares the machine's).
+    for (const [name, baseline] of comparisons) {
+      entry[ratioKey(name, baseline)] = pairedRatio(samples[name] ?? [], samples[baseline] ?? [])
+      entry[`${ratioKey(name, baseline)}Cpu`] = pairedRatio(
+        cpuSamples[baseline] ?? [],
+        cpuSamples[name] ?? [],
+      )
+    }
+    ratios.push({ pairs, ...entry })
+  }
+} finally {
+  await redis?.stop()
+}
+
+/** @type {Record<string, number | number[]>} */
+const summary = {}
+for (const key of Object.keys(ratios[0] ?? {}).filter((key) => key !== 'pairs')) {
+  const values = ratios.map((r) => /** @type {number} */ (r[key]))
+  summary[key] = geomean(values)
+  summary[`${key}Range`] = range(values)
+}
+const v2VsMinimal = summary.v2VsMinimal
+console.log(
+  JSON.stringify({
+    bench: 'bridge-relay-v2',
+    node: process.version,
+    cpus: os.cpus().length,
+    durationMs,
+    rounds,
+    results,
+    ratios,
+    summary: {
+      ...summary,
+      lost: results.reduce((sum, r) => sum + r.lost, 0),
+      duplicated: results.reduce((sum, r) => sum + r.duplicated, 0),
+      refused: results.reduce((sum, r) => sum + r.refused, 0),
+      // The minimal relay does strictly less (no answer, no ack handling, no mailbox), so parity is the claim.
+      targets: typeof v2VsMinimal === 'number' ? { v2VsMinimal: v2VsMinimal >= 0.8 } : {},
+    },
+  }),
+)
