@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
-import { createRedisBackend } from '@pairlink/bridge/redis'
+import { createRedisBackend, createRedisRelayStore } from '@pairlink/bridge/redis'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
 
@@ -84,7 +84,14 @@ function createPairlink() {
     maxMessagesPerSecondPerIp: 0,
     maxConnectionsPerIp: 0,
     maxQueuedBytesPerIp: Number.MAX_SAFE_INTEGER,
-    relay: { maxRequestsPerSecond: 0, maxRequestsPerSecondPerIp: 0 },
+    relay: {
+      maxRequestsPerSecond: 0,
+      maxRequestsPerSecondPerIp: 0,
+      // With Redis, the v2 relay keeps its mailbox there too (as the CLI does with --redis).
+      ...(kind === 'redis'
+        ? { store: createRedisRelayStore({ url: redisUrl, keyPrefix: `${keyPrefix}v2:` }) }
+        : {}),
+    },
   }
   const perAddress = {
     maxMessagesPerSecondPerIp: undefined,
