@@ -58,6 +58,8 @@ export default defineConfig({
             'packages/*/src/**/*.test.tsx',
             'apps/*/src/**/*.test.tsx',
           ],
+          // Tests that need Node itself (child processes).
+          exclude: ['**/*.node.test.ts', '**/node_modules/**'],
         },
       },
     ],
