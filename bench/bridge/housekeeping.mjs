@@ -11,7 +11,9 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { interleave, median } from '../measure.mjs'
-import { openSockets, startRelay, sub } from './lib.mjs'
+import { openSockets, startRelay, wires } from './lib.mjs'
+
+const { sub } = wires.v1
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -110,12 +112,14 @@ if (process.argv[2] === 'crowd') {
       /** @type {number[]} */
       const latencies = []
       let probed = false
-      const [sender, receiver] = await openSockets(relay.url, 2, (index, text) => {
-        if (index !== 1) return
-        const start = text.indexOf('"payload":"') + 11
-        const stamp = Number(text.slice(start, text.indexOf('"', start)))
-        if (stamp < 0) probed = true
-        else latencies.push(performance.now() - stamp)
+      const [sender, receiver] = await openSockets(relay.url, 2, {
+        onMessage: (index, text) => {
+          if (index !== 1) return
+          const start = text.indexOf('"payload":"') + 11
+          const stamp = Number(text.slice(start, text.indexOf('"', start)))
+          if (stamp < 0) probed = true
+          else latencies.push(performance.now() - stamp)
+        },
       })
       /** @param {number} stamp */
       const pub = (stamp) => JSON.stringify({ topic, type: 'pub', payload: String(stamp), silent: true })

@@ -75,7 +75,7 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
  * @param {{ onMessage?: (index: number, text: string) => void, concurrency?: number, localAddressOf?: (index: number) => string | undefined, wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
  * @returns {Promise<WebSocket[]>}
  */
-async function openSockets(urls, count, options = {}) {
+export async function openSockets(urls, count, options = {}) {
   const { onMessage = () => {}, concurrency = 200, localAddressOf = () => undefined } = options
   const wire = wires[options.wire ?? 'v1']
   const queryOf =
@@ -121,7 +121,7 @@ let nextRequestId = 1
  * (`irn_subscribe`, `irn_publish` with the ttl and tag of a session request); every push (a frame with a `method`) is
  * acked as the SDK does, and each socket is a client of its own (its own Ed25519 key and relay JWT).
  */
-const wires = {
+export const wires = {
   v1: {
     topic: () => randomUUID(),
     query: (/** @type {string} */ _url) => '?env=node&protocol=wc&version=1',

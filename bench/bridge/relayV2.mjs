@@ -115,7 +115,7 @@ console.log(
           ? { v2VsMinimalAnswering: v2VsMinimalAnswering >= 0.8 }
           : {}),
         ...Object.fromEntries(
-          Object.entries(crossNode).map(([key, { vsRedis }]) => [`crossNode.${key}`, vsRedis >= 0.6]),
+          Object.entries(crossNode).map(([key, { vsRedis }]) => [`crossNode.${key}`, (vsRedis ?? 0) >= 0.6]),
         ),
       },
     },
