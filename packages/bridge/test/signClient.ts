@@ -4,6 +4,7 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 import { randomUUID } from 'node:crypto'
 import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
+import { recoverMessageAddress, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 // One of anvil's well-known dev keys: a real signature, no secret.
@@ -86,3 +87,37 @@ export async function createWalletKit(relayUrl: string, dapp: Client) {
 
 /** A dapp SignClient on `relayUrl`. */
 export const createDapp = (relayUrl: string) => createClient(relayUrl, 'dapp')
+
+/**
+ * A sign-client dapp on `relayUrl` paired with a WalletKit wallet on `walletRelayUrl` that approves and answers
+ * `personal_sign` with a real signature; resolves once the dapp has its session.
+ */
+export async function pairWalletKit(relayUrl: string, walletRelayUrl = relayUrl) {
+  const dapp = await createDapp(relayUrl)
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: { eip155: { chains: [chainId], methods: ['personal_sign'], events: [] } },
+  })
+  if (!uri) throw new Error('no pairing URI')
+  const wallet = await createWalletKit(walletRelayUrl, dapp)
+  wallet.on('session_proposal', ({ id }) => {
+    wallet.approveSession({ id, namespaces: namespaces() }).catch(() => {})
+  })
+  wallet.on('session_request', async ({ id, topic, params }) => {
+    const [message] = params.request.params as [`0x${string}`, string]
+    const result = await account.signMessage({ message: { raw: message } })
+    await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
+  })
+  await wallet.pair({ uri })
+  return { dapp, wallet, session: await approval() }
+}
+
+/** Asks the dapp for `personal_sign` of `text` and resolves with the address the signature recovers to. */
+export async function signedBy(dapp: Client, topic: string, text: string) {
+  const message = toHex(text)
+  const signature = await dapp.request<`0x${string}`>({
+    topic,
+    chainId,
+    request: { method: 'personal_sign', params: [message, account.address] },
+  })
+  return recoverMessageAddress({ message: { raw: message }, signature })
+}

@@ -10,10 +10,9 @@ import {
   account,
   chainId,
   closeClients,
-  createDapp,
-  createWalletKit,
-  namespaces,
   pairClients,
+  pairWalletKit,
+  signedBy,
 } from '../../test/signClient.js'
 import { createRedisRelayStore } from './redisStore.js'
 
@@ -97,29 +96,8 @@ describe('behavior', () => {
 
   test('behavior: WalletKit on node B, sign-client dapp on node A', async () => {
     const { urlA, urlB } = await twoNodes()
-    const dapp = await createDapp(urlA)
-    const { uri, approval } = await dapp.connect({
-      optionalNamespaces: { eip155: { chains: [chainId], methods: ['personal_sign'], events: [] } },
-    })
-    if (!uri) throw new Error('no pairing URI')
-    const wallet = await createWalletKit(urlB, dapp)
-    wallet.on('session_proposal', ({ id }) => {
-      wallet.approveSession({ id, namespaces: namespaces() }).catch(() => {})
-    })
-    wallet.on('session_request', async ({ id, topic, params }) => {
-      const [message] = params.request.params as [`0x${string}`, string]
-      const result = await account.signMessage({ message: { raw: message } })
-      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
-    })
-    await wallet.pair({ uri })
-    const session = await approval()
-    const message = toHex('WalletKit across nodes')
-    const signature = await dapp.request<`0x${string}`>({
-      topic: session.topic,
-      chainId,
-      request: { method: 'personal_sign', params: [message, account.address] },
-    })
-    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(account.address)
+    const { dapp, session } = await pairWalletKit(urlA, urlB)
+    expect(await signedBy(dapp, session.topic, 'WalletKit across nodes')).toBe(account.address)
   })
 
   test('behavior: raw sockets: a push from node A to node B is acked and not pushed again on re-subscribe', async () => {

@@ -16,10 +16,10 @@ import {
   account,
   chainId,
   closeClients,
-  createDapp,
-  createWalletKit,
   namespaces,
   pairClients,
+  pairWalletKit,
+  signedBy,
 } from '../../test/signClient.js'
 
 // The SDK's own error objects (its getSdkError), written out.
@@ -184,29 +184,8 @@ describe('interop', () => {
   })
 
   test('behavior: WalletKit as the wallet: pair, approve, personal_sign, disconnect from the wallet', async () => {
-    const dapp = await createDapp(relayUrl)
-    const { uri, approval } = await dapp.connect({
-      optionalNamespaces: { eip155: { chains: [chainId], methods: ['personal_sign'], events: [] } },
-    })
-    if (!uri) throw new Error('no pairing URI')
-    const wallet = await createWalletKit(relayUrl, dapp)
-    wallet.on('session_proposal', ({ id }) => {
-      wallet.approveSession({ id, namespaces: namespaces() }).catch(() => {})
-    })
-    wallet.on('session_request', async ({ id, topic, params }) => {
-      const [message] = params.request.params as [`0x${string}`, string]
-      const result = await account.signMessage({ message: { raw: message } })
-      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
-    })
-    await wallet.pair({ uri })
-    const session = await approval()
-    const message = toHex('WalletKit')
-    const signature = await dapp.request<`0x${string}`>({
-      topic: session.topic,
-      chainId,
-      request: { method: 'personal_sign', params: [message, account.address] },
-    })
-    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(account.address)
+    const { dapp, wallet, session } = await pairWalletKit(relayUrl)
+    expect(await signedBy(dapp, session.topic, 'WalletKit')).toBe(account.address)
     await waitFor(() => wallet.engine.signClient.session.get(session.topic).acknowledged, {
       message: 'wallet session acknowledged',
     })
