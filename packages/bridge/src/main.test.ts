@@ -116,17 +116,12 @@ describe('behavior', () => {
     redis = await startRedis()
   })
   afterAll(() => redis.stop())
+  const runOnRedis = async (prefix: string) =>
+    run(['--port', String(await freePort()), '--redis', redis.url, '--redis-prefix', prefix])
 
   test('behavior: with --redis, queued messages outlive a SIGTERM restart', async () => {
     const prefix = `${redis.keyPrefix}cli:`
-    const first = await run([
-      '--port',
-      String(await freePort()),
-      '--redis',
-      redis.url,
-      '--redis-prefix',
-      prefix,
-    ])
+    const first = await runOnRedis(prefix)
     const dapp = await connect(await first.listening)
     const frame = dapp.pub('t', 'kept')
     // The round trip goes through the same Redis connection after the message was queued.
@@ -143,25 +138,10 @@ describe('behavior', () => {
     expect(await wallet.next()).toBe(frame)
     await second.stop()
   })
-})
-
-describe('behavior: v2', () => {
-  let redis: TestRedis
-  beforeAll(async () => {
-    redis = await startRedis()
-  })
-  afterAll(() => redis.stop())
 
   test('behavior: with --redis, v2 keeps its mailbox in Redis under the v1 prefix + v2:', async () => {
     const prefix = `${redis.keyPrefix}cli2:`
-    const cli = await run([
-      '--port',
-      String(await freePort()),
-      '--redis',
-      redis.url,
-      '--redis-prefix',
-      prefix,
-    ])
+    const cli = await runOnRedis(prefix)
     const url = (await cli.listening).replace('http', 'ws')
     const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
     const frames: string[] = []

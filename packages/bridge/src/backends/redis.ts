@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { Redis, type RedisOptions } from 'ioredis'
+import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
+import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext } from './backend.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
@@ -41,8 +42,6 @@ const NODE_ID_LENGTH = 16
 
 // Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
 const MAX_HELD_BYTES = 16_777_216
-// Pause before a recovery that failed half-way is tried again.
-const RECOVER_RETRY_MS = 100
 
 /** What this node knows about the other nodes subscribed to a topic. */
 type Peers = {
@@ -75,16 +74,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const nodeChannelPrefix = `${prefix}n:`
   const interestChannel = `${prefix}interest`
   const interestChannelBytes = Buffer.byteLength(interestChannel)
-  const options: RedisOptions = { lazyConnect: true, ...parameters.redisOptions }
   // Fail fast while Redis is away instead of piling commands up in memory; the relay keeps working locally.
-  const commands = new Redis(parameters.url, {
-    enableAutoPipelining: true,
-    enableOfflineQueue: false,
+  const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions, {
     autoPipeliningIgnoredCommands: ['publish'],
-    maxRetriesPerRequest: 1,
-    ...options,
-  }) as Scripted
-  const subscriber = new Redis(parameters.url, options)
+  })
+  const { commands, subscriber } = node
   commands.defineCommand('pairlinkEnqueue', { numberOfKeys: 3, lua: ENQUEUE_SCRIPT })
   commands.defineCommand('pairlinkDrain', { numberOfKeys: 2, lua: DRAIN_SCRIPT })
   if (!Number.isFinite(maxTotalBytes) || maxTotalBytes <= 0)
@@ -314,44 +308,26 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // After a connection was lost (a Redis restart loses every key), publishers dropped this node from the topic sets
   // and queued for it instead: once both connections are back and the node channel is listened to again, register
   // every topic again, take what was queued meanwhile, then send what was held. Retried until it succeeds.
-  let recovering = false
-  let again = false
-  const recover = async () => {
-    if (!started || commands.status !== 'ready' || subscriber.status !== 'ready') return
-    if (recovering) {
-      again = true
-      return
-    }
-    recovering = true
-    try {
-      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
-      await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
-      await Promise.all(
-        [...topics].map(async ([topic, peers]) => {
-          await register(topic, true)
-          // Other nodes may have dropped this one, or restarted: ask the script again.
-          peers.checkedAt = 0
-          peers.version++
-          // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
-          for (const frame of await drain(topic)) deliverHere(topic, frame, '')
-        }),
-      )
-      published.clear()
-      const sending = held
-      held = []
-      heldBytes = 0
-      await Promise.all(sending.map(publishOrHold))
-    } catch (error) {
-      failed(error)
-      setTimeout(recover, RECOVER_RETRY_MS).unref()
-    } finally {
-      recovering = false
-      if (again) {
-        again = false
-        recover()
-      }
-    }
-  }
+  node.onReconnect(async () => {
+    if (!started) return
+    // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
+    await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
+    await Promise.all(
+      [...topics].map(async ([topic, peers]) => {
+        await register(topic, true)
+        // Other nodes may have dropped this one, or restarted: ask the script again.
+        peers.checkedAt = 0
+        peers.version++
+        // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
+        for (const frame of await drain(topic)) deliverHere(topic, frame, '')
+      }),
+    )
+    published.clear()
+    const sending = held
+    held = []
+    heldBytes = 0
+    await Promise.all(sending.map(publishOrHold))
+  }, failed)
 
   return {
     name: 'redis',
@@ -360,16 +336,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       commands.on('error', failed)
       subscriber.on('error', failed)
       subscriber.on('messageBuffer', onMessage)
-      try {
-        await Promise.all([commands.connect(), subscriber.connect()])
-        await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
-      } catch (error) {
-        commands.disconnect()
-        subscriber.disconnect()
-        throw new BackendError('Cannot connect to Redis', { cause: error })
-      }
-      subscriber.on('ready', recover)
-      commands.on('ready', recover)
+      await node.connect([nodeChannelPrefix + nodeId, interestChannel])
       // A slice of the topics at a time: 10 000 registrations in one loop would hold deliveries up.
       refresher = createSweeper({
         intervalMs: REGISTRY_REFRESH_MS,
@@ -418,21 +385,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
         .exec()
     },
     webhooks: (topic) => commands.zrangebyscore(hooksKey(topic), Date.now(), '+inf'),
-    async isHealthy() {
-      if (commands.status !== 'ready' || subscriber.status !== 'ready') return false
-      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())
-      return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
-    },
+    isHealthy: () => node.isHealthy(),
     async close() {
       refresher?.stop()
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       topics.clear()
-      const quit = Promise.allSettled([...left, commands.quit(), subscriber.quit()])
-      const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
-      await Promise.race([quit, timeout])
-      commands.disconnect()
-      subscriber.disconnect()
+      await node.close(left)
     },
   }
 }

@@ -51,26 +51,39 @@ const request = (dapp: Paired['dapp'], topic: string, text: string) =>
     request: { method: 'personal_sign', params: [toHex(text), account.address] },
   })
 
+/**
+ * Two nodes on `redis` under `keyPrefix`, the dapp on A and the wallet on B, settled; then the wallet goes offline and
+ * the dapp sends `text`, which the relay keeps. The wallet answers `result` once back.
+ */
+async function keptRequest(redis: TestRedis, keyPrefix: string, result: string, text: string) {
+  const a = await node(redis, keyPrefix)
+  const b = await node(redis, keyPrefix)
+  const { dapp, wallet, session } = await pairClients(a.url, b.url)
+  await waitFor(() => wallet.session.get(session.topic).acknowledged, {
+    message: 'wallet session acknowledged',
+  })
+  await wallet.core.relayer.transportClose()
+  answerRequests(wallet, result)
+  const published = a.relay?.counts.publishes ?? 0
+  const answer = request(dapp, session.topic, text)
+  await waitFor(() => (a.relay?.counts.publishes ?? 0) > published, { message: 'request kept' })
+  return { a, b, dapp, wallet, session, answer }
+}
+
 describe('behavior', () => {
   test('behavior: Redis restarted with its data mid-session: a request kept before the restart reaches the wallet on the other node', async () => {
     const { redis } = await redisFor(true)
-    const keyPrefix = `${redis.keyPrefix}kept:`
-    const a = await node(redis, keyPrefix)
-    const b = await node(redis, keyPrefix)
-    const { dapp, wallet, session } = await pairClients(a.url, b.url)
-    await waitFor(() => wallet.session.get(session.topic).acknowledged, {
-      message: 'wallet session acknowledged',
-    })
-    await wallet.core.relayer.transportClose()
-    answerRequests(wallet, '0x01')
-    const published = a.relay?.counts.publishes ?? 0
-    const first = request(dapp, session.topic, 'before the restart')
-    await waitFor(() => (a.relay?.counts.publishes ?? 0) > published, { message: 'request kept' })
+    const { a, b, dapp, wallet, session, answer } = await keptRequest(
+      redis,
+      `${redis.keyPrefix}kept:`,
+      '0x01',
+      'before the restart',
+    )
     await redis.restart()
     await waitFor(() => a.relay?.isHealthy() ?? false, { message: 'node A back on Redis' })
     await waitFor(() => b.relay?.isHealthy() ?? false, { message: 'node B back on Redis' })
     await wallet.core.relayer.transportOpen()
-    expect(await first).toBe('0x01')
+    expect(await answer).toBe('0x01')
     // And the session keeps working both ways after the restart.
     expect(await request(dapp, session.topic, 'after the restart')).toBe('0x01')
   })
@@ -98,17 +111,12 @@ describe('behavior', () => {
   test('behavior: every node restarted on the same Redis: the kept request is delivered when the wallet reconnects', async () => {
     const { redis } = await redisFor(false)
     const keyPrefix = `${redis.keyPrefix}nodes:`
-    const a = await node(redis, keyPrefix)
-    const b = await node(redis, keyPrefix)
-    const { dapp, wallet, session } = await pairClients(a.url, b.url)
-    await waitFor(() => wallet.session.get(session.topic).acknowledged, {
-      message: 'wallet session acknowledged',
-    })
-    await wallet.core.relayer.transportClose()
-    answerRequests(wallet, '0x03')
-    const published = a.relay?.counts.publishes ?? 0
-    const answer = request(dapp, session.topic, 'kept across node restarts')
-    await waitFor(() => (a.relay?.counts.publishes ?? 0) > published, { message: 'request kept' })
+    const { a, b, dapp, wallet, answer } = await keptRequest(
+      redis,
+      keyPrefix,
+      '0x03',
+      'kept across node restarts',
+    )
     await dapp.core.relayer.transportClose()
     await Promise.all([a.close(), b.close()])
     // New processes' worth of state: new relays, new node ids, the same ports and Redis.

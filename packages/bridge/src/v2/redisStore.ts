@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { Redis, type RedisOptions } from 'ioredis'
+import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
+import { createRedisNode } from '../redisNode.js'
 import { ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
@@ -32,8 +33,6 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
-// Pause before a recovery that failed half-way is tried again.
-const RECOVER_RETRY_MS = 100
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
 // Messages read from Redis carry their acks in Redis: this set is never written.
 const NO_ACKS: Set<string> = new Set()
@@ -52,15 +51,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const nodeId = randomBytes(8).toString('hex')
   const channelPrefix = `${prefix}n:`
   const channel = channelPrefix + nodeId
-  const options: RedisOptions = { lazyConnect: true, ...parameters.redisOptions }
   // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
-  const commands = new Redis(parameters.url, {
-    enableAutoPipelining: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    ...options,
-  }) as Scripted
-  const subscriber = new Redis(parameters.url, options)
+  const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
+  const { commands, subscriber } = node
   commands.defineCommand('relayAdd', { numberOfKeys: 3, lua: ADD_SCRIPT })
   commands.defineCommand('relayPending', { numberOfKeys: 1, lua: PENDING_SCRIPT })
   commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: SWEEP_SCRIPT })
@@ -125,31 +118,13 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
 
   // After a lost connection (a Redis restart may have lost every key): listen again, register every topic again,
   // then have the relay push to its sockets what the mailbox keeps for them. Retried until it succeeds.
-  let recovering = false
-  let again = false
-  const recover = async () => {
-    if (!started || commands.status !== 'ready' || subscriber.status !== 'ready') return
-    if (recovering) {
-      again = true
-      return
-    }
-    recovering = true
-    try {
-      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose pushes.
-      await subscriber.subscribe(channel)
-      await registerAll()
-      ctx().recovered()
-    } catch (error) {
-      failed(error)
-      setTimeout(recover, RECOVER_RETRY_MS).unref()
-    } finally {
-      recovering = false
-      if (again) {
-        again = false
-        recover()
-      }
-    }
-  }
+  node.onReconnect(async () => {
+    if (!started) return
+    // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose pushes.
+    await subscriber.subscribe(channel)
+    await registerAll()
+    ctx().recovered()
+  }, failed)
 
   return {
     name: 'redis',
@@ -158,9 +133,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       commands.on('error', failed)
       subscriber.on('error', failed)
       subscriber.on('message', onMessage)
+      await node.connect([channel])
       try {
-        await Promise.all([commands.connect(), subscriber.connect()])
-        await subscriber.subscribe(channel)
         const [, messages, bytes] = await commands.relaySweep(prefix, Date.now(), SWEEP_SLICE)
         size.messages = messages
         size.bytes = bytes
@@ -169,8 +143,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         subscriber.disconnect()
         throw new BackendError('Cannot connect to Redis', { cause: error })
       }
-      subscriber.on('ready', recover)
-      commands.on('ready', recover)
       refresher = setInterval(() => {
         registerAll().catch(failed)
       }, REGISTRY_REFRESH_MS)
@@ -243,22 +215,14 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       return { expired, done: expired < SWEEP_SLICE }
     },
     size: () => ({ messages: size.messages, bytes: size.bytes }),
-    async isHealthy() {
-      if (commands.status !== 'ready' || subscriber.status !== 'ready') return false
-      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())
-      return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
-    },
+    isHealthy: () => node.isHealthy(),
     async close() {
       started = false
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       watched.clear()
-      const quit = Promise.allSettled([...left, commands.quit(), subscriber.quit()])
-      const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
-      await Promise.race([quit, timeout])
-      commands.disconnect()
-      subscriber.disconnect()
+      await node.close(left)
     },
   }
 }

@@ -1,0 +1,98 @@
+import { Redis, type RedisOptions } from 'ioredis'
+import { BackendError } from './errors.js'
+
+// Pause before a recovery that failed half-way is tried again.
+const RECOVER_RETRY_MS = 100
+
+/**
+ * The two connections a node keeps to Redis, shared by the v1 backend and the v2 relay store: one for commands
+ * (auto-pipelined; it fails fast while Redis is away instead of piling commands up in memory) and one listening to
+ * channels. Both connect lazily, in {@link RedisNode.connect}.
+ */
+export type RedisNode<Commands extends Redis = Redis> = {
+  commands: Commands
+  subscriber: Redis
+  /** Connects both and listens to `channels`; throws `BackendError` (and disconnects) when Redis cannot be reached. */
+  connect(channels: readonly string[]): Promise<void>
+  /** Both connections ready and a PING answered within a second. */
+  isHealthy(): Promise<boolean>
+  /** Runs `leave` (bounded to a second with the quits), then closes both connections. */
+  close(leave?: readonly Promise<unknown>[]): Promise<void>
+  /**
+   * Makes `recover` run after either connection is ready again, one run at a time (a call during a run runs it once
+   * more after it), retried after a pause until it succeeds. Returns the trigger.
+   */
+  onReconnect(recover: () => Promise<void>, failed: (error: unknown) => void): () => void
+}
+
+/** Opens (lazily) the command and subscriber connections of one node. */
+export function createRedisNode<Commands extends Redis = Redis>(
+  url: string,
+  redisOptions: RedisOptions | undefined,
+  /** Options of the command connection alone (the caller's `redisOptions` still win). */
+  commandOptions: RedisOptions = {},
+): RedisNode<Commands> {
+  const options: RedisOptions = { lazyConnect: true, ...redisOptions }
+  const commands = new Redis(url, {
+    enableAutoPipelining: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    ...commandOptions,
+    ...options,
+  }) as Commands
+  const subscriber = new Redis(url, options)
+  const ready = () => commands.status === 'ready' && subscriber.status === 'ready'
+  return {
+    commands,
+    subscriber,
+    async connect(channels) {
+      try {
+        await Promise.all([commands.connect(), subscriber.connect()])
+        await subscriber.subscribe(...channels)
+      } catch (error) {
+        commands.disconnect()
+        subscriber.disconnect()
+        throw new BackendError('Cannot connect to Redis', { cause: error })
+      }
+    },
+    async isHealthy() {
+      if (!ready()) return false
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())
+      return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
+    },
+    async close(leave = []) {
+      const quit = Promise.allSettled([...leave, commands.quit(), subscriber.quit()])
+      const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
+      await Promise.race([quit, timeout])
+      commands.disconnect()
+      subscriber.disconnect()
+    },
+    onReconnect(recover, failed) {
+      let running = false
+      let again = false
+      const trigger = async () => {
+        if (!ready()) return
+        if (running) {
+          again = true
+          return
+        }
+        running = true
+        try {
+          await recover()
+        } catch (error) {
+          failed(error)
+          setTimeout(trigger, RECOVER_RETRY_MS).unref()
+        } finally {
+          running = false
+          if (again) {
+            again = false
+            trigger()
+          }
+        }
+      }
+      subscriber.on('ready', trigger)
+      commands.on('ready', trigger)
+      return trigger
+    },
+  }
+}
