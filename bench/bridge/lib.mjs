@@ -454,3 +454,21 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
     ),
   }
 }
+
+/**
+ * The cross-node figures of a relay bench: per ping-pong configuration at 1 and 100 pairs, two nodes against one node
+ * on the same backend (`vsRedis`, the target's ratio) and against one node in memory.
+ * @param {Record<string, unknown>[]} ratios
+ * @param {{ twoVsOne: string, twoVsMemory: string }} keys
+ */
+export function crossNodeRatios(ratios, { twoVsOne, twoVsMemory }) {
+  return Object.fromEntries(
+    ratios
+      .filter((r) => (r.mode ?? 'pingpong') === 'pingpong' && (r.pairs === 1 || r.pairs === 100))
+      .filter((r) => r[twoVsOne] !== undefined)
+      .map((r) => [
+        `pingpong${r.pairs}`,
+        { vsRedis: /** @type {number} */ (r[twoVsOne]), vsMemory: /** @type {number} */ (r[twoVsMemory]) },
+      ]),
+  )
+}

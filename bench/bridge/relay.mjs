@@ -9,7 +9,7 @@
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { geomean, pairedRatio, range } from '../measure.mjs'
-import { compareRelays } from './lib.mjs'
+import { compareRelays, crossNodeRatios } from './lib.mjs'
 
 const durationMs = Number(process.env.DURATION_MS ?? 1_000)
 const rounds = Number(process.env.ROUNDS ?? 5)
@@ -55,11 +55,10 @@ const memoryVsMinimal = geomean(ratios.map((r) => r.memoryVsMinimal))
 const redisVsMemory = geomean(ratios.map((r) => r.redisVsMemory))
 // Two nodes in ping-pong at 1 and 100 pairs, against one node with Redis (the target: the same backend, so the ratio
 // is what crossing nodes costs) and against one node with memory.
-const crossNode = Object.fromEntries(
-  ratios
-    .filter((r) => r.mode === 'pingpong' && (r.pairs === 1 || r.pairs === 100))
-    .map((r) => [`pingpong${r.pairs}`, { vsRedis: r.redis2NodesVsRedis, vsMemory: r.redis2NodesVsMemory }]),
-)
+const crossNode = crossNodeRatios(ratios, {
+  twoVsOne: 'redis2NodesVsRedis',
+  twoVsMemory: 'redis2NodesVsMemory',
+})
 
 console.log(
   JSON.stringify({

@@ -9,7 +9,7 @@
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { geomean, pairedRatio, range } from '../measure.mjs'
-import { compareRelays } from './lib.mjs'
+import { compareRelays, crossNodeRatios } from './lib.mjs'
 
 /** @typedef {import('./lib.mjs').RelaySetup} RelaySetup */
 
@@ -87,11 +87,10 @@ for (const key of Object.keys(ratios[0] ?? {}).filter((key) => key !== 'pairs'))
 }
 const { v2VsMinimal, v2VsMinimalAnswering } = summary
 // Two nodes on one Redis against one, in ping-pong at 1 and 100 pairs (the cross-node target, as relay.mjs for v1).
-const crossNode = Object.fromEntries(
-  ratios
-    .filter((r) => (r.pairs === 1 || r.pairs === 100) && r.v2Redis2nodesVsV2Redis !== undefined)
-    .map((r) => [`pingpong${r.pairs}`, { vsRedis: r.v2Redis2nodesVsV2Redis, vsMemory: r.v2Redis2nodesVsV2 }]),
-)
+const crossNode = crossNodeRatios(ratios, {
+  twoVsOne: 'v2Redis2nodesVsV2Redis',
+  twoVsMemory: 'v2Redis2nodesVsV2',
+})
 console.log(
   JSON.stringify({
     bench: 'bridge-relay-v2',

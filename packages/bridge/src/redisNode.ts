@@ -12,8 +12,11 @@ const RECOVER_RETRY_MS = 100
 export type RedisNode<Commands extends Redis = Redis> = {
   commands: Commands
   subscriber: Redis
-  /** Connects both and listens to `channels`; throws `BackendError` (and disconnects) when Redis cannot be reached. */
-  connect(channels: readonly string[]): Promise<void>
+  /**
+   * Connects both and listens to `channels`, reporting connection errors to `failed`; throws `BackendError` (and
+   * disconnects) when Redis cannot be reached.
+   */
+  connect(channels: readonly string[], failed: (error: unknown) => void): Promise<void>
   /** Both connections ready and a PING answered within a second. */
   isHealthy(): Promise<boolean>
   /** Runs `leave` (bounded to a second with the quits), then closes both connections. */
@@ -45,7 +48,9 @@ export function createRedisNode<Commands extends Redis = Redis>(
   return {
     commands,
     subscriber,
-    async connect(channels) {
+    async connect(channels, failed) {
+      commands.on('error', failed)
+      subscriber.on('error', failed)
       try {
         await Promise.all([commands.connect(), subscriber.connect()])
         await subscriber.subscribe(...channels)

@@ -333,10 +333,8 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     name: 'redis',
     async start(value) {
       context = value
-      commands.on('error', failed)
-      subscriber.on('error', failed)
       subscriber.on('messageBuffer', onMessage)
-      await node.connect([nodeChannelPrefix + nodeId, interestChannel])
+      await node.connect([nodeChannelPrefix + nodeId, interestChannel], failed)
       // A slice of the topics at a time: 10 000 registrations in one loop would hold deliveries up.
       refresher = createSweeper({
         intervalMs: REGISTRY_REFRESH_MS,

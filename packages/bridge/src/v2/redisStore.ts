@@ -130,10 +130,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     name: 'redis',
     async start(value) {
       context = value
-      commands.on('error', failed)
-      subscriber.on('error', failed)
       subscriber.on('message', onMessage)
-      await node.connect([channel])
+      await node.connect([channel], failed)
       try {
         const [, messages, bytes] = await commands.relaySweep(prefix, Date.now(), SWEEP_SLICE)
         size.messages = messages
