@@ -69,7 +69,7 @@ export async function closeClients() {
  * A WalletKit wallet (@reown/walletkit 1.6.0) on `relayUrl`. WalletKit takes a Core; its package is not a dependency
  * of ours, so the Core class is taken from a SignClient, which carries the same @walletconnect/core 2.25.0.
  */
-export async function createWalletKit(relayUrl: string, dapp: Client) {
+async function createWalletKit(relayUrl: string, dapp: Client) {
   const CoreClass = dapp.core.constructor as new (options: Record<string, unknown>) => Client['core']
   const core = new CoreClass({
     relayUrl,
@@ -86,7 +86,7 @@ export async function createWalletKit(relayUrl: string, dapp: Client) {
 }
 
 /** A dapp SignClient on `relayUrl`. */
-export const createDapp = (relayUrl: string) => createClient(relayUrl, 'dapp')
+const createDapp = (relayUrl: string) => createClient(relayUrl, 'dapp')
 
 /**
  * A sign-client dapp on `relayUrl` paired with a WalletKit wallet on `walletRelayUrl` that approves and answers
