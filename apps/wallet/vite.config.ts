@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 
-const src = (pkg: string) => fileURLToPath(new URL(`../../packages/${pkg}/src/index.ts`, import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 
 // Served by apps/server under /wallet (SPA fallback, so /wallet/wc?uri=… loads this app too).
 export default defineConfig({
   base: '/wallet/',
-  // Build from the packages' sources, as the tests do, so the page never ships a stale package build.
-  resolve: { alias: { '@pairlink/protocol': src('protocol'), '@pairlink/client': src('client') } },
+  // Build from the packages' sources, as the tests do, so the page never ships a stale package build;
+  // `@pairlink/protocol/v2` is the protocol sources' v2 folder.
+  resolve: {
+    alias: [{ find: /^@pairlink\/(protocol|client)(\/v2)?$/, replacement: `${packages}$1/src$2/index.ts` }],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 })

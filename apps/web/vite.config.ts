@@ -9,7 +9,11 @@ export default defineConfig({
   base: '/',
   resolve: {
     alias: [
-      { find: /^@pairlink\/(protocol|client|provider|modal)$/, replacement: `${packages}$1/src/index.ts` },
+      // `@pairlink/protocol/v2` is the protocol sources' v2 folder.
+      {
+        find: /^@pairlink\/(protocol|client|provider|modal)(\/v2)?$/,
+        replacement: `${packages}$1/src$2/index.ts`,
+      },
     ],
   },
   // Two chunks of ~300 kB raw (~94 kB gzip) each: the first screen (React, the client, the provider) and the
