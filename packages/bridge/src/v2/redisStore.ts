@@ -3,7 +3,7 @@ import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
-import { ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
+import { ACK_SCRIPT, ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -23,6 +23,7 @@ type Scripted = Redis & {
   relayAdd(...args: (string | number)[]): Promise<[number, number, number, number, number]>
   relayPending(...args: (string | number)[]): Promise<string[]>
   relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
+  relayAck(...args: (string | number)[]): Promise<number>
 }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
@@ -33,6 +34,8 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
+// Acks one ack script records at most (three arguments each).
+const ACK_SLICE = 500
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
 // Messages read from Redis carry their acks in Redis: this set is never written.
 const NO_ACKS: Set<string> = new Set()
@@ -57,6 +60,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   commands.defineCommand('relayAdd', { numberOfKeys: 3, lua: ADD_SCRIPT })
   commands.defineCommand('relayPending', { numberOfKeys: 1, lua: PENDING_SCRIPT })
   commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: SWEEP_SCRIPT })
+  commands.defineCommand('relayAck', { numberOfKeys: 0, lua: ACK_SCRIPT })
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()
@@ -65,12 +69,23 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
+  // Acks of this turn of the event loop (id, client id, remaining ms, …): one script call records them all.
+  let acks: (string | number)[] = []
+  let acksFlush: ReturnType<typeof setImmediate> | undefined
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
     return context
   }
   const failed = (error: unknown) => ctx().failed(error)
+  // Before any read of the mailbox, so that a read on this connection never misses an ack made before it.
+  const flushAcks = () => {
+    if (acksFlush) clearImmediate(acksFlush)
+    acksFlush = undefined
+    for (let i = 0; i < acks.length; i += ACK_SLICE * 3)
+      commands.relayAck(prefix, ...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
+    acks = []
+  }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
   const register = (topic: string) =>
     commands
@@ -189,14 +204,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       return REFUSALS[refusal]
     },
     async pending(topic, clientId, now) {
+      flushAcks()
       const entries = await commands.relayPending(`${prefix}t:${topic}`, prefix, clientId, now)
       return entries.map(parse)
     },
     ack(message, clientId) {
       const ttl = message.expiresAt - Date.now()
       if (message.id === undefined || ttl <= 0) return
-      const key = `${prefix}a:${message.id}`
-      commands.multi().sadd(key, clientId).pexpire(key, ttl).exec().catch(failed)
+      acks.push(message.id, clientId, ttl)
+      acksFlush ??= setImmediate(flushAcks)
     },
     watch(topic) {
       watched.add(topic)
@@ -216,6 +232,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     isHealthy: () => node.isHealthy(),
     async close() {
       started = false
+      flushAcks()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))

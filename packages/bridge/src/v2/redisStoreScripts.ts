@@ -114,6 +114,21 @@ return out
 `
 
 /**
+ * Records acks, a batch at a time (the acks of one turn of the node's event loop): each client id into `a:{id}`,
+ * which expires with its message. ARGV: prefix, then per ack the message id, the client id and the message's
+ * remaining ms.
+ */
+export const ACK_SCRIPT = `
+local prefix = ARGV[1]
+for i = 2, #ARGV, 3 do
+  local key = prefix .. 'a:' .. ARGV[i]
+  redis.call('SADD', key, ARGV[i + 1])
+  redis.call('PEXPIRE', key, ARGV[i + 2])
+end
+return 0
+`
+
+/**
  * One slice of the expiry sweep: takes up to `limit` expired messages off the ledger, their topic and the budgets.
  * KEYS: none. ARGV: prefix, now, limit. Returns {expired, messages kept, bytes kept}.
  */
