@@ -90,6 +90,32 @@ test('default: kept in order, not returned to the publisher, returned to anyone 
 })
 
 describe('behavior', () => {
+  test('behavior: a key prefix with quotes, backslashes and control characters is written into the scripts as is', async () => {
+    const keyPrefix = `${redis.keyPrefix}"q\\'\n\t\u00e9:`
+    const created = createRedisRelayStore({ url: redis.url, keyPrefix })
+    await created.start({
+      limits: {
+        maxMessagesPerTopic: 10,
+        maxBytesPerTopic: 1_000,
+        maxBytesPerAddress: 1_000,
+        maxTotalBytes: 1_000,
+      },
+      logger: console,
+      dropped: () => {},
+      expired: () => {},
+      failed: () => {},
+      deliver: () => {},
+      recovered: () => {},
+    })
+    cleanups.push(() => created.close())
+    const sent = message(T, 'odd')
+    expect(await created.add(sent)).toBeUndefined()
+    created.ack(sent, 'did:key:wallet')
+    expect(texts(await created.pending(T, 'did:key:other', Date.now()))).toEqual(['odd'])
+    expect(await created.pending(T, 'did:key:wallet', Date.now())).toEqual([])
+    expect(await inspect.exists(`${keyPrefix}t:${T}`, `${keyPrefix}a:${sent.id}`, `${keyPrefix}x`)).toBe(3)
+  })
+
   test('behavior: the acks of one turn are one batch, recorded before a read of the mailbox on this node', async () => {
     const { store: s, keyPrefix } = await store()
     for (const text of ['1', '2', '3', '4']) await s.add(message(T, text))

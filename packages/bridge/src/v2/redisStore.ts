@@ -3,7 +3,7 @@ import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
-import { ACK_SCRIPT, ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
+import { nodeScripts } from './redisStoreScripts.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -57,10 +57,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
   const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
   const { commands, subscriber } = node
-  commands.defineCommand('relayAdd', { numberOfKeys: 3, lua: ADD_SCRIPT })
-  commands.defineCommand('relayPending', { numberOfKeys: 1, lua: PENDING_SCRIPT })
-  commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: SWEEP_SCRIPT })
-  commands.defineCommand('relayAck', { numberOfKeys: 0, lua: ACK_SCRIPT })
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()
@@ -83,7 +79,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     if (acksFlush) clearImmediate(acksFlush)
     acksFlush = undefined
     for (let i = 0; i < acks.length; i += ACK_SLICE * 3)
-      commands.relayAck(prefix, ...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
+      commands.relayAck(...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
     acks = []
   }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
@@ -145,10 +141,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     name: 'redis',
     async start(value) {
       context = value
+      const scripts = nodeScripts({ prefix, nodeId, channelPrefix, ...value.limits, sweepSlice: SWEEP_SLICE })
+      commands.defineCommand('relayAdd', { numberOfKeys: 0, lua: scripts.add })
+      commands.defineCommand('relayPending', { numberOfKeys: 0, lua: scripts.pending })
+      commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
+      commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
       await node.connect([channel], failed)
       try {
-        const [, messages, bytes] = await commands.relaySweep(prefix, Date.now(), SWEEP_SLICE)
+        const [, messages, bytes] = await commands.relaySweep(Date.now())
         size.messages = messages
         size.bytes = bytes
       } catch (error) {
@@ -163,7 +164,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       started = true
     },
     async add(message) {
-      const { limits, dropped, expired } = ctx()
+      const { dropped, expired } = ctx()
       const id = nodeId + (nextId++).toString(36)
       const owner = message.owner || '-'
       if (/\s/.test(message.from) || /\s/.test(owner))
@@ -177,24 +178,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (message.attestation !== undefined) data.attestation = message.attestation
       const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
       const [refusal, droppedCount, expiredCount, messages, bytes] = await commands.relayAdd(
-        `${prefix}t:${message.topic}`,
-        `${prefix}tb:${message.topic}`,
-        nodesKey(message.topic),
-        prefix,
-        nodeId,
-        channelPrefix,
         message.topic,
-        id,
-        owner,
-        message.bytes,
-        message.expiresAt,
         Date.now(),
         entry,
-        limits.maxMessagesPerTopic,
-        limits.maxBytesPerTopic,
-        limits.maxBytesPerAddress,
-        limits.maxTotalBytes,
-        SWEEP_SLICE,
       )
       size.messages = messages
       size.bytes = bytes
@@ -205,7 +191,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     async pending(topic, clientId, now) {
       flushAcks()
-      const entries = await commands.relayPending(`${prefix}t:${topic}`, prefix, clientId, now)
+      const entries = await commands.relayPending(topic, clientId, now)
       return entries.map(parse)
     },
     ack(message, clientId) {
@@ -223,7 +209,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     async sweep(now) {
-      const [expired, messages, bytes] = await commands.relaySweep(prefix, now, SWEEP_SLICE)
+      const [expired, messages, bytes] = await commands.relaySweep(now)
       size.messages = messages
       size.bytes = bytes
       return { expired, done: expired < SWEEP_SLICE }
