@@ -90,6 +90,19 @@ test('default: kept in order, not returned to the publisher, returned to anyone 
 })
 
 describe('behavior', () => {
+  test('behavior: the adds of one turn are one batch: each gets its own answer, in order, and a read sees them', async () => {
+    const { store: s, counts } = await store({ maxMessagesPerTopic: 2, maxBytesPerAddress: 300 })
+    const sent = ['1', '2', '3', 'x'.repeat(200), '5'].map((text) => message(T, text))
+    const answers = sent.map((m) => s.add(m))
+    // Read in the same turn as the adds: they reach Redis first.
+    const kept = s.pending(T, 'did:key:wallet', Date.now())
+    expect(await Promise.all(answers)).toEqual([undefined, undefined, undefined, 'address', undefined])
+    expect(texts(await kept)).toEqual(['3', '5'])
+    expect(counts.dropped).toBe(2)
+    expect(s.size()).toEqual({ messages: 2, bytes: 130 })
+    expect(new Set(sent.map((m) => m.id)).size).toBe(5)
+  })
+
   test('behavior: a key prefix with quotes, backslashes and control characters is written into the scripts as is', async () => {
     const keyPrefix = `${redis.keyPrefix}"q\\'\n\t\u00e9:`
     const created = createRedisRelayStore({ url: redis.url, keyPrefix })

@@ -20,11 +20,13 @@ export type CreateRedisRelayStoreParameters = {
 }
 
 type Scripted = Redis & {
-  relayAdd(...args: (string | number)[]): Promise<[number, number, number, number, number]>
+  relayAdd(...args: (string | number)[]): Promise<number[]>
   relayPending(...args: (string | number)[]): Promise<string[]>
   relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
   relayAck(...args: (string | number)[]): Promise<number>
 }
+
+type Added = { resolve(refusal: StoreRefusal | undefined): void; reject(error: unknown): void }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
 
@@ -34,8 +36,9 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
-// Acks one ack script records at most (three arguments each).
+// Acks one ack script records at most (three arguments each), and messages one add script keeps at most.
 const ACK_SLICE = 500
+const ADD_SLICE = 100
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
 // Messages read from Redis carry their acks in Redis: this set is never written.
 const NO_ACKS: Set<string> = new Set()
@@ -65,21 +68,49 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
-  // Acks of this turn of the event loop (id, client id, remaining ms, …): one script call records them all.
+  // Messages (topic, entry, …) and acks (id, client id, remaining ms, …) of this turn of the event loop: one script
+  // call keeps the messages, one records the acks, both sent in one write at the end of the turn.
+  let adds: string[] = []
+  let added: Added[] = []
   let acks: (string | number)[] = []
-  let acksFlush: ReturnType<typeof setImmediate> | undefined
+  let flushing: ReturnType<typeof setImmediate> | undefined
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
     return context
   }
   const failed = (error: unknown) => ctx().failed(error)
-  // Before any read of the mailbox, so that a read on this connection never misses an ack made before it.
-  const flushAcks = () => {
-    if (acksFlush) clearImmediate(acksFlush)
-    acksFlush = undefined
+  const keep = (args: string[], waiting: Added[]) => {
+    commands.relayAdd(Date.now(), ...args).then(
+      (result) => {
+        const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
+          number,
+          number,
+          number,
+          number,
+        ]
+        size.messages = messages
+        size.bytes = bytes
+        if (dropped > 0) ctx().dropped(dropped)
+        if (expired > 0) ctx().expired(expired)
+        for (let i = 0; i < waiting.length; i++) waiting[i]?.resolve(REFUSALS[result[i] as number])
+      },
+      (error: unknown) => {
+        for (const one of waiting) one.reject(error)
+      },
+    )
+  }
+  // Also before any read of the mailbox, so that a read on this connection sees what this node kept and acked
+  // before it.
+  const flush = () => {
+    if (flushing) clearImmediate(flushing)
+    flushing = undefined
+    for (let i = 0; i < added.length; i += ADD_SLICE)
+      keep(adds.slice(i * 2, (i + ADD_SLICE) * 2), added.slice(i, i + ADD_SLICE))
     for (let i = 0; i < acks.length; i += ACK_SLICE * 3)
       commands.relayAck(...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
+    adds = []
+    added = []
     acks = []
   }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
@@ -163,12 +194,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       refresher.unref()
       started = true
     },
-    async add(message) {
-      const { dropped, expired } = ctx()
-      const id = nodeId + (nextId++).toString(36)
+    add(message) {
       const owner = message.owner || '-'
+      if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
-        throw new BackendError('Unexpected whitespace in a client id')
+        return Promise.reject(new BackendError('Unexpected whitespace in a client id'))
+      const id = nodeId + (nextId++).toString(36)
       const data: Data = {
         topic: message.topic,
         message: message.message,
@@ -176,21 +207,18 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         tag: message.tag,
       }
       if (message.attestation !== undefined) data.attestation = message.attestation
-      const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
-      const [refusal, droppedCount, expiredCount, messages, bytes] = await commands.relayAdd(
-        message.topic,
-        Date.now(),
-        entry,
-      )
-      size.messages = messages
-      size.bytes = bytes
-      if (droppedCount > 0) dropped(droppedCount)
-      if (expiredCount > 0) expired(expiredCount)
       message.id = id
-      return REFUSALS[refusal]
+      adds.push(
+        message.topic,
+        `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`,
+      )
+      flushing ??= setImmediate(flush)
+      return new Promise((resolve, reject) => {
+        added.push({ resolve, reject })
+      })
     },
     async pending(topic, clientId, now) {
-      flushAcks()
+      flush()
       const entries = await commands.relayPending(topic, clientId, now)
       return entries.map(parse)
     },
@@ -198,7 +226,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const ttl = message.expiresAt - Date.now()
       if (message.id === undefined || ttl <= 0) return
       acks.push(message.id, clientId, ttl)
-      acksFlush ??= setImmediate(flushAcks)
+      flushing ??= setImmediate(flush)
     },
     watch(topic) {
       watched.add(topic)
@@ -218,7 +246,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     isHealthy: () => node.isHealthy(),
     async close() {
       started = false
-      flushAcks()
+      flush()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))

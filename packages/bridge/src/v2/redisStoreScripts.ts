@@ -1,6 +1,6 @@
 // Lua of the v2 Redis store (docs/relay-v2.md, "Redis"). Keys are built from the prefix: one Redis, not a cluster.
 // Each node builds its scripts once, with its prefix, node id and limits written into the text, so a call carries
-// only what changes (an add: the topic, the time and the entry).
+// only what changes (an add: the time, then the topic and the entry of each message).
 //
 // An entry (member of `t:{topic}`, scored by a global sequence, and the text sent on a node channel):
 //   `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, data being the push's JSON `{topic, message, publishedAt, tag,
@@ -58,9 +58,10 @@ end
  *   it there. A node whose channel has no listener (dead, or reconnecting) is removed from the set; it reads the
  *   mailbox when it registers again. Refusals: 1 larger than the topic cap, 2 over the owner's budget, 3 over the
  *   total; the last two first sweep one slice of expired messages, so expired keys never hold a budget. The per-topic
- *   caps drop the topic's oldest entries; nobody else's message is ever evicted. ARGV: topic, now, entry (its id,
- *   owner, bytes and expiry are read from its first line). Returns {refusal (0 = kept), dropped, expired, messages
- *   kept, bytes kept}.
+ *   caps drop the topic's oldest entries; nobody else's message is ever evicted. One call keeps the messages of one
+ *   turn of the node's event loop, in order. ARGV: now, then per message its topic and entry (its id, owner, bytes
+ *   and expiry are read from its first line). Returns each message's refusal (0 = kept), then the dropped, the
+ *   expired, the messages kept and the bytes kept.
  * - **pending**: the entries of a topic a client should be pushed, oldest first: unexpired, not its own, not
  *   acknowledged by it. ARGV: topic, client id, now.
  * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop): each client id into
@@ -72,66 +73,74 @@ end
 export function nodeScripts(parameters: RelayScriptsParameters) {
   const HELPERS = helpers(parameters.prefix)
   const add = `${HELPERS}
-local topic, now, entry = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-local expiresAt, id, owner, bytes = string.match(entry, '^(%d+) (%S+) %S+ (%S+) (%d+)\\n')
-expiresAt, bytes = tonumber(expiresAt), tonumber(bytes)
-local tKey, tbKey, sKey = prefix .. 't:' .. topic, prefix .. 'tb:' .. topic, prefix .. 's:' .. topic
 local maxMessages, maxTopic = ${num(parameters.maxMessagesPerTopic)}, ${num(parameters.maxBytesPerTopic)}
 local maxOwner, maxTotal = ${num(parameters.maxBytesPerAddress)}, ${num(parameters.maxTotalBytes)}
+local now = tonumber(ARGV[1])
 local expired, dropped = 0, 0
-local function status(code, total)
-  return {code, dropped, expired, redis.call('ZCARD', xKey), total or tonumber(redis.call('GET', totalKey) or '0')}
-end
-if bytes > maxTopic then return status(1) end
-local function ownerBytes() return tonumber(redis.call('HGET', ownersKey, owner) or '0') end
-if ownerBytes() + bytes > maxOwner then
-  expired = expired + sweep(now, ${parameters.sweepSlice})
-  if ownerBytes() + bytes > maxOwner then return status(2) end
-end
-local count = redis.call('ZCARD', tKey)
-local topicBytes = 0
-if count > 0 then topicBytes = tonumber(redis.call('GET', tbKey) or '0') end
-local popped = count == 0
-while count > 0 and (count >= maxMessages or topicBytes + bytes > maxTopic) do
-  local head = redis.call('ZPOPMIN', tKey)
-  local oldExpires, oldId, _, oldOwner, oldBytes = string.match(head[1], '^(%d+) (%S+) (%S+) (%S+) (%d+)\\n')
-  oldBytes = tonumber(oldBytes)
-  redis.call('ZREM', xKey, string.format('%d', tonumber(head[2])) .. ' ' .. oldBytes .. ' ' .. oldOwner .. ' ' .. oldId .. ' ' .. topic)
-  unaccount(oldOwner, oldBytes, oldId)
-  topicBytes = topicBytes - oldBytes
-  count = count - 1
-  popped = true
-  if tonumber(oldExpires) > now then dropped = dropped + 1 else expired = expired + 1 end
-end
--- Written back before a sweep below may take more of this topic's entries (and their bytes) away.
-if popped then
-  if count == 0 then redis.call('DEL', tbKey) else redis.call('SET', tbKey, topicBytes, 'KEEPTTL') end
-end
 local function total() return tonumber(redis.call('GET', totalKey) or '0') end
-if total() + bytes > maxTotal then
-  expired = expired + sweep(now, ${parameters.sweepSlice})
-  if total() + bytes > maxTotal then return status(3) end
-end
-local seq = string.format('%d', redis.call('INCR', prefix .. 'seq'))
-redis.call('ZADD', tKey, seq, entry)
-redis.call('INCRBY', tbKey, bytes)
-redis.call('HINCRBY', ownersKey, owner, bytes)
-local kept = redis.call('INCRBY', totalKey, bytes)
-redis.call('ZADD', xKey, expiresAt, seq .. ' ' .. bytes .. ' ' .. owner .. ' ' .. id .. ' ' .. topic)
--- The topic's two keys expire together, up to an eighth of its last message's ttl after it, so that a busy topic's
--- adds seldom extend them.
-local ms = expiresAt - now
-if redis.call('PTTL', tKey) < ms then
-  ms = ms + math.floor(ms / 8)
-  redis.call('PEXPIRE', tKey, ms)
-  redis.call('PEXPIRE', tbKey, ms)
-end
-for _, node in ipairs(redis.call('SMEMBERS', sKey)) do
-  if node ~= ${lua(parameters.nodeId)} then
-    if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, entry) == 0 then redis.call('SREM', sKey, node) end
+local function ownerBytes(owner) return tonumber(redis.call('HGET', ownersKey, owner) or '0') end
+local function add(topic, entry)
+  local expiresAt, id, owner, bytes = string.match(entry, '^(%d+) (%S+) %S+ (%S+) (%d+)\\n')
+  expiresAt, bytes = tonumber(expiresAt), tonumber(bytes)
+  local tKey, tbKey, sKey = prefix .. 't:' .. topic, prefix .. 'tb:' .. topic, prefix .. 's:' .. topic
+  if bytes > maxTopic then return 1 end
+  if ownerBytes(owner) + bytes > maxOwner then
+    expired = expired + sweep(now, ${parameters.sweepSlice})
+    if ownerBytes(owner) + bytes > maxOwner then return 2 end
   end
+  local count = redis.call('ZCARD', tKey)
+  local topicBytes = 0
+  if count > 0 then topicBytes = tonumber(redis.call('GET', tbKey) or '0') end
+  local popped = count == 0
+  while count > 0 and (count >= maxMessages or topicBytes + bytes > maxTopic) do
+    local head = redis.call('ZPOPMIN', tKey)
+    local oldExpires, oldId, _, oldOwner, oldBytes = string.match(head[1], '^(%d+) (%S+) (%S+) (%S+) (%d+)\\n')
+    oldBytes = tonumber(oldBytes)
+    redis.call('ZREM', xKey, string.format('%d', tonumber(head[2])) .. ' ' .. oldBytes .. ' ' .. oldOwner .. ' ' .. oldId .. ' ' .. topic)
+    unaccount(oldOwner, oldBytes, oldId)
+    topicBytes = topicBytes - oldBytes
+    count = count - 1
+    popped = true
+    if tonumber(oldExpires) > now then dropped = dropped + 1 else expired = expired + 1 end
+  end
+  -- Written back before a sweep below may take more of this topic's entries (and their bytes) away.
+  if popped then
+    if count == 0 then redis.call('DEL', tbKey) else redis.call('SET', tbKey, topicBytes, 'KEEPTTL') end
+  end
+  if total() + bytes > maxTotal then
+    expired = expired + sweep(now, ${parameters.sweepSlice})
+    if total() + bytes > maxTotal then return 3 end
+  end
+  local seq = string.format('%d', redis.call('INCR', prefix .. 'seq'))
+  redis.call('ZADD', tKey, seq, entry)
+  redis.call('INCRBY', tbKey, bytes)
+  redis.call('HINCRBY', ownersKey, owner, bytes)
+  redis.call('INCRBY', totalKey, bytes)
+  redis.call('ZADD', xKey, expiresAt, seq .. ' ' .. bytes .. ' ' .. owner .. ' ' .. id .. ' ' .. topic)
+  -- The topic's two keys expire together, up to an eighth of its last message's ttl after it, so that a busy topic's
+  -- adds seldom extend them.
+  local ms = expiresAt - now
+  if redis.call('PTTL', tKey) < ms then
+    ms = ms + math.floor(ms / 8)
+    redis.call('PEXPIRE', tKey, ms)
+    redis.call('PEXPIRE', tbKey, ms)
+  end
+  for _, node in ipairs(redis.call('SMEMBERS', sKey)) do
+    if node ~= ${lua(parameters.nodeId)} then
+      if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, entry) == 0 then redis.call('SREM', sKey, node) end
+    end
+  end
+  return 0
 end
-return status(0, kept)
+local out = {}
+for i = 2, #ARGV, 2 do
+  out[#out + 1] = add(ARGV[i], ARGV[i + 1])
+end
+out[#out + 1] = dropped
+out[#out + 1] = expired
+out[#out + 1] = redis.call('ZCARD', xKey)
+out[#out + 1] = total()
+return out
 `
   const pending = `${HELPERS}
 local client, now = ARGV[2], tonumber(ARGV[3])
