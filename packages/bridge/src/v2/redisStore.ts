@@ -100,8 +100,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       },
     )
   }
-  // Also before any read of the mailbox, so that a read on this connection sees what this node kept and acked
-  // before it.
+  // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
+  // so that the read sees what this node kept and acked before it.
   const flush = () => {
     if (flushing) clearImmediate(flushing)
     flushing = undefined
