@@ -125,6 +125,28 @@ describe('behavior', () => {
     expect(again.frames[0]).toMatchObject({ id, result: expect.any(String) })
     expect(again.pushes().map((p) => p.params.data.message)).toEqual(['after'])
   })
+
+  test('behavior: raw sockets: acks sent together on node B hold when the client at once re-subscribes on node A', async () => {
+    const { urlA, urlB } = await twoNodes()
+    const topic = 'e'.repeat(64)
+    const dapp = await open(urlA)
+    const walletKeys = signRelayJwt({ aud: urlB }).keys
+    const wallet = await open(urlB, walletKeys)
+    wallet.call('irn_subscribe', { topic })
+    await waitFor(() => wallet.frames.length === 1, { message: 'subscribed' })
+    for (const text of ['1', '2', '3'])
+      dapp.call('irn_publish', { topic, message: text, ttl: 300, tag: 1108 })
+    await waitFor(() => wallet.pushes().length === 3, { message: 'pushed across nodes' })
+    // All three acks back to back, then straight away a new socket on the other node: no wait for Redis.
+    for (const push of wallet.pushes())
+      wallet.ws.send(JSON.stringify({ id: push.id, jsonrpc: '2.0', result: true }))
+    wallet.ws.close()
+    const again = await open(urlA, walletKeys)
+    again.call('irn_subscribe', { topic })
+    dapp.call('irn_publish', { topic, message: 'after', ttl: 300, tag: 1108 })
+    await waitFor(() => again.pushes().length >= 1, { message: 'the next message' })
+    expect(again.pushes().map((p) => p.params.data.message)).toEqual(['after'])
+  })
 })
 
 type Frame = { id: string | number; result?: unknown; method?: string; params: { data: { message: string } } }

@@ -90,6 +90,59 @@ test('default: kept in order, not returned to the publisher, returned to anyone 
 })
 
 describe('behavior', () => {
+  test('behavior: the adds of one turn are one batch: each gets its own answer, in order, and a read sees them', async () => {
+    const { store: s, counts } = await store({ maxMessagesPerTopic: 2, maxBytesPerAddress: 300 })
+    const sent = ['1', '2', '3', 'x'.repeat(200), '5'].map((text) => message(T, text))
+    const answers = sent.map((m) => s.add(m))
+    // Read in the same turn as the adds: they reach Redis first.
+    const kept = s.pending(T, 'did:key:wallet', Date.now())
+    expect(await Promise.all(answers)).toEqual([undefined, undefined, undefined, 'address', undefined])
+    expect(texts(await kept)).toEqual(['3', '5'])
+    expect(counts.dropped).toBe(2)
+    expect(s.size()).toEqual({ messages: 2, bytes: 130 })
+    expect(new Set(sent.map((m) => m.id)).size).toBe(5)
+  })
+
+  test('behavior: a key prefix with quotes, backslashes and control characters is written into the scripts as is', async () => {
+    const keyPrefix = `${redis.keyPrefix}"q\\'\n\t\u00e9:`
+    const created = createRedisRelayStore({ url: redis.url, keyPrefix })
+    await created.start({
+      limits: {
+        maxMessagesPerTopic: 10,
+        maxBytesPerTopic: 1_000,
+        maxBytesPerAddress: 1_000,
+        maxTotalBytes: 1_000,
+      },
+      logger: console,
+      dropped: () => {},
+      expired: () => {},
+      failed: () => {},
+      deliver: () => {},
+      recovered: () => {},
+    })
+    cleanups.push(() => created.close())
+    const sent = message(T, 'odd')
+    expect(await created.add(sent)).toBeUndefined()
+    created.ack(sent, 'did:key:wallet')
+    expect(texts(await created.pending(T, 'did:key:other', Date.now()))).toEqual(['odd'])
+    expect(await created.pending(T, 'did:key:wallet', Date.now())).toEqual([])
+    expect(await inspect.exists(`${keyPrefix}t:${T}`, `${keyPrefix}a:${sent.id}`, `${keyPrefix}x`)).toBe(3)
+  })
+
+  test('behavior: the acks of one turn are one batch, recorded before a read of the mailbox on this node', async () => {
+    const { store: s, keyPrefix } = await store()
+    for (const text of ['1', '2', '3', '4']) await s.add(message(T, text))
+    const kept = await s.pending(T, 'did:key:wallet', Date.now())
+    for (const m of kept.slice(0, 3)) s.ack(m, 'did:key:wallet')
+    s.ack(kept[3] as StoredMessage, 'did:key:other')
+    // Read in the same turn as the acks: they reach Redis first.
+    expect(texts(await s.pending(T, 'did:key:wallet', Date.now()))).toEqual(['4'])
+    expect(texts(await s.pending(T, 'did:key:other', Date.now()))).toEqual(['1', '2', '3'])
+    const ttl = await inspect.pttl(`${keyPrefix}a:${kept[0]?.id}`)
+    expect(ttl).toBeGreaterThan(50_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
   test('behavior: a message expires with its ttl; the sweep takes it off the budgets', async () => {
     const { store: s, keyPrefix } = await store()
     await s.add(message(T, 'short', { ttlMs: 150 }))
@@ -157,8 +210,14 @@ describe('behavior', () => {
     await a.store.add(sent)
     await waitFor(() => delivered.length === 1, { message: 'pushed to the other node' })
     expect(delivered[0]).toMatchObject({ topic: T, message: 'live', id: sent.id, from: 'did:key:dapp' })
-    // Acked through node B, it is not returned by node A either.
+    // Acked through node B, it is not returned by node A either (acks are written once per turn of B's event loop).
     b.ack(delivered[0] as StoredMessage, 'did:key:wallet')
+    await waitFor(
+      async () => (await inspect.sismember(`${a.keyPrefix}a:${sent.id}`, 'did:key:wallet')) === 1,
+      {
+        message: 'ack recorded',
+      },
+    )
     expect(await a.store.pending(T, 'did:key:wallet', Date.now())).toEqual([])
   })
 

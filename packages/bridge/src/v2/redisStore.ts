@@ -3,7 +3,7 @@ import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
-import { ADD_SCRIPT, PENDING_SCRIPT, SWEEP_SCRIPT } from './redisStoreScripts.js'
+import { nodeScripts } from './redisStoreScripts.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -20,10 +20,13 @@ export type CreateRedisRelayStoreParameters = {
 }
 
 type Scripted = Redis & {
-  relayAdd(...args: (string | number)[]): Promise<[number, number, number, number, number]>
+  relayAdd(...args: (string | number)[]): Promise<number[]>
   relayPending(...args: (string | number)[]): Promise<string[]>
   relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
+  relayAck(...args: (string | number)[]): Promise<number>
 }
+
+type Added = { resolve(refusal: StoreRefusal | undefined): void; reject(error: unknown): void }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
 
@@ -33,6 +36,9 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
+// Acks one ack script records at most (three arguments each), and messages one add script keeps at most.
+const ACK_SLICE = 500
+const ADD_SLICE = 100
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
 // Messages read from Redis carry their acks in Redis: this set is never written.
 const NO_ACKS: Set<string> = new Set()
@@ -54,9 +60,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
   const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
   const { commands, subscriber } = node
-  commands.defineCommand('relayAdd', { numberOfKeys: 3, lua: ADD_SCRIPT })
-  commands.defineCommand('relayPending', { numberOfKeys: 1, lua: PENDING_SCRIPT })
-  commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: SWEEP_SCRIPT })
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()
@@ -65,12 +68,51 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
+  // Messages (topic, entry, …) and acks (id, client id, remaining ms, …) of this turn of the event loop: one script
+  // call keeps the messages, one records the acks, both sent in one write at the end of the turn.
+  let adds: string[] = []
+  let added: Added[] = []
+  let acks: (string | number)[] = []
+  let flushing: ReturnType<typeof setImmediate> | undefined
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
     return context
   }
   const failed = (error: unknown) => ctx().failed(error)
+  const keep = (args: string[], waiting: Added[]) => {
+    commands.relayAdd(Date.now(), ...args).then(
+      (result) => {
+        const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
+          number,
+          number,
+          number,
+          number,
+        ]
+        size.messages = messages
+        size.bytes = bytes
+        if (dropped > 0) ctx().dropped(dropped)
+        if (expired > 0) ctx().expired(expired)
+        for (let i = 0; i < waiting.length; i++) waiting[i]?.resolve(REFUSALS[result[i] as number])
+      },
+      (error: unknown) => {
+        for (const one of waiting) one.reject(error)
+      },
+    )
+  }
+  // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
+  // so that the read sees what this node kept and acked before it.
+  const flush = () => {
+    if (flushing) clearImmediate(flushing)
+    flushing = undefined
+    for (let i = 0; i < added.length; i += ADD_SLICE)
+      keep(adds.slice(i * 2, (i + ADD_SLICE) * 2), added.slice(i, i + ADD_SLICE))
+    for (let i = 0; i < acks.length; i += ACK_SLICE * 3)
+      commands.relayAck(...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
+    adds = []
+    added = []
+    acks = []
+  }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
   const register = (topic: string) =>
     commands
@@ -130,10 +172,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     name: 'redis',
     async start(value) {
       context = value
+      const scripts = nodeScripts({ prefix, nodeId, channelPrefix, ...value.limits, sweepSlice: SWEEP_SLICE })
+      commands.defineCommand('relayAdd', { numberOfKeys: 0, lua: scripts.add })
+      commands.defineCommand('relayPending', { numberOfKeys: 0, lua: scripts.pending })
+      commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
+      commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
       await node.connect([channel], failed)
       try {
-        const [, messages, bytes] = await commands.relaySweep(prefix, Date.now(), SWEEP_SLICE)
+        const [, messages, bytes] = await commands.relaySweep(Date.now())
         size.messages = messages
         size.bytes = bytes
       } catch (error) {
@@ -147,12 +194,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       refresher.unref()
       started = true
     },
-    async add(message) {
-      const { limits, dropped, expired } = ctx()
-      const id = nodeId + (nextId++).toString(36)
+    add(message) {
       const owner = message.owner || '-'
+      if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
-        throw new BackendError('Unexpected whitespace in a client id')
+        return Promise.reject(new BackendError('Unexpected whitespace in a client id'))
+      const id = nodeId + (nextId++).toString(36)
       const data: Data = {
         topic: message.topic,
         message: message.message,
@@ -160,43 +207,26 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         tag: message.tag,
       }
       if (message.attestation !== undefined) data.attestation = message.attestation
-      const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
-      const [refusal, droppedCount, expiredCount, messages, bytes] = await commands.relayAdd(
-        `${prefix}t:${message.topic}`,
-        `${prefix}tb:${message.topic}`,
-        nodesKey(message.topic),
-        prefix,
-        nodeId,
-        channelPrefix,
-        message.topic,
-        id,
-        owner,
-        message.bytes,
-        message.expiresAt,
-        Date.now(),
-        entry,
-        limits.maxMessagesPerTopic,
-        limits.maxBytesPerTopic,
-        limits.maxBytesPerAddress,
-        limits.maxTotalBytes,
-        SWEEP_SLICE,
-      )
-      size.messages = messages
-      size.bytes = bytes
-      if (droppedCount > 0) dropped(droppedCount)
-      if (expiredCount > 0) expired(expiredCount)
       message.id = id
-      return REFUSALS[refusal]
+      adds.push(
+        message.topic,
+        `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`,
+      )
+      flushing ??= setImmediate(flush)
+      return new Promise((resolve, reject) => {
+        added.push({ resolve, reject })
+      })
     },
     async pending(topic, clientId, now) {
-      const entries = await commands.relayPending(`${prefix}t:${topic}`, prefix, clientId, now)
+      flush()
+      const entries = await commands.relayPending(topic, clientId, now)
       return entries.map(parse)
     },
     ack(message, clientId) {
       const ttl = message.expiresAt - Date.now()
       if (message.id === undefined || ttl <= 0) return
-      const key = `${prefix}a:${message.id}`
-      commands.multi().sadd(key, clientId).pexpire(key, ttl).exec().catch(failed)
+      acks.push(message.id, clientId, ttl)
+      flushing ??= setImmediate(flush)
     },
     watch(topic) {
       watched.add(topic)
@@ -207,7 +237,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     async sweep(now) {
-      const [expired, messages, bytes] = await commands.relaySweep(prefix, now, SWEEP_SLICE)
+      const [expired, messages, bytes] = await commands.relaySweep(now)
       size.messages = messages
       size.bytes = bytes
       return { expired, done: expired < SWEEP_SLICE }
@@ -216,6 +246,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     isHealthy: () => node.isHealthy(),
     async close() {
       started = false
+      flush()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
