@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto'
+import { LimitError, type Publish } from './params.js'
+import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
+import type { StoredMessage, StoreRefusal } from './store.js'
+
+// Pushes awaiting their ack per socket; beyond, the oldest is forgotten (it is pushed again on the next subscribe).
+const MAX_INFLIGHT = 1_000
+
+const REFUSALS: Record<StoreRefusal, string> = {
+  topic: 'Message too large for the mailbox',
+  address: 'Too many bytes kept for this address, try again later',
+  total: 'Mailbox full, try again later',
+}
+
+/** Return type of {@link createPubSub}. */
+export type PubSub = {
+  /** Subscribes locally; a promise when the store registers this node for the topic's fan-out. */
+  subscribe(conn: Conn, topic: string): void | Promise<void>
+  unsubscribe(conn: Conn, topic: string): void
+  /** Subscribes `topics`, answers `result`, then pushes their kept messages. */
+  subscribeAll(conn: Conn, topics: readonly string[], result: unknown): Outcome | Promise<Outcome>
+  /** Keeps the message, then pushes it to this node's other subscribers; a promise with a shared store. */
+  publish(conn: Conn, publish: Publish): void | Promise<void>
+  /** {@link PubSub.publish} of each, in order. */
+  publishAll(conn: Conn, list: readonly Publish[]): void | Promise<void>
+  /** A message published on another node: pushed to this node's subscribers (the store's `deliver`). */
+  fanOut(message: StoredMessage): void
+  /** The shared store is back: pushes to every socket here what is kept for it (the store's `recovered`). */
+  recovered(): void
+}
+
+/**
+ * The relay's subscriptions and pushes: this node's subscribers per topic, `irn_subscription` frames, and the order
+ * of kept and live messages while a shared store is read.
+ */
+export function createPubSub(ctx: RelayContext): PubSub {
+  const { store, counts, subscribers, maxTopicsPerSocket, maxTtl } = ctx
+  let nextPushId = Date.now() * 1_000
+
+  const push = (conn: Conn, message: StoredMessage) => {
+    const id = nextPushId++
+    const subscription = conn.topics.get(message.topic) ?? subscriptionId(message.topic, conn.clientId)
+    // Written by hand (the hot path): the topic and subscription id are hex, the numbers integers, so only the
+    // strings from the client need JSON.stringify; the keys are in the order JSON.stringify of the object gave.
+    const attestation =
+      message.attestation === undefined ? '' : `,"attestation":${JSON.stringify(message.attestation)}`
+    const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
+    if (!conn.socket.send(frame)) return
+    if (conn.inflight.size >= MAX_INFLIGHT) conn.inflight.delete(conn.inflight.keys().next().value as number)
+    conn.inflight.set(id, message)
+    counts.deliveries++
+  }
+
+  // A live push waits while the topic's kept messages are read (shared stores only), then goes after them.
+  const pushLive = (conn: Conn, message: StoredMessage) => {
+    const buffered = conn.loading?.get(message.topic)
+    if (buffered) buffered.push(message)
+    else push(conn, message)
+  }
+
+  const fanOut = (message: StoredMessage) => {
+    const set = subscribers.get(message.topic)
+    if (set) for (const other of set) if (other.clientId !== message.from) pushLive(other, message)
+  }
+
+  // Subscribes locally; a promise when the store registers this node for the topic's fan-out.
+  const subscribe = (conn: Conn, topic: string): void | Promise<void> => {
+    if (conn.topics.has(topic)) return
+    if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
+    conn.topics.set(topic, subscriptionId(topic, conn.clientId))
+    counts.subscriptions++
+    const set = subscribers.get(topic)
+    if (set) {
+      set.add(conn)
+      return
+    }
+    subscribers.set(topic, new Set([conn]))
+    return store.watch(topic)
+  }
+
+  const unsubscribe = (conn: Conn, topic: string) => {
+    if (!conn.topics.delete(topic)) return
+    counts.subscriptions--
+    const set = subscribers.get(topic)
+    set?.delete(conn)
+    if (set?.size === 0) {
+      subscribers.delete(topic)
+      store.unwatch(topic)
+    }
+  }
+
+  const startLoading = (conn: Conn, topic: string) => {
+    conn.loading ??= new Map()
+    conn.loading.set(topic, [])
+  }
+  const stopLoading = (conn: Conn, topic: string) => {
+    conn.loading?.delete(topic)
+    if (conn.loading?.size === 0) conn.loading = undefined
+  }
+  // Pushes what was read, then the live pushes that arrived meanwhile and were not in it.
+  const finishLoading = (conn: Conn, topic: string, kept: readonly StoredMessage[]) => {
+    const live = conn.loading?.get(topic) ?? []
+    stopLoading(conn, topic)
+    if (conn.closed || !conn.topics.has(topic)) return
+    for (const message of kept) push(conn, message)
+    const seen = new Set(kept.map((message) => message.id))
+    for (const message of live) if (!seen.has(message.id)) push(conn, message)
+  }
+
+  const finishAll = (conn: Conn, topics: readonly string[], lists: readonly (readonly StoredMessage[])[]) => {
+    for (let i = 0; i < topics.length; i++) finishLoading(conn, topics[i] as string, lists[i] ?? [])
+  }
+
+  // Subscribes `topics`, answers, then pushes their kept messages; with a shared store both are read first.
+  const subscribeAll = (
+    conn: Conn,
+    topics: readonly string[],
+    result: unknown,
+  ): Outcome | Promise<Outcome> => {
+    const now = Date.now()
+    let watching: Promise<void>[] | undefined
+    for (const topic of topics) {
+      const registered = subscribe(conn, topic)
+      if (registered) {
+        watching ??= []
+        watching.push(registered)
+      }
+    }
+    const kept = topics.map((topic) => store.pending(topic, conn.clientId, now))
+    if (!watching && !kept.some(isPromise)) {
+      const lists = kept as (readonly StoredMessage[])[]
+      return {
+        result,
+        after: () => {
+          for (const list of lists) for (const message of list) push(conn, message)
+        },
+      }
+    }
+    for (const topic of topics) startLoading(conn, topic)
+    return Promise.all([Promise.all(kept), ...(watching ?? [])]).then(
+      ([lists]) => ({
+        result,
+        after: () => finishAll(conn, topics, lists),
+      }),
+      (error: unknown) => {
+        for (const topic of topics) stopLoading(conn, topic)
+        throw error
+      },
+    )
+  }
+
+  const published = (conn: Conn, stored: StoredMessage, refused: StoreRefusal | undefined) => {
+    if (refused) {
+      counts.refused++
+      throw new LimitError(REFUSALS[refused])
+    }
+    counts.publishes++
+    const set = subscribers.get(stored.topic)
+    if (set) for (const other of set) if (other.clientId !== conn.clientId) pushLive(other, stored)
+  }
+
+  // Keeps the message (and hands it to the other nodes), then pushes it to this node's subscribers.
+  const publish = (conn: Conn, publish: Publish): void | Promise<void> => {
+    const now = Date.now()
+    const stored: StoredMessage = {
+      topic: publish.topic,
+      message: publish.message,
+      tag: publish.tag,
+      publishedAt: now,
+      expiresAt: now + Math.min(publish.ttl, maxTtl) * 1_000,
+      from: conn.clientId,
+      owner: conn.address,
+      attestation: publish.attestation,
+      bytes: publish.message.length + publish.topic.length,
+      acked: new Set(),
+      id: undefined,
+    }
+    const refused = store.add(stored)
+    if (isPromise(refused)) return refused.then((value) => published(conn, stored, value))
+    published(conn, stored, refused)
+  }
+
+  // In order; with a shared store all are sent at once (one pipeline) and a refusal answers once all are settled.
+  const publishAll = (conn: Conn, list: readonly Publish[]): void | Promise<void> => {
+    let pending: Promise<void>[] | undefined
+    for (const one of list) {
+      const done = publish(conn, one)
+      if (done) {
+        pending ??= []
+        pending.push(done)
+      }
+    }
+    if (!pending) return
+    return Promise.allSettled(pending).then((results) => {
+      for (const result of results) if (result.status === 'rejected') throw result.reason
+    })
+  }
+
+  // A shared store is back after losing its connection or its data: push to every socket here what is kept for it.
+  const redeliver = async () => {
+    for (const conn of [...ctx.conns]) {
+      const topics = [...conn.topics.keys()].filter((topic) => !conn.loading?.has(topic))
+      if (conn.closed || topics.length === 0) continue
+      for (const topic of topics) startLoading(conn, topic)
+      const now = Date.now()
+      try {
+        const lists = await Promise.all(topics.map((topic) => store.pending(topic, conn.clientId, now)))
+        finishAll(conn, topics, lists)
+      } catch (error) {
+        for (const topic of topics) stopLoading(conn, topic)
+        throw error
+      }
+    }
+  }
+
+  let redelivering = false
+  let redeliverAgain = false
+  const recovered = () => {
+    if (redelivering) {
+      redeliverAgain = true
+      return
+    }
+    redelivering = true
+    const run = (): Promise<void> =>
+      redeliver()
+        .catch(ctx.failed)
+        .then(() => {
+          if (!redeliverAgain) return
+          redeliverAgain = false
+          return run()
+        })
+    run().finally(() => {
+      redelivering = false
+    })
+  }
+
+  return { subscribe, unsubscribe, subscribeAll, publish, publishAll, fanOut, recovered }
+}
+
+/** The subscription id the SDK computes itself: sha256(topic + clientId), hex. */
+export function subscriptionId(topic: string, clientId: string) {
+  return createHash('sha256')
+    .update(topic + clientId)
+    .digest('hex')
+}

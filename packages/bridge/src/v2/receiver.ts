@@ -1,0 +1,148 @@
+import type { Handler } from './handlers.js'
+import {
+  errorFrame,
+  RPC_INTERNAL_ERROR,
+  RPC_INVALID_PARAMS,
+  RPC_INVALID_REQUEST,
+  RPC_LIMIT_EXCEEDED,
+  RPC_METHOD_NOT_FOUND,
+  RPC_PARSE_ERROR,
+  rawId,
+  resultFrame,
+} from './jsonRpc.js'
+import { LimitError, ParamsError } from './params.js'
+import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
+
+// Bytes of frames a socket may have waiting behind a request that waits on the store; beyond, frames are dropped.
+const MAX_WAITING_BYTES = 1_048_576
+
+/**
+ * Reads a socket's text frames: acks, requests checked and rate-limited, then handed to their method. While a request
+ * waits on the store the socket's later frames wait behind it, so answers go out in request order.
+ */
+export function createReceiver(
+  ctx: RelayContext,
+  handlers: Record<string, Handler>,
+): (conn: Conn, text: string) => void {
+  const { store, counts, logger, perSocket, perAddress, failed } = ctx
+
+  const answer = (conn: Conn, idText: string, outcome: Outcome) => {
+    conn.socket.send(resultFrame(idText, outcome.result))
+    outcome.after?.()
+  }
+
+  const answerError = (conn: Conn, idText: string, error: unknown) => {
+    if (error instanceof ParamsError) {
+      counts.invalid++
+      conn.socket.send(errorFrame(idText, RPC_INVALID_PARAMS, `Invalid params: ${error.message}`))
+    } else if (error instanceof LimitError) {
+      counts.refused++
+      conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, error.message))
+    } else {
+      // The store failed (Redis away): the SDK retries subscribes and re-sends publishes on its heartbeat.
+      failed(error)
+      conn.socket.send(errorFrame(idText, RPC_INTERNAL_ERROR, 'Relay storage unavailable, try again later'))
+    }
+  }
+
+  const resume = (conn: Conn) => {
+    const waiting = conn.waiting
+    conn.waiting = undefined
+    conn.waitingBytes = 0
+    if (!waiting) return
+    for (let i = 0; i < waiting.length; i++) {
+      if (conn.closed) return
+      handle(conn, waiting[i] as string)
+      if (conn.waiting) {
+        // Waiting again: what was not handled yet goes before what arrived meanwhile.
+        const rest = waiting.slice(i + 1)
+        conn.waiting = rest
+        conn.waitingBytes = rest.reduce((sum, text) => sum + text.length, 0)
+        return
+      }
+    }
+  }
+
+  const receive = (conn: Conn, text: string) => {
+    if (!conn.waiting) {
+      handle(conn, text)
+      return
+    }
+    if (conn.waitingBytes + text.length > MAX_WAITING_BYTES) {
+      counts.refused++
+      return
+    }
+    conn.waiting.push(text)
+    conn.waitingBytes += text.length
+  }
+
+  const handle = (conn: Conn, text: string) => {
+    let frame: unknown
+    try {
+      frame = JSON.parse(text)
+    } catch {
+      counts.invalid++
+      conn.socket.send(errorFrame('null', RPC_PARSE_ERROR, 'Parse error'))
+      return
+    }
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {
+      counts.invalid++
+      conn.socket.send(
+        errorFrame('null', RPC_INVALID_REQUEST, 'Invalid request: expected one JSON-RPC 2.0 object'),
+      )
+      return
+    }
+    const { id, method, params, jsonrpc } = frame as Record<string, unknown>
+    // A response: the ack of a push (or its refusal, which changes nothing).
+    if (method === undefined && ('result' in frame || 'error' in frame)) {
+      const message = typeof id === 'number' ? conn.inflight.get(id) : undefined
+      if (!message) return
+      conn.inflight.delete(id as number)
+      if ('result' in frame) {
+        store.ack(message, conn.clientId)
+        counts.acks++
+      }
+      return
+    }
+    const validId = typeof id === 'string' || typeof id === 'number'
+    const idText = validId ? rawId(text, id) : 'null'
+    if (jsonrpc !== '2.0' || !validId || typeof method !== 'string') {
+      counts.invalid++
+      conn.socket.send(errorFrame(idText, RPC_INVALID_REQUEST, 'Invalid request'))
+      return
+    }
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+    if (!handler) {
+      counts.invalid++
+      conn.socket.send(errorFrame(idText, RPC_METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 64)}`))
+      return
+    }
+    if (!perSocket.take(conn.socket.id) || !perAddress.take(conn.address)) {
+      counts.refused++
+      logger.warn({ socket: conn.socket.id, address: conn.address, method }, 'v2 rate limit exceeded')
+      conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, 'Rate limit exceeded, try again later'))
+      return
+    }
+    let outcome: Outcome | Promise<Outcome>
+    try {
+      outcome = handler(conn, params)
+    } catch (error) {
+      answerError(conn, idText, error)
+      return
+    }
+    if (!isPromise(outcome)) {
+      answer(conn, idText, outcome)
+      return
+    }
+    conn.waiting = []
+    outcome
+      .then(
+        (value) => answer(conn, idText, value),
+        (error: unknown) => answerError(conn, idText, error),
+      )
+      .then(() => resume(conn))
+      .catch(failed)
+  }
+
+  return receive
+}

@@ -1,0 +1,46 @@
+// What the relay's parts share: one context per relay, and the state it keeps per socket.
+import type { Logger } from '../logger.js'
+import type { RateLimiter } from '../rateLimiter.js'
+import type { RelayCounts, RelaySocket } from './relayTypes.js'
+import type { RelayStore, StoredMessage } from './store.js'
+
+/** One socket's state. */
+export type Conn = {
+  socket: RelaySocket
+  clientId: string
+  address: string
+  /** Topic → its subscription id (a sha256, computed once per subscription rather than per push). */
+  topics: Map<string, string>
+  inflight: Map<number, StoredMessage>
+  /** A request waits on the store: later frames wait here, so answers stay in request order. */
+  waiting: string[] | undefined
+  waitingBytes: number
+  /** Topics whose kept messages are being read from a shared store: live pushes wait so order stays publish order. */
+  loading: Map<string, StoredMessage[]> | undefined
+  closed: boolean
+}
+
+/** The relay's settings, counters and shared state, built once by `createRelay` and read by its parts. */
+export type RelayContext = {
+  readonly store: RelayStore
+  readonly counts: RelayCounts
+  readonly logger: Logger
+  /** Longest `ttl`, seconds. */
+  readonly maxTtl: number
+  readonly maxTopicsPerSocket: number
+  readonly maxMessageLength: number
+  readonly perSocket: RateLimiter
+  readonly perAddress: RateLimiter
+  readonly conns: Set<Conn>
+  /** Topic → this node's sockets subscribed to it. */
+  readonly subscribers: Map<string, Set<Conn>>
+  /** Counts a store failure and logs it. */
+  readonly failed: (error: unknown) => void
+}
+
+/** A handler's answer: the `result`, and what to do once it is sent (push kept messages after a subscribe's id). */
+export type Outcome = { result: unknown; after?: (() => void) | undefined }
+
+export const TRUE: Outcome = { result: true }
+
+export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise

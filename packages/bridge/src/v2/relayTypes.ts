@@ -1,0 +1,91 @@
+// The relay's public types and defaults; createRelay.ts re-exports them, so the package entry and callers import
+// them from there.
+import type { Logger } from '../logger.js'
+import type { RelayStore } from './store.js'
+
+/** Parameters of {@link createRelay}: every limit has a safe default. */
+export type CreateRelayParameters = {
+  logger?: Logger | undefined
+  /** Where messages are kept: one node in memory, or shared by several (`createRedisRelayStore`). @default memory */
+  store?: RelayStore | undefined
+  /** Longest a message is kept, seconds; a longer `ttl` is cut to it. @default 604800 (7 days) */
+  maxTtlSeconds?: number | undefined
+  /** Topics one socket may subscribe. @default 1000 */
+  maxTopicsPerSocket?: number | undefined
+  /** Messages kept per topic (oldest dropped beyond). @default 1000 */
+  maxMessagesPerTopic?: number | undefined
+  /** Bytes kept per topic (oldest dropped beyond). @default 8388608 */
+  maxBytesPerTopic?: number | undefined
+  /** Bytes one address (its publishers' address key) may have kept over all topics; beyond, -32000. @default 16777216 */
+  maxQueuedBytesPerIp?: number | undefined
+  /** Bytes kept over all topics; publishes beyond are refused, nothing kept is evicted. @default 268435456 */
+  maxTotalBytes?: number | undefined
+  /** Requests per second per socket (token bucket; acks are free), 0 = no limit. @default 100 */
+  maxRequestsPerSecond?: number | undefined
+  /** Bucket size per socket. @default 200 */
+  requestBurst?: number | undefined
+  /** Requests per second of all the sockets of one address, 0 = no limit. @default 1000 */
+  maxRequestsPerSecondPerIp?: number | undefined
+  /** Bucket size per address. @default 2000 */
+  requestBurstPerIp?: number | undefined
+  /** Largest `message`, characters. @default 524288 */
+  maxMessageLength?: number | undefined
+  /** Expired messages are swept this often, ms (in slices, between deliveries). @default 60000 */
+  sweepIntervalMs?: number | undefined
+  /**
+   * Project ids this relay serves: an upgrade whose `projectId` is missing or not listed is refused with 403. Without
+   * it every `projectId` (or none) is accepted as is.
+   */
+  projectIds?: readonly string[] | undefined
+}
+
+/** What the relay needs from a socket (the server's `Peer` fits). */
+export type RelaySocket = {
+  readonly id: string
+  readonly remoteAddress: string
+  /** Sends a text frame; `false` when the socket is gone. */
+  send(text: string): boolean
+}
+
+/** One client's socket as the relay sees it. */
+export type RelayConnection = {
+  receive(text: string, bytes: number): void
+  receiveBinary(bytes: number): void
+  close(): void
+}
+
+/** Counters of the relay, read by tests and metrics. */
+export type RelayCounts = {
+  connections: number
+  subscriptions: number
+  publishes: number
+  deliveries: number
+  acks: number
+  expired: number
+  dropped: number
+  refused: number
+  invalid: number
+  authRefusals: number
+  /** Store operations that failed (Redis away): answered with -32603 when a request waited on them. */
+  storeErrors: number
+}
+
+/** Return type of {@link createRelay}. */
+export type Relay = {
+  /** Attaches a socket whose token named `clientId`. */
+  connect(socket: RelaySocket, clientId: string): RelayConnection
+  /** Whether an upgrade naming `projectId` (`null` when it names none) may connect. */
+  admitsProject(projectId: string | null): boolean
+  counts: RelayCounts
+  /** Messages and bytes in the mailbox (a shared store's figures as last read). */
+  mailbox(): { messages: number; bytes: number }
+  /** Starts the store (connects to Redis); resolves once it can serve. Already done for the memory store. */
+  start(): Promise<void>
+  /** Whether the store can serve (`GET /health`). */
+  isHealthy(): Promise<boolean>
+  /** Stops the sweep and closes the store (a shared store keeps its messages). */
+  close(): Promise<void>
+}
+
+/** Default longest `ttl`: 7 days, the longest a v2 dapp may set on a request. */
+export const DEFAULT_RELAY_MAX_TTL_SECONDS = 604_800
