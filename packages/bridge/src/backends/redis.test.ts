@@ -1,7 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { Backend, BackendContext } from './backend.js'
@@ -160,6 +160,32 @@ describe('behavior', () => {
     expect(messages).toHaveLength(2)
     await expect.poll(() => b.delivered.length).toBe(8)
     expect(b.delivered.slice(2)).toEqual([...frames, ['t', 'marker']])
+  })
+
+  test('behavior: a frame that needs the script waits for the batch holding an earlier frame of its topic', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    await a.backend.publish('t', 'first', 5, 0, 'owner')
+    await expect.poll(() => b.delivered.length).toBe(1)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // A command already waiting in ioredis' pipeline of this turn, which the script would join.
+      const queued = a.backend.enqueue('other', 'x', 1, 'owner')
+      const direct = a.backend.publish('t', 'direct', 6, 0, 'owner')
+      // The topic's nodes are now too old to trust: the next frames go through the script.
+      vi.setSystemTime(Date.now() + 60_000)
+      const scripted = [
+        a.backend.publish('t', 'scripted', 8, 0, 'owner'),
+        a.backend.publish('t', 'then', 4, 0, 'owner'),
+      ]
+      await Promise.all([queued, direct, ...scripted])
+    } finally {
+      vi.useRealTimers()
+    }
+    await expect.poll(() => b.delivered.length).toBe(4)
+    expect(b.delivered.map(([, frame]) => frame)).toEqual(['first', 'direct', 'scripted', 'then'])
   })
 
   test('behavior: a batch to a node that stopped listening falls back to the script without loss', async () => {
