@@ -1,7 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { Backend, BackendContext } from './backend.js'
@@ -126,6 +126,100 @@ describe('behavior', () => {
     await b.backend.close()
     await a.backend.publish('t', 'while b is gone', 15, 0, 'owner')
     expect(await a.backend.drain('t')).toEqual(['while b is gone'])
+  })
+
+  test('behavior: direct frames of one turn to one node go as one channel message, in order', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    for (const topic of ['t', 'u']) {
+      b.backend.subscribe(topic)
+      await b.backend.drain(topic)
+      await a.backend.publish(topic, `${topic}-first`, 7, 0, 'owner')
+    }
+    await expect.poll(() => b.delivered.length).toBe(2)
+    const inspect = new Redis(redis.url)
+    cleanups.push(() => inspect.disconnect())
+    const [idB] = await inspect.smembers(`${a.keyPrefix}s:t`)
+    const listener = new Redis(redis.url)
+    cleanups.push(() => listener.disconnect())
+    const messages: string[] = []
+    listener.on('message', (_channel: string, message: string) => messages.push(message))
+    await listener.subscribe(`${a.keyPrefix}n:${idB}`)
+    const frames: [string, string][] = [
+      ['t', 't1'],
+      ['u', 'ü2'],
+      ['t', 't3'],
+      ['u', 'u4'],
+      ['t', 't5'],
+    ]
+    await Promise.all(
+      frames.map(([topic, frame]) => a.backend.publish(topic, frame, Buffer.byteLength(frame), 0, 'owner')),
+    )
+    await a.backend.publish('t', 'marker', 6, 0, 'owner')
+    await waitFor(() => messages.some((message) => message.endsWith('marker')), { message: 'the marker' })
+    expect(messages).toHaveLength(2)
+    await expect.poll(() => b.delivered.length).toBe(8)
+    expect(b.delivered.slice(2)).toEqual([...frames, ['t', 'marker']])
+  })
+
+  test('behavior: a frame that needs the script waits for the batch holding an earlier frame of its topic', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    b.backend.subscribe('t')
+    await b.backend.drain('t')
+    await a.backend.publish('t', 'first', 5, 0, 'owner')
+    await expect.poll(() => b.delivered.length).toBe(1)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // A command already waiting in ioredis' pipeline of this turn, which the script would join.
+      const queued = a.backend.enqueue('other', 'x', 1, 'owner')
+      const direct = a.backend.publish('t', 'direct', 6, 0, 'owner')
+      // The topic's nodes are now too old to trust: the next frames go through the script.
+      vi.setSystemTime(Date.now() + 60_000)
+      const scripted = [
+        a.backend.publish('t', 'scripted', 8, 0, 'owner'),
+        a.backend.publish('t', 'then', 4, 0, 'owner'),
+      ]
+      await Promise.all([queued, direct, ...scripted])
+    } finally {
+      vi.useRealTimers()
+    }
+    await expect.poll(() => b.delivered.length).toBe(4)
+    expect(b.delivered.map(([, frame]) => frame)).toEqual(['first', 'direct', 'scripted', 'then'])
+  })
+
+  test('behavior: a batch to a node that stopped listening falls back to the script without loss', async () => {
+    const a = await start()
+    const b = await start({}, a.keyPrefix)
+    const c = await start({}, a.keyPrefix)
+    for (const [node, topic] of [
+      [b, 't'],
+      [b, 'u'],
+      [c, 'u'],
+    ] as const) {
+      node.backend.subscribe(topic)
+      await node.backend.drain(topic)
+    }
+    await a.backend.publish('t', 't0', 2, 0, 'owner')
+    await a.backend.publish('u', 'u0', 2, 0, 'owner')
+    await expect.poll(() => b.delivered.length + c.delivered.length).toBe(3)
+    await b.backend.close()
+    const frames: [string, string][] = [
+      ['t', 't1'],
+      ['u', 'u2'],
+      ['t', 't3'],
+      ['u', 'u4'],
+    ]
+    await Promise.all(frames.map(([topic, frame]) => a.backend.publish(topic, frame, 2, 0, 'owner')))
+    expect(await a.backend.drain('t')).toEqual(['t1', 't3'])
+    await expect
+      .poll(() => c.delivered)
+      .toEqual([
+        ['u', 'u0'],
+        ['u', 'u2'],
+        ['u', 'u4'],
+      ])
+    expect(await a.backend.drain('u')).toEqual([])
   })
 
   test("behavior: a node that registered after the publisher cached the topic's nodes still gets the frame", async () => {

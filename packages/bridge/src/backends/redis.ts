@@ -42,6 +42,19 @@ const NODE_ID_LENGTH = 16
 
 // Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
 const MAX_HELD_BYTES = 16_777_216
+// Bytes of direct frames to one node sent as one channel message at most; a larger batch goes out at once.
+const MAX_BATCH_BYTES = 1_048_576
+
+/** Direct frames to one node waiting for the end of the event-loop turn. */
+type Batch = {
+  /** Each frame's message; from the second on, each preceded by its length in bytes. */
+  messages: string[]
+  bytes: number
+  /** How many listened on the node's channel, once the batch is published. */
+  sent: Promise<number>
+  resolve: (listeners: number) => void
+  reject: (error: unknown) => void
+}
 
 /** What this node knows about the other nodes subscribed to a topic. */
 type Peers = {
@@ -234,9 +247,8 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     mine.announced.set(node, Date.now())
   }
 
-  const onMessage = (channel: Buffer, message: Buffer) => {
-    if (channel.length === interestChannelBytes) return onAnnouncement(message)
-    // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head.
+  // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head.
+  const onFrame = (message: Buffer) => {
     const direct = message[0] === 100 // 'd'
     const head = direct ? message.indexOf(58) + 1 : 0
     const sep = message.indexOf(58, head)
@@ -250,6 +262,17 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     if (!direct) return deliverHere(topic, frame, owner)
     const origin = message.toString('latin1', 1, 1 + NODE_ID_LENGTH)
     deliverDirect(topic, frame, owner, origin, message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1))
+  }
+
+  const onMessage = (channel: Buffer, message: Buffer) => {
+    if (channel.length === interestChannelBytes) return onAnnouncement(message)
+    if (message[0] !== 98) return onFrame(message) // 'b': direct frames of one turn, `{bytes}:{frame}` each
+    for (let at = 1; at < message.length; ) {
+      const sep = message.indexOf(58, at)
+      const end = sep + 1 + Number(message.toString('latin1', at, sep))
+      onFrame(message.subarray(sep + 1, end))
+      at = end
+    }
   }
 
   // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
@@ -280,14 +303,70 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     })
   }
 
-  // Straight to the nodes that received the topic's last frames: one PUBLISH each, no script. A node that did not
-  // listen (gone, or reconnecting) leaves the cache; when nobody got the frame, the script publishes it to whoever
-  // the set names besides those that got it, and queues it if nobody did.
+  // Direct frames wait for the end of the event-loop turn and go out as one channel message per node: ioredis and the
+  // receiver's subscriber pay per message, not per frame. Topics with a frame waiting, and frames of those topics that
+  // must go through the script meanwhile (sent after the batches, in order, so no frame overtakes an earlier one).
+  const batches = new Map<string, Batch>()
+  const batched = new Set<string>()
+  const deferred = new Map<string, Held[]>()
+  let flushing: NodeJS.Immediate | undefined
+
+  const sendBatch = (node: string, batch: Batch) => {
+    batches.delete(node)
+    const message =
+      batch.messages.length === 1 ? (batch.messages[0] as string) : `b${batch.messages.join('')}`
+    commands.publish(nodeChannelPrefix + node, message).then(batch.resolve, batch.reject)
+  }
+  const flush = () => {
+    flushing = undefined
+    for (const [node, batch] of batches) sendBatch(node, batch)
+    batched.clear()
+    if (deferred.size === 0) return
+    const waiting = [...deferred]
+    deferred.clear()
+    for (const [topic, entries] of waiting)
+      for (const entry of entries) route(peersOf(topic), entry)?.catch(failed)
+  }
+  // Resolves with how many listened on `node`'s channel when the batch holding `message` reached it.
+  const sendTo = (node: string, message: string, bytes: number) => {
+    let batch = batches.get(node)
+    if (batch && batch.bytes + bytes > MAX_BATCH_BYTES) {
+      sendBatch(node, batch)
+      batch = undefined
+    }
+    if (!batch) {
+      let resolve: Batch['resolve'] = () => {}
+      let reject: Batch['reject'] = () => {}
+      const sent = new Promise<number>((yes, no) => {
+        resolve = yes
+        reject = no
+      })
+      batch = { messages: [], bytes: 0, sent, resolve, reject }
+      batches.set(node, batch)
+      flushing ??= setImmediate(flush)
+    }
+    // A lone frame goes as it is; in a batch each is preceded by its length in bytes.
+    batch.messages.push(batch.messages.length === 0 ? message : `${bytes}:${message}`)
+    if (batch.messages.length === 2) batch.messages[0] = `${batch.bytes}:${batch.messages[0]}`
+    batch.bytes += bytes
+    return batch.sent
+  }
+
+  // Straight to the nodes that received the topic's last frames: no script. A node that did not listen (gone, or
+  // reconnecting) leaves the cache; when nobody got the frame, the script publishes it to whoever the set names
+  // besides those that got it, and queues it if nobody did.
   const publishDirect = (peers: Peers, entry: Held) => {
     const targets = [...peers.nodes]
     const { topic, owner, frame } = entry
-    const message = `d${nodeId}${targets.join('')}:${Buffer.byteLength(topic)}:${topic}${Buffer.byteLength(owner)}:${owner}${frame}`
-    const sent = targets.map((node) => commands.publish(nodeChannelPrefix + node, message))
+    const topicBytes = Buffer.byteLength(topic)
+    const ownerBytes = Buffer.byteLength(owner)
+    const head = `d${nodeId}${targets.join('')}:${topicBytes}:`
+    const ownerHead = `${ownerBytes}:`
+    const message = `${head}${topic}${ownerHead}${owner}${frame}`
+    // The head and owner length are ASCII.
+    const bytes = head.length + topicBytes + ownerHead.length + ownerBytes + entry.bytes
+    batched.add(topic)
+    const sent = targets.map((node) => sendTo(node, message, bytes))
     return Promise.all(sent).then(
       (listeners) => {
         let received = 0
@@ -303,6 +382,20 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       },
       () => publishScripted(peers, entry),
     )
+  }
+
+  const route = (peers: Peers, entry: Held): Promise<void> | undefined => {
+    const waiting = deferred.get(entry.topic)
+    if (waiting) {
+      waiting.push(entry)
+      return
+    }
+    const fresh = Date.now() - peers.checkedAt < INTEREST_TTL_MS
+    if (fresh && peers.nodes.size > 0) return publishDirect(peers, entry)
+    // No other node subscribes: done if delivered here, else the script queues it (or finds a newcomer).
+    if (fresh && entry.delivered > 0) return
+    if (!batched.has(entry.topic)) return publishScripted(peers, entry)
+    deferred.set(entry.topic, [entry])
   }
 
   // After a connection was lost (a Redis restart loses every key), publishers dropped this node from the topic sets
@@ -357,12 +450,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     publish(topic, frame, bytes, delivered, owner) {
-      const peers = peersOf(topic)
-      const entry = { topic, frame, bytes, owner, delivered, have: '' }
-      if (Date.now() - peers.checkedAt >= INTEREST_TTL_MS) return publishScripted(peers, entry)
-      if (peers.nodes.size > 0) return publishDirect(peers, entry)
-      // No other node subscribes: done if delivered here, else the script queues it (or finds a newcomer).
-      if (delivered === 0) return publishScripted(peers, entry)
+      return route(peersOf(topic), { topic, frame, bytes, owner, delivered, have: '' })
     },
     async enqueue(topic, frame, bytes, owner) {
       await enqueue(topic, frame, bytes, owner)
@@ -386,6 +474,10 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     isHealthy: () => node.isHealthy(),
     async close() {
       refresher?.stop()
+      if (flushing) {
+        clearImmediate(flushing)
+        flush()
+      }
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       topics.clear()
