@@ -95,17 +95,7 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
   }
   const registry = new Registry()
 
-  const metric = promCounts(registry, 'pairlink_bridge_')
-  const read = (key: keyof BridgeCounts) => () => counts[key]
-  const gauge = (name: string, help: string, key: keyof BridgeCounts) => metric.gauge(name, help, read(key))
-  const counter = (name: string, help: string, key: keyof BridgeCounts) =>
-    metric.counter(name, help, read(key))
-  const labelled = (name: string, help: string, labels: Record<string, keyof BridgeCounts>) =>
-    metric.labelled(
-      name,
-      help,
-      Object.fromEntries(Object.entries(labels).map(([reason, key]) => [reason, read(key)])),
-    )
+  const { gauge, counter, labelled } = promCounts(registry, 'pairlink_bridge_', counts)
 
   gauge('connections', 'WebSocket connections open now', 'connections')
   counter('connections_opened', 'WebSocket connections accepted', 'connectionsOpened')

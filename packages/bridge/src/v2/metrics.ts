@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client'
 import { promCounts } from '../promCounts.js'
-import type { Relay, RelayCounts } from './createRelay.js'
+import type { Relay } from './createRelay.js'
 
 /**
  * Exposes a v2 relay's counters on the bridge's registry, beside v1's (`pairlink_relay_v2_*`). Like v1, the hot path
@@ -11,11 +11,9 @@ import type { Relay, RelayCounts } from './createRelay.js'
  */
 export function registerRelayMetrics(registry: Registry, relay: Relay): void {
   const { counts } = relay
-  const { gauge, counter: metric } = promCounts(registry, 'pairlink_relay_v2_')
-  const counter = (name: string, help: string, key: keyof RelayCounts) =>
-    metric(name, help, () => counts[key])
-  gauge('connections', 'v2 WebSocket connections open now', () => counts.connections)
-  gauge('subscriptions', 'v2 topic subscriptions of open sockets', () => counts.subscriptions)
+  const { gauge, counter } = promCounts(registry, 'pairlink_relay_v2_', counts)
+  gauge('connections', 'v2 WebSocket connections open now', 'connections')
+  gauge('subscriptions', 'v2 topic subscriptions of open sockets', 'subscriptions')
   gauge('mailbox_messages', 'Messages kept in the v2 mailbox', () => relay.mailbox().messages)
   gauge('mailbox_bytes', 'Bytes kept in the v2 mailbox', () => relay.mailbox().bytes)
   counter('messages_published', 'Messages accepted (irn_publish, batch and wc_*Session)', 'publishes')
