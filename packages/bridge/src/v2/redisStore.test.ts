@@ -21,12 +21,17 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
+const SMALL = {
+  maxMessagesPerTopic: 10,
+  maxBytesPerTopic: 1_000,
+  maxBytesPerAddress: 1_000,
+  maxTotalBytes: 1_000,
+}
 const T = 'a'.repeat(64)
 const U = 'b'.repeat(64)
 let run = 0
 
-async function store(limits: Partial<RelayStoreLimits> = {}) {
-  const keyPrefix = `${redis.keyPrefix}${++run}:`
+async function store(limits: Partial<RelayStoreLimits> = {}, keyPrefix = `${redis.keyPrefix}${++run}:`) {
   const counts = { dropped: 0, expired: 0, failed: 0 }
   const delivered: StoredMessage[] = []
   const created: RelayStore = createRedisRelayStore({ url: redis.url, keyPrefix })
@@ -105,22 +110,7 @@ describe('behavior', () => {
 
   test('behavior: a key prefix with quotes, backslashes and control characters is written into the scripts as is', async () => {
     const keyPrefix = `${redis.keyPrefix}"q\\'\n\t\u00e9:`
-    const created = createRedisRelayStore({ url: redis.url, keyPrefix })
-    await created.start({
-      limits: {
-        maxMessagesPerTopic: 10,
-        maxBytesPerTopic: 1_000,
-        maxBytesPerAddress: 1_000,
-        maxTotalBytes: 1_000,
-      },
-      logger: console,
-      dropped: () => {},
-      expired: () => {},
-      failed: () => {},
-      deliver: () => {},
-      recovered: () => {},
-    })
-    cleanups.push(() => created.close())
+    const { store: created } = await store(SMALL, keyPrefix)
     const sent = message(T, 'odd')
     expect(await created.add(sent)).toBeUndefined()
     created.ack(sent, 'did:key:wallet')
@@ -188,23 +178,7 @@ describe('behavior', () => {
 
   test('behavior: ids are unique and the same on every node; a push from another node carries one', async () => {
     const a = await store()
-    const b = createRedisRelayStore({ url: redis.url, keyPrefix: a.keyPrefix })
-    const delivered: StoredMessage[] = []
-    await b.start({
-      limits: {
-        maxMessagesPerTopic: 10,
-        maxBytesPerTopic: 1_000,
-        maxBytesPerAddress: 1_000,
-        maxTotalBytes: 1_000,
-      },
-      logger: console,
-      dropped: () => {},
-      expired: () => {},
-      failed: () => {},
-      deliver: (m) => delivered.push(m),
-      recovered: () => {},
-    })
-    cleanups.push(() => b.close())
+    const { store: b, delivered } = await store(SMALL, a.keyPrefix)
     await b.watch(T)
     const sent = message(T, 'live')
     await a.store.add(sent)
