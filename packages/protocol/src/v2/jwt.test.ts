@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { InvalidKeyError } from '../errors.js'
@@ -43,6 +44,20 @@ describe('behavior', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (key) => {
         expect(decodeDidKey(encodeDidKey(key))).toEqual(key)
+      }),
+    )
+  })
+
+  test('behavior: the did:key text is base58btc of 0xed 0x01 and the key, as @scure/base writes it, for any key', () => {
+    const keys = fc.oneof(
+      fc.uint8Array({ minLength: 32, maxLength: 32 }),
+      // Leading and trailing zero bytes: what a BigInt-based base58 gets wrong first.
+      fc.constant(new Uint8Array(32)),
+      fc.constant(new Uint8Array(32).fill(255)),
+    )
+    fc.assert(
+      fc.property(keys, (key) => {
+        expect(encodeDidKey(key)).toBe(`did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...key]))}`)
       }),
     )
   })
