@@ -1,4 +1,4 @@
-import { _poly1305_aead, chacha20 } from '@noble/ciphers/chacha.js'
+import { chacha20poly1305 } from '@noble/ciphers/chacha.js'
 import { BaseError, DecryptionError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
 import { decodeBase64, encodeBase64 } from './base64.js'
@@ -17,11 +17,6 @@ export const ENVELOPE_TYPE_1 = 1
 export const IV_LENGTH_V2 = 12
 
 const TAG_LENGTH = 16
-
-// noble's ChaCha20-Poly1305 (RFC 8439) as `chacha20poly1305` builds it, without the `wrapCipher` argument checks
-// (~300 bytes gzip): every caller below has already checked a 32-byte key, a 12-byte nonce and a sealed part of at
-// least the 16-byte tag, and makes a fresh cipher for each message.
-const chacha20poly1305 = /* @__PURE__ */ _poly1305_aead(chacha20)
 
 /** The envelope types this package seals and opens. */
 export type EnvelopeType = typeof ENVELOPE_TYPE_0 | typeof ENVELOPE_TYPE_1
