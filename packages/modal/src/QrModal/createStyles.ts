@@ -61,7 +61,7 @@ button{cursor:pointer}
 .grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:8px 6px}
 .wallet{display:flex;flex-direction:column;align-items:center;gap:6px;padding:8px 2px;border-radius:12px;font-size:12px;line-height:1.25;text-align:center;text-decoration:none}
 .wallet:hover{background:var(--surface)}
-a:not([href]){opacity:.4}
+a:not([href]){filter:grayscale(1)}
 .icon{flex:none;width:52px;height:52px;border-radius:14px;display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:19px;font-weight:700;letter-spacing:-.02em;background-image:linear-gradient(150deg,rgba(255,255,255,.2),rgba(0,0,0,.12));box-shadow:inset 0 0 0 1px rgba(127,127,127,.3)}
 .icon img{display:block;width:100%;height:100%;object-fit:cover}
 .name{max-width:100%;overflow:hidden;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}
