@@ -20,7 +20,8 @@ test('v2: the countdown runs, the expired code cannot be scanned, a fresh URI re
   page,
 }) => {
   const first = pairing('a')
-  await page.clock.install({ time: T0 })
+  await page.clock.install({ time: T0 - 1000 })
+  await page.clock.pauseAt(T0)
   await page.goto(`${server.url}/plain?refresh&uri=${encodeURIComponent(first)}`)
   await page.locator('#opener').click()
   await expect(timer(page)).toHaveText('Expires in 4:40')
@@ -54,7 +55,8 @@ test('v2: the countdown runs, the expired code cannot be scanned, a fresh URI re
 })
 
 test('v2: without onExpired the expired code just says so; links are disabled', async ({ page }) => {
-  await page.clock.install({ time: T0 })
+  await page.clock.install({ time: T0 - 1000 })
+  await page.clock.pauseAt(T0)
   await page.goto(`${server.url}/plain?uri=${encodeURIComponent(pairing('c'))}`)
   await page.locator('#opener').click()
   await page.getByRole('tab', { name: 'Desktop' }).click()

@@ -1,7 +1,8 @@
 import { createModal, type Modal, type ModalOptions, type ModalStatus } from './QrModal/createModal.js'
+import { sameOptions } from './QrModal/sameOptions.js'
 
 let modal: Modal | undefined
-let modalOptions = ''
+let modalOptions: ModalOptions = {}
 
 /**
  * Opens the modal for a `wc:` URI, with the signature of v1's qrcode-modal so it drops in as the `qrcodeModal`
@@ -17,14 +18,12 @@ let modalOptions = ''
  * new WalletConnect({ bridge, qrcodeModal: QRCodeModal, qrcodeModalOptions: { registryUrl: '/registry/wallets.json' } })
  */
 export function open(uri: string, onUserClose?: () => void, options?: ModalOptions): void {
-  // JSON leaves out functions (`fetch`, `onExpired`) and undefined values: equal options give equal text.
-  const key = JSON.stringify(options ?? {})
-  if (modal?.isOpen && key === modalOptions) {
+  if (modal?.isOpen && sameOptions(options ?? {}, modalOptions)) {
     modal.setUri(uri, { onUserClose, onExpired: options?.onExpired })
     return
   }
   modal = createModal({ ...options, uri, onUserClose })
-  modalOptions = key
+  modalOptions = options ?? {}
 }
 
 /** Closes the modal the app opened: fades out without calling `onUserClose`. A no-op when none is open. */

@@ -6,6 +6,7 @@ import {
   type ModalOptions,
   type ModalStatus,
 } from './createModal.js'
+import { sameOptions } from './sameOptions.js'
 
 /** Props of {@link QrModal}. */
 export type QrModalProps = ModalOptions & {
@@ -40,13 +41,16 @@ export function QrModal({
   const callbacks = useRef({ uri, onClose, onExpired, fetch, status })
   callbacks.current = { uri, onClose, onExpired, fetch, status }
   const refreshes = onExpired !== undefined
-  // Arrays in props are new on each render; compare options by value so the modal only remounts on real changes.
-  const key = JSON.stringify(options)
+  // Options are compared by value (arrays in props are new on each render; `returnFocusTo` is an element), so the
+  // modal only remounts when they really change.
+  const kept = useRef(options)
+  if (!sameOptions(kept.current, options)) kept.current = options
+  const stableOptions = kept.current
   useEffect(() => {
     if (!open) return
     const { uri, onExpired, status } = callbacks.current
     const modal = createModal({
-      ...(JSON.parse(key) as ModalOptions),
+      ...stableOptions,
       ...handlers(callbacks, onExpired !== undefined),
       uri,
       fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
@@ -57,7 +61,7 @@ export function QrModal({
       mounted.current = undefined
       modal.close()
     }
-  }, [open, key])
+  }, [open, stableOptions])
   // A new `uri` (or an `onExpired` given or taken away) goes into the open modal in place.
   useEffect(() => mounted.current?.setUri(uri, handlers(callbacks, refreshes)), [uri, refreshes])
   useEffect(() => mounted.current?.setStatus(status), [status])
