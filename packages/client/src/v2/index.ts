@@ -1,0 +1,28 @@
+// @pairlink/client/v2: the WalletConnect v2 Sign protocol, dapp and wallet roles. Nothing here is imported by the
+// v1 entry (`@pairlink/client`), and each action is its own module: a dapp's bundle carries no wallet action.
+export { type ConnectParameters, type ConnectReturnType, connect } from './actions/connect.js'
+export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
+export { type ExtendParameters, extend } from './actions/extend.js'
+export { getSession, getSessions } from './actions/getSessions.js'
+export { type PingParameters, ping } from './actions/ping.js'
+export { type RequestParameters, request } from './actions/request.js'
+export {
+  type CreateSignClientParameters,
+  createSignClient,
+  type SignClient,
+  type SignClientEvents,
+  type SignClientStats,
+} from './createSignClient.js'
+export { RelayError, SDK_ERRORS, SIGN_ERRORS, SignError } from './errors.js'
+export type {
+  ErrorResponse,
+  JsonRpcResponse,
+  Metadata,
+  Pairing,
+  Proposal,
+  ProposalNamespace,
+  Session,
+  SessionEventParams,
+  SessionNamespace,
+  SessionRequestParams,
+} from './types.js'

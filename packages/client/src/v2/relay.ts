@@ -1,0 +1,236 @@
+import {
+  getReconnectDelay,
+  loadWebSocket,
+  type ReconnectOptions,
+  type TransportState,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from '../transport.js'
+import { RelayError } from './errors.js'
+
+/** A message the relay pushed on a subscribed topic (`irn_subscription` `params.data`). */
+export type RelayMessage = { topic: string; message: string; publishedAt: number }
+
+/** Parameters of {@link createRelayConnection}. */
+export type CreateRelayConnectionParameters = {
+  /** The socket URL, made afresh for every socket: each carries a newly signed JWT. */
+  url: () => Promise<string>
+  /** @default globalThis.WebSocket, else the `ws` package */
+  WebSocket?: WebSocketConstructor | undefined
+  /** Every topic to subscribe again on each (re)open, the implicit ones included (relay-v2.md §5). */
+  topics: () => string[]
+  /** A push, acked already; a push seen before (same topic and envelope) is not passed on twice. */
+  onMessage: (message: RelayMessage) => void
+  /** A frame that is not JSON-RPC 2.0, or a push without topic and message. */
+  onMalformed: () => void
+  onStateChange?: ((state: TransportState) => void) | undefined
+  /** @default { minDelay: 500, maxDelay: 30000, connectTimeout: 10000 } */
+  reconnect?: ReconnectOptions | undefined
+  /** How long the relay may take to answer one call, in ms. @default 15000 */
+  requestTimeout?: number | undefined
+  random?: (() => number) | undefined
+}
+
+/** One WebSocket to a v2 relay: JSON-RPC calls with answer time-outs, acked pushes, reconnect with backoff. */
+export type RelayConnection = {
+  readonly state: TransportState
+  /** Times the socket was re-opened after being lost. */
+  readonly reconnects: number
+  /** Calls a relay method, opening the socket when needed; a call lost with its socket is sent again on reopen. */
+  request<result = unknown>(method: string, params: Record<string, unknown>): Promise<result>
+  /** Opens the socket if it is not open or opening (a restored client with topics to follow). */
+  open(): void
+  /** Closes the socket for good (until the next `request`); calls in flight reject. */
+  close(): void
+}
+
+type Call = {
+  frame: string
+  resolve: (result: unknown) => void
+  reject: (error: unknown) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+const OPEN = 1
+// The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
+const SUBSCRIBE_BATCH = 500
+// Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
+const SEEN_LIMIT = 2000
+
+let lastId = 0
+/** A JSON-RPC id as the SDK makes them for the relay: ms time and 6 digits, as a string (relay-v2.md §3.1). */
+function relayRpcId(): string {
+  const id = Date.now() * 1e6 + Math.floor(Math.random() * 1e6)
+  lastId = id > lastId ? id : lastId + 1
+  return String(lastId)
+}
+
+/**
+ * Opens and keeps the socket to a v2 relay (relay-v2.md): calls wait for the socket and for their answer, pushes are
+ * acked at once, and a lost socket is reopened with {@link getReconnectDelay}'s backoff, then every known topic is
+ * subscribed again with `irn_batchSubscribe` so the relay pushes what was kept meanwhile.
+ */
+export function createRelayConnection(parameters: CreateRelayConnectionParameters): RelayConnection {
+  const { reconnect = {}, requestTimeout = 15_000, random } = parameters
+  const { connectTimeout = 10_000 } = reconnect
+  const calls = new Map<string, Call>()
+  const seen = new Set<string>()
+  let socket: WebSocketLike | undefined
+  let state: TransportState = 'closed'
+  let wanted = false
+  let attempt = 0
+  let reconnects = 0
+  // An open socket was lost: the next open is a reconnect.
+  let dropped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const setState = (next: TransportState) => {
+    if (next === state) return
+    state = next
+    parameters.onStateChange?.(next)
+  }
+
+  const drop = (ws: WebSocketLike) => {
+    ws.onopen = ws.onclose = ws.onmessage = null
+    ws.onerror = () => {}
+    try {
+      ws.close()
+    } catch {}
+  }
+
+  const scheduleReconnect = () => {
+    clearTimeout(timer)
+    setState('connecting')
+    timer = setTimeout(connect, getReconnectDelay(attempt++, reconnect, random))
+  }
+
+  async function connect() {
+    clearTimeout(timer)
+    if (socket) drop(socket)
+    socket = undefined
+    setState('connecting')
+    let ws: WebSocketLike
+    try {
+      const [Constructor, url] = await Promise.all([
+        parameters.WebSocket ?? loadWebSocket(),
+        parameters.url(),
+      ])
+      if (!wanted || socket) return
+      ws = new Constructor(url)
+    } catch {
+      if (wanted) scheduleReconnect()
+      return
+    }
+    socket = ws
+    const giveUp = setTimeout(() => {
+      if (socket === ws && ws.readyState !== OPEN) lost(ws)
+    }, connectTimeout)
+    ws.onopen = () => {
+      clearTimeout(giveUp)
+      if (dropped) reconnects++
+      dropped = false
+      attempt = 0
+      setState('open')
+      for (const call of calls.values()) ws.send(call.frame)
+      const topics = parameters.topics()
+      for (let i = 0; i < topics.length; i += SUBSCRIBE_BATCH)
+        connection
+          .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
+          .catch(() => {})
+    }
+    ws.onclose = () => {
+      clearTimeout(giveUp)
+      lost(ws)
+    }
+    ws.onerror = () => {}
+    ws.onmessage = (event) => receive(ws, event.data)
+  }
+
+  function lost(ws: WebSocketLike) {
+    if (socket !== ws) return
+    drop(ws)
+    socket = undefined
+    if (!wanted) return setState('closed')
+    if (state === 'open') dropped = true
+    scheduleReconnect()
+  }
+
+  function receive(ws: WebSocketLike, data: unknown) {
+    let frame: Record<string, unknown> | undefined
+    try {
+      const value: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        frame = value as Record<string, unknown>
+    } catch {}
+    if (frame?.jsonrpc !== '2.0') return parameters.onMalformed()
+    if (typeof frame.method === 'string') {
+      if (!frame.method.endsWith('_subscription')) return
+      // Acked before it is handled, as the SDK does: the ack only says the socket got it.
+      ws.send(`{"id":${JSON.stringify(frame.id)},"jsonrpc":"2.0","result":true}`)
+      const data = (frame.params as { data?: Partial<RelayMessage> } | undefined)?.data
+      if (typeof data?.topic !== 'string' || typeof data.message !== 'string') return parameters.onMalformed()
+      // The Poly1305 tag at the end tells two envelopes apart; the whole text need not be kept.
+      const key = `${data.topic}:${data.message.slice(-24)}`
+      if (seen.has(key)) return
+      if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string)
+      seen.add(key)
+      return parameters.onMessage({
+        topic: data.topic,
+        message: data.message,
+        publishedAt: typeof data.publishedAt === 'number' ? data.publishedAt : Date.now(),
+      })
+    }
+    const call = calls.get(String(frame.id))
+    if (!call) return
+    calls.delete(String(frame.id))
+    clearTimeout(call.timer)
+    const error = frame.error as { message?: unknown; code?: unknown } | undefined
+    if (error) call.reject(new RelayError(String(error.message ?? 'Relay error'), error.code))
+    else call.resolve(frame.result)
+  }
+
+  const connection: RelayConnection = {
+    get state() {
+      return state
+    },
+    get reconnects() {
+      return reconnects
+    },
+    request<result>(method: string, params: Record<string, unknown>) {
+      const id = relayRpcId()
+      const frame = JSON.stringify({ id, jsonrpc: '2.0', method, params })
+      return new Promise<result>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          calls.delete(id)
+          reject(
+            new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
+          )
+        }, requestTimeout)
+        calls.set(id, { frame, resolve: resolve as (result: unknown) => void, reject, timer })
+        if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
+        else connection.open()
+      })
+    },
+    open() {
+      if (wanted) return
+      wanted = true
+      void connect()
+    },
+    close() {
+      wanted = false
+      clearTimeout(timer)
+      if (socket) drop(socket)
+      socket = undefined
+      attempt = 0
+      dropped = false
+      const error = new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED')
+      for (const call of calls.values()) {
+        clearTimeout(call.timer)
+        call.reject(error)
+      }
+      calls.clear()
+      setState('closed')
+    },
+  }
+  return connection
+}
