@@ -1,11 +1,17 @@
 // @pairlink/client/v2: the WalletConnect v2 Sign protocol, dapp and wallet roles. Nothing here is imported by the
 // v1 entry (`@pairlink/client`), and each action is its own module: a dapp's bundle carries no wallet action.
+export { type ApproveParameters, type ApproveReturnType, approve } from './actions/approve.js'
 export { type ConnectParameters, type ConnectReturnType, connect } from './actions/connect.js'
 export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
+export { type EmitParameters, emit } from './actions/emit.js'
 export { type ExtendParameters, extend } from './actions/extend.js'
 export { getSession, getSessions } from './actions/getSessions.js'
+export { type PairParameters, pair } from './actions/pair.js'
 export { type PingParameters, ping } from './actions/ping.js'
+export { type RejectParameters, reject } from './actions/reject.js'
 export { type RequestParameters, request } from './actions/request.js'
+export { type RespondParameters, respond } from './actions/respond.js'
+export { type UpdateParameters, update } from './actions/update.js'
 export {
   type CreateSignClientParameters,
   createSignClient,
