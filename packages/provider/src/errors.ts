@@ -93,3 +93,16 @@ export class InvalidProviderParametersError extends BaseError {
   static override code = 'ERR_PROVIDER_PARAMETERS'
   override name = 'InvalidProviderParametersError'
 }
+
+/**
+ * `wallet_switchEthereumChain` to a chain the session does not hold (EIP-3326's 4902): over WalletConnect v2 the
+ * wallet approved a set of chains at connection, and the message names them.
+ */
+export class UnrecognizedChainError extends RpcError {
+  static override code = 4902 as const
+  override name = 'UnrecognizedChainError'
+  declare code: typeof UnrecognizedChainError.code
+  constructor(message: string) {
+    super(message, { code: UnrecognizedChainError.code })
+  }
+}
