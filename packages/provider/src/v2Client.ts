@@ -7,6 +7,7 @@ import type {
   WebSocketConstructor,
 } from '@pairlink/client'
 import type { ClientMeta } from '@pairlink/protocol'
+import { createEmitter } from './emitter.js'
 import type { ProviderClient } from './session.js'
 import type { SignSession } from './v2/createSignSession.js'
 
@@ -61,8 +62,6 @@ export type V2Client = ProviderClient & {
   close(): Promise<void>
 }
 
-type Emit = <event extends keyof ClientEvents>(event: event, payload: ClientEvents[event]) => void
-
 /**
  * A session client over WalletConnect v2 with the shape of v1's dapp client (`connected`, `accounts`, `chainId`,
  * `connect`, `request`, `killSession`, events `connect` / `session_update` / `disconnect` / `transport`), so the
@@ -83,27 +82,14 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     transportState: 'closed',
     topic: undefined,
   }
-  const listeners = new Map<keyof ClientEvents, Set<(payload: never) => void>>()
-  const emit: Emit = (event, payload) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        ;(listener as (payload: unknown) => void)(payload)
-      } catch (error) {
-        setTimeout(() => {
-          throw error
-        })
-      }
-    }
-  }
-  const off = (event: keyof ClientEvents, listener: (payload: never) => void) =>
-    void listeners.get(event)?.delete(listener)
-  const on = (event: keyof ClientEvents, listener: (payload: never) => void) => {
-    listeners.set(event, (listeners.get(event) ?? new Set()).add(listener))
-    return () => off(event, listener)
+  const emitter = createEmitter<ClientEvents>()
+  const on: V2Client['on'] = (event, listener) => {
+    emitter.on(event, listener)
+    return () => emitter.off(event, listener)
   }
 
   const loaded: Promise<SignSession> = import('./v2/createSignSession.js').then((module) =>
-    module.createSignSession({ parameters, state, emit }),
+    module.createSignSession({ parameters, state, emit: emitter.emit }),
   )
   // A chunk that fails to load surfaces in the calls that need it; `ready` itself settles.
   const ready = loaded.then(
@@ -130,7 +116,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     },
     rpcUrl: undefined,
     ready,
-    on: on as V2Client['on'],
+    on,
     connect: async (connectParameters) => (await loaded).connect(connectParameters?.chainId),
     request: async (request, options) => (await loaded).request(request, options),
     killSession: async () => (await loaded).killSession(),

@@ -93,7 +93,7 @@ export async function startV2Stack() {
       answer.catch(() => {})
     })
     wallet.on('session_request', async ({ id, topic, params }) => {
-      const respond = (response: object) =>
+      const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
         wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...response } })
       if (behavior.rejectRequests) return respond({ error: { code: 5000, message: 'User rejected.' } })
       try {

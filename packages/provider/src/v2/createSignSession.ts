@@ -1,4 +1,5 @@
 import {
+  type ClientEvents,
   type ConnectReturnType,
   createLocalStorage,
   createMemoryStorage,
@@ -30,10 +31,7 @@ import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespac
 export type CreateSignSessionParameters = {
   parameters: CreateV2ClientParameters
   state: V2ClientState
-  emit: (
-    event: 'connect' | 'session_update' | 'disconnect' | 'transport' | 'modal_closed',
-    payload: never,
-  ) => void
+  emit: <event extends keyof ClientEvents>(event: event, payload: ClientEvents[event]) => void
 }
 
 /** Return type of {@link createSignSession}: what the thin client's methods call once the v2 chunk is in. */
@@ -57,12 +55,7 @@ const EVENTS = ['chainChanged', 'accountsChanged']
  * The v2 half of `createV2Client`, in a chunk of its own: a sign client on the relay, one eip155 session at a time,
  * its chain chosen by the dapp among the session's, and a pairing URI that is replaced in the modal when it expires.
  */
-export function createSignSession({
-  parameters,
-  state,
-  emit: emitAny,
-}: CreateSignSessionParameters): SignSession {
-  const emit = emitAny as (event: string, payload: unknown) => void
+export function createSignSession({ parameters, state, emit }: CreateSignSessionParameters): SignSession {
   const storageKey = parameters.storageKey ?? 'pairlink-v2'
   const storage =
     parameters.storage ?? (globalThis.localStorage ? createLocalStorage() : createMemoryStorage())
