@@ -65,9 +65,9 @@ export type V2Client = ProviderClient & {
 /**
  * A session client over WalletConnect v2 with the shape of v1's dapp client (`connected`, `accounts`, `chainId`,
  * `connect`, `request`, `killSession`, events `connect` / `session_update` / `disconnect` / `transport`), so the
- * provider and apps treat both generations alike. The v2 code (`@pairlink/client/v2`, its crypto) is imported on
- * creation, in a chunk of its own: a v1-only app never downloads it. `ready` settles once it is in and a stored
- * session has been restored.
+ * provider and apps treat both generations alike. The v2 code (`@pairlink/client/v2`, its crypto) is a chunk of its
+ * own, imported on creation when `storage` holds a v2 session (`ready` settles once it is restored), else on the first
+ * call: a v1-only app never downloads it, and a v2 app's first screen does not wait for it.
  *
  * @example
  * const client = createV2Client({ relayUrl: 'wss://pairlink.example', modal })
@@ -88,14 +88,25 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     return () => emitter.off(event, listener)
   }
 
-  const loaded: Promise<SignSession> = import('./v2/createSignSession.js').then((module) =>
-    module.createSignSession({ parameters, state, emit: emitter.emit }),
-  )
-  // A chunk that fails to load surfaces in the calls that need it; `ready` itself settles.
-  const ready = loaded.then(
-    (session) => session.ready,
-    () => {},
-  )
+  let loading: Promise<SignSession> | undefined
+  const load = () =>
+    (loading ??= import('./v2/createSignSession.js').then((module) =>
+      module.createSignSession({ parameters, state, emit: emitter.emit }),
+    ))
+  // The v2 code is fetched now only for a stored session to restore; a first visit fetches it on `connect`.
+  const ready = (async () => {
+    const key = parameters.storageKey ?? 'pairlink-v2'
+    const text = await (parameters.storage
+      ? parameters.storage.get(key)
+      : globalThis.localStorage?.getItem(key))
+    const stored = JSON.parse(text || '{}') as { sessions?: object }
+    if (Object.keys(stored.sessions ?? {}).length > 0) await (await load()).ready
+  })().catch(() => {})
+  // Calls made while nothing is loaded and nothing is connected load it (to connect, or to fail as v1 does).
+  const loaded = async () => {
+    await ready
+    return load()
+  }
 
   return {
     version: 2,
@@ -117,10 +128,13 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     rpcUrl: undefined,
     ready,
     on,
-    connect: async (connectParameters) => (await loaded).connect(connectParameters?.chainId),
-    request: async (request, options) => (await loaded).request(request, options),
-    killSession: async () => (await loaded).killSession(),
-    switchChain: async (chainId) => (await loaded).switchChain(chainId),
-    close: async () => (await loaded).close(),
+    connect: async (connectParameters) => (await loaded()).connect(connectParameters?.chainId),
+    request: async (request, options) => (await loaded()).request(request, options),
+    killSession: async () => (await loaded()).killSession(),
+    switchChain: async (chainId) => (await loaded()).switchChain(chainId),
+    async close() {
+      await ready
+      await (await loading)?.close()
+    },
   }
 }
