@@ -6,6 +6,7 @@ import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { createPairlink } from './createPairlink.js'
 import { type AppConfig, useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
+import { rememberFocus } from './lazyModal.js'
 import { type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
@@ -59,6 +60,8 @@ function Dapp({ config }: { config: AppConfig }) {
     return <ConnectedView pairlink={pairlink} state={state} session={state.session} banner={banner} />
   }
   const connect = () => {
+    // Focus goes back to Connect wallet when the modal closes, even when the URI comes after the button was disabled.
+    rememberFocus()
     // The connected view downloads while the person scans the QR code.
     void preloadConnected()
     void state.connect()

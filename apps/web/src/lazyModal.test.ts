@@ -45,3 +45,15 @@ test('behavior: a fresh URI for the open modal keeps the focus target it opened 
   expect(calls).toEqual(['open wc:a@2', 'open wc:b@2', 'close', 'open wc:c@2'])
   expect(focus).toEqual(['connect button', 'connect button', 'a tab inside the modal'])
 })
+
+test('behavior: rememberFocus keeps the element focused at Connect for a modal that opens later', async () => {
+  const { lazyModal, rememberFocus } = await import('./lazyModal.js')
+  vi.stubGlobal('document', { activeElement: 'connect button' })
+  rememberFocus()
+  vi.stubGlobal('document', { activeElement: 'body, once the button was disabled' })
+  lazyModal.open('wc:a@2', () => {}, {})
+  lazyModal.close()
+  await waitFor(() => calls.length === 2, { message: 'the calls reached the modal' })
+  vi.unstubAllGlobals()
+  expect(focus).toEqual(['connect button'])
+})

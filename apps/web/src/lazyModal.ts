@@ -8,6 +8,19 @@ let loading: Promise<ModalModule> | undefined
 // options, which the modal takes as "swap the URI in place" (no close, no new animation).
 let returnFocusTo: Element | null | undefined
 let shown = false
+let remembered = false
+
+/**
+ * Remembers what has focus now as where it returns when the next modal closes: for a pairing whose URI takes a moment
+ * (v2 loads its client and asks the relay first), by which time the Connect button the app disabled has lost focus.
+ *
+ * @example
+ * onClick={() => { rememberFocus(); void connect() }}
+ */
+export function rememberFocus(): void {
+  returnFocusTo = globalThis.document?.activeElement
+  remembered = true
+}
 
 /** Runs `call` on the modal module once it is loaded; calls run in the order they were made. */
 function withModal(call: (modal: ModalModule) => void): void {
@@ -28,8 +41,9 @@ export const lazyModal: ModalAdapter = {
   open(uri, onUserClose, options) {
     // Focus returns, on close, to what had it now (the Connect button the app disables while it pairs), not to what
     // has it once the module is in.
-    if (!shown) returnFocusTo = globalThis.document?.activeElement
+    if (!shown && !remembered) returnFocusTo = globalThis.document?.activeElement
     shown = true
+    remembered = false
     const closed = () => {
       shown = false
       onUserClose()

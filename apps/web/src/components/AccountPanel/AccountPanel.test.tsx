@@ -71,7 +71,7 @@ describe('AccountPanel', () => {
   test('args: protocol — the panel says which WalletConnect generation the session uses', () => {
     const { rerender } = render(
       <AccountPanel
-        session={session}
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
         appChainId={31337}
         balance={undefined}
         blockNumber={undefined}
@@ -83,7 +83,7 @@ describe('AccountPanel', () => {
     expect(screen.getByText('Bridge')).toBeTruthy()
     rerender(
       <AccountPanel
-        session={session}
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
         appChainId={31337}
         balance={undefined}
         blockNumber={undefined}
