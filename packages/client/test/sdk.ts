@@ -41,6 +41,8 @@ export async function startRelay() {
     relayUrl: url.replace(/^http/, 'ws'),
     /** Closes the relay: every socket is dropped. */
     stop: () => server.close(),
+    /** The relay's counters now (publishes, deliveries, …). */
+    counts: () => ({ ...server.relay?.counts }),
     /** A fresh relay on the same port (its memory store starts empty). */
     async start() {
       server = createBridgeServer()
