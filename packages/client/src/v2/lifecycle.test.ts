@@ -1,6 +1,7 @@
 import { encryptEnvelope } from '@pairlink/protocol/v2'
 import { waitFor } from '@pairlink/test-kit'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { WebSocketServer } from 'ws'
 import { account, dappMetadata, events, grant, methods, startRelay, walletMetadata } from '../../test/sdk.js'
 import { createMemoryStorage, type SessionStorage } from '../storage.js'
 import {
@@ -14,7 +15,7 @@ import {
   type SignClient,
   type SignClientEvents,
 } from './index.js'
-import { getInternal, type StoredState } from './internal.js'
+import { getInternal, publish, type StoredState, sendRequest } from './internal.js'
 
 // Our dapp and our wallet together: restore, expiry, reconnect and bad input, on the real relay.
 let relay: Awaited<ReturnType<typeof startRelay>>
@@ -44,7 +45,7 @@ const echo = (wallet: SignClient) =>
     respond(wallet, { topic, response: { id, jsonrpc: '2.0', result: value } }).catch(() => {})
   })
 
-async function paired(storages: { dapp?: SessionStorage; wallet?: SessionStorage } = {}) {
+async function paired(storages: { dapp?: SessionStorage; wallet?: SessionStorage } = {}, answers = true) {
   const dapp = create(dappMetadata, storages.dapp)
   const wallet = create(walletMetadata, storages.wallet)
   const { uri, approval } = await connect(dapp, {
@@ -54,7 +55,7 @@ async function paired(storages: { dapp?: SessionStorage; wallet?: SessionStorage
   await pair(wallet, { uri: uri as string })
   const session = await approval()
   await waitFor(() => getSessions(wallet)[0]?.acknowledged, { message: 'wallet acknowledged' })
-  echo(wallet)
+  if (answers) echo(wallet)
   return { dapp, wallet, session }
 }
 
@@ -69,9 +70,12 @@ async function edit(storage: SessionStorage, change: (state: StoredState) => voi
 }
 
 test('default: our dapp and our wallet pair and exchange a request', async () => {
-  const { dapp, session } = await paired()
+  const { dapp, wallet, session } = await paired()
   expect(session.namespaces.eip155?.accounts).toEqual([`eip155:1:${account.address}`])
   expect(await call(dapp, session.topic, 'hello')).toBe('hello')
+  // Each message once: the wallet's first subscribe (opening the socket) is not doubled by the one on open.
+  expect(wallet.stats).toMatchObject({ received: 3, dropped: 0, ignored: 0 })
+  expect(dapp.stats).toMatchObject({ received: 3, dropped: 0, ignored: 0 })
 })
 
 test('behavior: a request sent while the wallet is closed is delivered from the mailbox when it is back', async () => {
@@ -132,6 +136,37 @@ describe('expiry', () => {
     expect(getSessions(restored)).toEqual([])
   })
 
+  test('behavior: the wallet drops a request past its expiryTimestamp (session_request_expire); respond refuses it', async () => {
+    const { dapp, wallet, session } = await paired({}, false)
+    const id = Date.now() * 1000
+    const params = {
+      request: {
+        method: 'personal_sign',
+        params: ['late'],
+        expiryTimestamp: Math.floor(Date.now() / 1000) + 1,
+      },
+      chainId: 'eip155:1',
+    }
+    const received = next(wallet, 'session_request')
+    const expired = next(wallet, 'session_request_expire')
+    // The dapp's own request() allows 300 s at least: the seam below it sends a shorter one.
+    const method = 'wc_sessionRequest'
+    await publish(getInternal(dapp), session.topic, { id, jsonrpc: '2.0', method, params }, method)
+    expect((await received).id).toBe(id)
+    expect((await expired).id).toBe(id)
+    const late = respond(wallet, { topic: session.topic, response: { id, jsonrpc: '2.0', result: 'late' } })
+    await expect(late).rejects.toMatchObject({ code: 'ERR_REQUEST_UNKNOWN' })
+  })
+
+  test('behavior: a request the wallet leaves unanswered rejects when its time is up', async () => {
+    const { dapp, session } = await paired({}, false)
+    const params = { request: { method: 'personal_sign', params: ['x'] }, chainId: 'eip155:1' }
+    const unanswered = sendRequest(getInternal(dapp), session.topic, 'wc_sessionRequest', params, {
+      timeout: 0.2,
+    })
+    await expect(unanswered).rejects.toMatchObject({ code: 'ERR_REQUEST_EXPIRED' })
+  })
+
   test('behavior: an unanswered proposal past its expiry rejects approval() and emits proposal_expire', async () => {
     const dapp = create(dappMetadata)
     const { approval } = await connect(dapp, {
@@ -162,4 +197,48 @@ test('behavior: undecryptable and non-JSON-RPC messages are counted and dropped,
   await send('not base64!')
   await waitFor(() => wallet.stats.dropped === 4, { message: 'four dropped' })
   expect(await call(dapp, session.topic, 'still fine')).toBe('still fine')
+})
+
+test('behavior: a push seen before is acked and ignored, not handled twice', async () => {
+  const { wallet, session } = await paired({}, false)
+  const symKey = getInternal(wallet).state.keys[session.topic] as string
+  const request = {
+    id: Date.now() * 1000,
+    jsonrpc: '2.0',
+    method: 'wc_sessionRequest',
+    params: { request: { method: 'personal_sign', params: ['once'] }, chainId: 'eip155:1' },
+  }
+  const message = encryptEnvelope({ symKey, message: JSON.stringify(request) })
+  const intruder = create(dappMetadata)
+  const requests: number[] = []
+  wallet.on('session_request', ({ id }) => requests.push(id))
+  const { ignored } = wallet.stats
+  for (let i = 0; i < 2; i++)
+    await getInternal(intruder).relay.request('irn_publish', {
+      topic: session.topic,
+      message,
+      ttl: 300,
+      tag: 1108,
+    })
+  await waitFor(() => wallet.stats.ignored === ignored + 1, { message: 'the second push ignored' })
+  expect(requests).toEqual([request.id])
+})
+
+test('error: a relay that never answers makes the call fail after requestTimeout', async () => {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as { port: number }
+  const client = createSignClient({
+    relayUrl: `ws://127.0.0.1:${port}`,
+    metadata: dappMetadata,
+    storage: false,
+    requestTimeout: 100,
+  })
+  clients.push(client)
+  const proposal = connect(client, {
+    optionalNamespaces: { eip155: { chains: ['eip155:1'], methods, events } },
+  })
+  await expect(proposal).rejects.toMatchObject({ name: 'RelayError', code: 'ERR_RELAY_TIMEOUT' })
+  await client.close()
+  await new Promise((resolve) => server.close(resolve))
 })

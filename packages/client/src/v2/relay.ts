@@ -19,8 +19,9 @@ export type CreateRelayConnectionParameters = {
   WebSocket?: WebSocketConstructor | undefined
   /** Every topic to subscribe again on each (re)open, the implicit ones included (relay-v2.md §5). */
   topics: () => string[]
-  /** A push, acked already; a push seen before (same topic and envelope) is not passed on twice. */
+  /** A push, acked already; a push seen before (same topic and envelope) goes to `onDuplicate` instead. */
   onMessage: (message: RelayMessage) => void
+  onDuplicate: () => void
   /** A frame that is not JSON-RPC 2.0, or a push without topic and message. */
   onMalformed: () => void
   onStateChange?: ((state: TransportState) => void) | undefined
@@ -46,6 +47,8 @@ export type RelayConnection = {
 
 type Call = {
   frame: string
+  /** The topic of an `irn_subscribe`: the subscribe on open need not name it again. */
+  topic: string | undefined
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
   timer: ReturnType<typeof setTimeout>
@@ -131,8 +134,13 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
       dropped = false
       attempt = 0
       setState('open')
-      for (const call of calls.values()) ws.send(call.frame)
-      const topics = parameters.topics()
+      const queued = new Set<string | undefined>()
+      for (const call of calls.values()) {
+        ws.send(call.frame)
+        queued.add(call.topic)
+      }
+      // A topic subscribed twice would have the relay push its kept messages twice.
+      const topics = parameters.topics().filter((topic) => !queued.has(topic))
       for (let i = 0; i < topics.length; i += SUBSCRIBE_BATCH)
         connection
           .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
@@ -171,7 +179,7 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
       if (typeof data?.topic !== 'string' || typeof data.message !== 'string') return parameters.onMalformed()
       // The Poly1305 tag at the end tells two envelopes apart; the whole text need not be kept.
       const key = `${data.topic}:${data.message.slice(-24)}`
-      if (seen.has(key)) return
+      if (seen.has(key)) return parameters.onDuplicate()
       if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string)
       seen.add(key)
       return parameters.onMessage({
@@ -206,7 +214,8 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
             new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
           )
         }, requestTimeout)
-        calls.set(id, { frame, resolve: resolve as (result: unknown) => void, reject, timer })
+        const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
+        calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
         if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
         else connection.open()
       })
