@@ -14,7 +14,7 @@ export const account = privateKeyToAccount(
 )
 export const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
 export const events = ['chainChanged', 'accountsChanged']
-export const projectId = '0123456789abcdef0123456789abcdef'
+const projectId = '0123456789abcdef0123456789abcdef'
 export const dappMetadata = {
   name: 'Pairlink dapp',
   description: 'dapp',

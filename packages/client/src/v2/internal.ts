@@ -22,7 +22,7 @@ export type StoredState = {
 }
 
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
-export type Sent = {
+type Sent = {
   topic: string
   method: string
   resolve: (result: unknown) => void

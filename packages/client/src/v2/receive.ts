@@ -6,7 +6,7 @@ import type { RelayMessage } from './relay.js'
 import type { ErrorResponse } from './types.js'
 
 /** A JSON-RPC request or response as the peer sent it, checked for shape only. */
-export type Payload =
+type Payload =
   | { id: number; method: string; params: unknown }
   | { id: number; result: unknown }
   | { id: number; error: ErrorResponse }
