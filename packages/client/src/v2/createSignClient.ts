@@ -113,6 +113,7 @@ const emptyState = (seed: string): StoredState => ({
   proposed: {},
   proposals: {},
   sessions: {},
+  requests: {},
 })
 
 const randomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
@@ -172,7 +173,6 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     ready: Promise.resolve(),
     stats: { received: 0, dropped: 0, ignored: 0 },
     sent: new Map(),
-    received: new Map(),
     approvals: new Map(),
     subscriptions: new Map(),
     incoming: Promise.resolve(),

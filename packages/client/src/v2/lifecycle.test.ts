@@ -8,6 +8,7 @@ import {
   approve,
   connect,
   createSignClient,
+  getPendingRequests,
   getSessions,
   pair,
   request,
@@ -90,6 +91,22 @@ test('behavior: a request sent while the wallet is closed is delivered from the 
   echo(restored)
   expect(await answer).toBe('while away')
   expect(restored.stats).toMatchObject({ received: 1, dropped: 0 })
+})
+
+test('behavior: a request received but unanswered when the wallet closed is pending in the restored one', async () => {
+  const storage = createMemoryStorage()
+  const { dapp, wallet, session } = await paired({ wallet: storage }, false)
+  const received = next(wallet, 'session_request')
+  const answer = call(dapp, session.topic, 'answer me later')
+  const { id } = await received
+  await wallet.close()
+  const restored = create(walletMetadata, storage)
+  await restored.ready
+  const [pending] = getPendingRequests(restored)
+  expect(pending).toMatchObject({ id, topic: session.topic, params: { chainId: 'eip155:1' } })
+  await respond(restored, { topic: session.topic, response: { id, jsonrpc: '2.0', result: 'later' } })
+  expect(await answer).toBe('later')
+  expect(getPendingRequests(restored)).toEqual([])
 })
 
 test('behavior: both clients reconnect after the relay restarts, subscribe again, and go on', async () => {

@@ -7,9 +7,7 @@ import {
   type WebSocketLike,
 } from '../transport.js'
 import { RelayError } from './errors.js'
-
-/** A message the relay pushed on a subscribed topic (`irn_subscription` `params.data`). */
-export type RelayMessage = { topic: string; message: string; publishedAt: number }
+import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
 
 /** Parameters of {@link createRelayConnection}. */
 export type CreateRelayConnectionParameters = {
@@ -59,14 +57,6 @@ const OPEN = 1
 const SUBSCRIBE_BATCH = 500
 // Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
 const SEEN_LIMIT = 2000
-
-let lastId = 0
-/** A JSON-RPC id as the SDK makes them for the relay: ms time and 6 digits, as a string (relay-v2.md §3.1). */
-function relayRpcId(): string {
-  const id = Date.now() * 1e6 + Math.floor(Math.random() * 1e6)
-  lastId = id > lastId ? id : lastId + 1
-  return String(lastId)
-}
 
 /**
  * Opens and keeps the socket to a v2 relay (relay-v2.md): calls wait for the socket and for their answer, pushes are
@@ -164,37 +154,39 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
   }
 
   function receive(ws: WebSocketLike, data: unknown) {
-    let frame: Record<string, unknown> | undefined
-    try {
-      const value: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        frame = value as Record<string, unknown>
-    } catch {}
-    if (frame?.jsonrpc !== '2.0') return parameters.onMalformed()
-    if (typeof frame.method === 'string') {
-      if (!frame.method.endsWith('_subscription')) return
+    const frame = parseRelayFrame(data)
+    if (frame === undefined) return parameters.onMalformed()
+    if (frame === null) return
+    if (frame.push) {
       // Acked before it is handled, as the SDK does: the ack only says the socket got it.
-      ws.send(`{"id":${JSON.stringify(frame.id)},"jsonrpc":"2.0","result":true}`)
-      const data = (frame.params as { data?: Partial<RelayMessage> } | undefined)?.data
-      if (typeof data?.topic !== 'string' || typeof data.message !== 'string') return parameters.onMalformed()
+      ws.send(frame.ack)
+      const { message } = frame
+      if (!message) return parameters.onMalformed()
       // The Poly1305 tag at the end tells two envelopes apart; the whole text need not be kept.
-      const key = `${data.topic}:${data.message.slice(-24)}`
+      const key = `${message.topic}:${message.message.slice(-24)}`
       if (seen.has(key)) return parameters.onDuplicate()
       if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string)
       seen.add(key)
-      return parameters.onMessage({
-        topic: data.topic,
-        message: data.message,
-        publishedAt: typeof data.publishedAt === 'number' ? data.publishedAt : Date.now(),
-      })
+      return parameters.onMessage(message)
     }
-    const call = calls.get(String(frame.id))
+    const call = calls.get(frame.id)
     if (!call) return
-    calls.delete(String(frame.id))
+    calls.delete(frame.id)
     clearTimeout(call.timer)
-    const error = frame.error as { message?: unknown; code?: unknown } | undefined
+    const { error } = frame
     if (error) call.reject(new RelayError(String(error.message ?? 'Relay error'), error.code))
     else call.resolve(frame.result)
+  }
+
+  const target = globalThis as {
+    addEventListener?: typeof addEventListener
+    removeEventListener?: typeof removeEventListener
+  }
+  // The network is back (browsers): waiting out the backoff would only delay the session.
+  const onOnline = () => {
+    if (!wanted || state === 'open') return
+    attempt = 0
+    void connect()
   }
 
   const connection: RelayConnection = {
@@ -213,6 +205,8 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
           reject(
             new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
           )
+          // An open socket that answers nothing is likely dead (no close seen, as after a network change): reopen it.
+          if (socket && state === 'open') lost(socket)
         }, requestTimeout)
         const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
         calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
@@ -223,11 +217,13 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     open() {
       if (wanted) return
       wanted = true
+      target.addEventListener?.('online', onOnline)
       void connect()
     },
     close() {
       wanted = false
       clearTimeout(timer)
+      target.removeEventListener?.('online', onOnline)
       if (socket) drop(socket)
       socket = undefined
       attempt = 0
