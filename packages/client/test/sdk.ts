@@ -34,8 +34,8 @@ export const grant = (chains: string[] = ['eip155:1'], address: string = account
 })
 
 /** The real relay of `@pairlink/bridge` on 127.0.0.1 (a free port), with a restart on the same port. */
-export async function startRelay() {
-  let server = createBridgeServer()
+export async function startRelay(options: Parameters<typeof createBridgeServer>[0] = {}) {
+  let server = createBridgeServer(options)
   const { url, port } = await server.listen(0, '127.0.0.1')
   return {
     relayUrl: url.replace(/^http/, 'ws'),
@@ -45,7 +45,7 @@ export async function startRelay() {
     counts: () => ({ ...server.relay?.counts }),
     /** A fresh relay on the same port (its memory store starts empty). */
     async start() {
-      server = createBridgeServer()
+      server = createBridgeServer(options)
       await server.listen(port, '127.0.0.1')
     },
   }

@@ -1,67 +1,19 @@
-import { encryptEnvelope } from '@pairlink/protocol/v2'
 import { waitFor } from '@pairlink/test-kit'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { WebSocketServer } from 'ws'
-import { account, dappMetadata, events, grant, methods, startRelay, walletMetadata } from '../../test/sdk.js'
+import { call, createPeers, echo, next } from '../../test/peers.js'
+import { account, dappMetadata, events, methods, startRelay, walletMetadata } from '../../test/sdk.js'
 import { createMemoryStorage, type SessionStorage } from '../storage.js'
-import {
-  approve,
-  connect,
-  createSignClient,
-  getPendingRequests,
-  getSessions,
-  pair,
-  request,
-  respond,
-  type SignClient,
-  type SignClientEvents,
-} from './index.js'
+import { connect, getPendingRequests, getSessions, respond } from './index.js'
 import { getInternal, publish, type StoredState, sendRequest } from './internal.js'
 
-// Our dapp and our wallet together: restore, expiry, reconnect and bad input, on the real relay.
+// Our dapp and our wallet together: restore, mailbox, reconnect and expiry, on the real relay.
 let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
+const { create, paired, close } = createPeers(() => relay.relayUrl)
 beforeAll(async () => {
   relay = await startRelay()
 })
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-})
+afterEach(() => close())
 afterAll(() => relay.stop())
-
-// Short backoff: a restarted relay is back within a few ms.
-const reconnect = { minDelay: 20, maxDelay: 200 }
-const create = (metadata: typeof dappMetadata, storage: SessionStorage = createMemoryStorage()) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata, storage, reconnect })
-  clients.push(client)
-  return client
-}
-const next = <event extends keyof SignClientEvents>(client: SignClient, event: event) =>
-  new Promise<SignClientEvents[event]>((resolve) => client.once(event, resolve))
-
-/** The wallet answers `eth_chainId`-like test calls with their first param. */
-const echo = (wallet: SignClient) =>
-  wallet.on('session_request', ({ id, topic, params }) => {
-    const [value] = params.request.params as [string]
-    respond(wallet, { topic, response: { id, jsonrpc: '2.0', result: value } }).catch(() => {})
-  })
-
-async function paired(storages: { dapp?: SessionStorage; wallet?: SessionStorage } = {}, answers = true) {
-  const dapp = create(dappMetadata, storages.dapp)
-  const wallet = create(walletMetadata, storages.wallet)
-  const { uri, approval } = await connect(dapp, {
-    optionalNamespaces: { eip155: { chains: ['eip155:1'], methods, events } },
-  })
-  wallet.on('session_proposal', ({ id }) => void approve(wallet, { id, namespaces: grant() }))
-  await pair(wallet, { uri: uri as string })
-  const session = await approval()
-  await waitFor(() => getSessions(wallet)[0]?.acknowledged, { message: 'wallet acknowledged' })
-  if (answers) echo(wallet)
-  return { dapp, wallet, session }
-}
-
-const call = (dapp: SignClient, topic: string, value: string) =>
-  request<string>(dapp, { topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [value] } })
 
 /** Rewrites the state kept in `storage` (as a crash or a long pause would leave it). */
 async function edit(storage: SessionStorage, change: (state: StoredState) => void) {
@@ -200,62 +152,4 @@ describe('expiry', () => {
       message: 'Proposal expired',
     })
   })
-})
-
-test('behavior: undecryptable and non-JSON-RPC messages are counted and dropped, never thrown', async () => {
-  const { dapp, wallet, session } = await paired()
-  const symKey = getInternal(wallet).state.keys[session.topic] as string
-  const intruder = create(dappMetadata)
-  const send = (message: string) =>
-    getInternal(intruder).relay.request('irn_publish', { topic: session.topic, message, ttl: 300, tag: 1108 })
-  await send(encryptEnvelope({ symKey: 'ab'.repeat(32), message: '{}' }))
-  await send(encryptEnvelope({ symKey, message: 'not json-rpc' }))
-  await send(encryptEnvelope({ symKey, message: JSON.stringify({ jsonrpc: '2.0', id: 'x', result: 1 }) }))
-  await send('not base64!')
-  await waitFor(() => wallet.stats.dropped === 4, { message: 'four dropped' })
-  expect(await call(dapp, session.topic, 'still fine')).toBe('still fine')
-})
-
-test('behavior: a push seen before is acked and ignored, not handled twice', async () => {
-  const { wallet, session } = await paired({}, false)
-  const symKey = getInternal(wallet).state.keys[session.topic] as string
-  const request = {
-    id: Date.now() * 1000,
-    jsonrpc: '2.0',
-    method: 'wc_sessionRequest',
-    params: { request: { method: 'personal_sign', params: ['once'] }, chainId: 'eip155:1' },
-  }
-  const message = encryptEnvelope({ symKey, message: JSON.stringify(request) })
-  const intruder = create(dappMetadata)
-  const requests: number[] = []
-  wallet.on('session_request', ({ id }) => requests.push(id))
-  const { ignored } = wallet.stats
-  for (let i = 0; i < 2; i++)
-    await getInternal(intruder).relay.request('irn_publish', {
-      topic: session.topic,
-      message,
-      ttl: 300,
-      tag: 1108,
-    })
-  await waitFor(() => wallet.stats.ignored === ignored + 1, { message: 'the second push ignored' })
-  expect(requests).toEqual([request.id])
-})
-
-test('error: a relay that never answers makes the call fail after requestTimeout', async () => {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as { port: number }
-  const client = createSignClient({
-    relayUrl: `ws://127.0.0.1:${port}`,
-    metadata: dappMetadata,
-    storage: false,
-    requestTimeout: 100,
-  })
-  clients.push(client)
-  const proposal = connect(client, {
-    optionalNamespaces: { eip155: { chains: ['eip155:1'], methods, events } },
-  })
-  await expect(proposal).rejects.toMatchObject({ name: 'RelayError', code: 'ERR_RELAY_TIMEOUT' })
-  await client.close()
-  await new Promise((resolve) => server.close(resolve))
 })
