@@ -6,26 +6,18 @@ import {
   RequestTimeoutError,
 } from '@pairlink/client'
 import {
-  connect,
   createSignClient,
   disconnect,
   getSession,
   getSessions,
   request,
   type Session,
-  SignError,
 } from '@pairlink/client/v2'
-import {
-  ModalClosedError,
-  ModalNotProvidedError,
-  SessionError,
-  SessionRejectedError,
-  SIGNING_METHODS,
-  V1_ERRORS,
-} from '@pairlink/protocol'
+import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
 import { DisconnectedError, UnrecognizedChainError } from '../errors.js'
 import type { CreateV2ClientParameters, V2ClientState } from '../v2Client.js'
 import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespaces.js'
+import { pairWithModal } from './pairWithModal.js'
 
 /** Parameters of {@link createSignSession}: the thin client's parameters, the state it reads and its `emit`. */
 export type CreateSignSessionParameters = {
@@ -149,52 +141,19 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     const optionalNamespaces = {
       eip155: { chains: chains.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS },
     }
-    return new Promise((resolve, reject) => {
-      let settled = false
-      // Each fresh URI is one attempt; only the newest one's expiry asks for the next.
-      let attempt = 0
-      const settle = (fn: () => void) => {
-        if (settled) return
-        settled = true
-        fn()
-      }
-      const onUserClose = () =>
-        settle(() => {
-          emit('modal_closed', {})
-          // As with v1, a wallet that approves later still connects (`connect` event).
-          reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
-        })
-      const options = { ...parameters.modalOptions, onExpired: () => propose() }
-
-      async function propose(): Promise<void> {
-        const current = ++attempt
-        const { uri, approval } = await connect(client, {
-          optionalNamespaces,
-          expiry: parameters.pairingExpiry,
-        })
-        approval().then(
-          (session) => {
-            if (state.connected) return void disconnect(client, { topic: session.topic }).catch(() => {})
-            use(session, chainId)
-            modal?.close()
-            settle(() => resolve(view(session)))
-          },
-          (error: unknown) => {
-            if (settled) return
-            // The URI died before any wallet answered: a fresh one in the same modal (one the modal asked for
-            // already, through `onExpired`, leaves this one's expiry without effect).
-            if (error instanceof SignError && error.code === 'ERR_PROPOSAL_EXPIRED') {
-              if (current === attempt) propose().catch(() => {})
-              return
-            }
-            modal?.close()
-            settle(() => reject(toSessionError(error)))
-          },
-        )
-        if (!settled && uri) modal?.open(uri, onUserClose, options)
-      }
-      propose().catch((error: unknown) => settle(() => reject(error)))
+    const session = await pairWithModal({
+      client,
+      modal,
+      modalOptions: parameters.modalOptions,
+      proposal: { optionalNamespaces, expiry: parameters.pairingExpiry },
+      // One session at a time: a second wallet answering an older code is told no.
+      onSession: (settled) =>
+        state.connected && state.topic !== settled.topic
+          ? void disconnect(client, { topic: settled.topic }).catch(() => {})
+          : void use(settled, chainId),
+      onClose: () => emit('modal_closed', {}),
     })
+    return view(session)
   }
 
   return {
@@ -244,11 +203,4 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     },
     close: () => client.close(),
   }
-}
-
-/** A wallet's refusal of the proposal as v1's `SessionRejectedError`, with the wallet's words. */
-function toSessionError(error: unknown): unknown {
-  if (error instanceof SignError && typeof error.code === 'number')
-    return new SessionRejectedError(error.message || V1_ERRORS.SESSION_REJECTED, { cause: error })
-  return error
 }
