@@ -1,5 +1,6 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { BLOCK_POLLING_INTERVAL_MS, createProvider, createV2Client, type Provider } from '@pairlink/provider'
+import { listChains } from './format.js'
 import type { AppConfig } from './hooks/useConfig.js'
 import { lazyModal } from './lazyModal.js'
 import type { Protocol } from './protocolChoice.js'
@@ -73,6 +74,8 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
           metadata: clientMeta,
           modal: lazyModal,
           modalOptions,
+          // The chains the switch menu offers: the wallet approves those it has, and switching among them stays here.
+          chains: listChains(config.chainId),
         })
       : createClient({
           bridge: config.bridge,

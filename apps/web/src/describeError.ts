@@ -61,6 +61,15 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   }
   if (coded(RequestTimeoutError.code))
     return 'The wallet did not answer in time. Check the wallet and try again.'
+  // Over WalletConnect v2 the provider answers 4902 itself, naming the chains the wallet approved when it connected.
+  if (
+    has(
+      (e) =>
+        e.code === UNRECOGNIZED_CHAIN &&
+        Array.isArray((e.data as { approvedChains?: unknown })?.approvedChains),
+    )
+  )
+    return 'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.'
   if (coded(UNRECOGNIZED_CHAIN)) return 'The wallet does not know this chain, so it stayed where it was.'
   if (
     context === 'switchChain' &&

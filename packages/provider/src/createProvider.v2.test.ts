@@ -206,6 +206,7 @@ describe('chains and events', () => {
     expect(error).toMatchObject({
       code: 4902,
       message: `Chain 10 (eip155:10) is not in this session: the wallet approved eip155:${ANVIL_CHAIN_ID}, eip155:1. Disconnect and connect again to approve it.`,
+      data: { approvedChains: [`eip155:${ANVIL_CHAIN_ID}`, 'eip155:1'] },
     })
     expect(await provider.request({ method: 'eth_chainId' })).toBe(ANVIL)
   })

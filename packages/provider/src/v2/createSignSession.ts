@@ -191,13 +191,11 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
       await ready
       const session = state.topic ? getSession(client, { topic: state.topic }) : undefined
       if (!session) throw new DisconnectedError(V1_ERRORS.SESSION_DISCONNECTED)
-      if (!chainsOf(session).includes(chainId))
+      const approved = chainsOf(session).map((id) => `eip155:${id}`)
+      if (!approved.includes(`eip155:${chainId}`))
         throw new UnrecognizedChainError(
-          `Chain ${chainId} (eip155:${chainId}) is not in this session: the wallet approved ${chainsOf(
-            session,
-          )
-            .map((id) => `eip155:${id}`)
-            .join(', ')}. Disconnect and connect again to approve it.`,
+          `Chain ${chainId} (eip155:${chainId}) is not in this session: the wallet approved ${approved.join(', ')}. Disconnect and connect again to approve it.`,
+          { approvedChains: approved },
         )
       use(session, chainId)
     },
