@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
 import { ProtocolChoice } from './components/ProtocolChoice/ProtocolChoice.js'
@@ -7,7 +7,7 @@ import { createPairlink } from './createPairlink.js'
 import { type AppConfig, useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
 import { rememberFocus } from './lazyModal.js'
-import { type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
+import { PROTOCOL_STORAGE_KEY, type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -47,6 +47,15 @@ function Dapp({ config }: { config: AppConfig }) {
     saveProtocol(next)
     setProtocol(next)
   }
+  // The app's tabs share one session: a choice made in another tab is this tab's too, so it picks up what that one
+  // connects.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PROTOCOL_STORAGE_KEY) setProtocol(readProtocol(config))
+    }
+    globalThis.addEventListener?.('storage', onStorage)
+    return () => globalThis.removeEventListener?.('storage', onStorage)
+  }, [config])
   const banner = (
     <StatusBanner
       notice={state.notice}
