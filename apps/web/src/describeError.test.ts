@@ -105,6 +105,17 @@ describe('describeError', () => {
     )
   })
 
+  test('behavior: the v2 relay does not answer or drops → a plain message', () => {
+    for (const code of ['ERR_RELAY_TIMEOUT', 'ERR_RELAY_CLOSED']) {
+      const error = Object.assign(new Error('Relay did not answer wc_proposeSession within 15000 ms'), {
+        code,
+      })
+      expect(describeError(error, 'connect')).toBe(
+        "Can't reach the relay right now. Check your connection and try again.",
+      )
+    }
+  })
+
   test('behavior: no session', () => {
     const text = 'The wallet is disconnected. Connect it again to continue.'
     expect(describeError(new DisconnectedError(V1_ERRORS.SESSION_DISCONNECTED))).toBe(text)

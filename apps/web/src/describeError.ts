@@ -97,6 +97,9 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   if (provider(BlockNotFoundError.code))
     return 'The RPC node has not produced the latest block yet. Retrying…'
   if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
+  // The v2 relay (this server's WalletConnect v2 service) did not answer, or its socket dropped, during a call.
+  if (coded('ERR_RELAY_TIMEOUT') || coded('ERR_RELAY_CLOSED'))
+    return "Can't reach the relay right now. Check your connection and try again."
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
   const text = (
     typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)

@@ -51,6 +51,8 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Sess
     const options = { ...parameters.modalOptions, onExpired: () => propose() }
 
     async function propose(): Promise<void> {
+      // The modal was closed (or a wallet answered) meanwhile: no new pairing for nobody to see.
+      if (settled) return
       const current = ++attempt
       const { uri, approval } = await connect(client, proposal)
       approval().then(
