@@ -29,10 +29,13 @@ export const call = (dapp: SignClient, topic: string, value: string) =>
   request<string>(dapp, { topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [value] } })
 
 /**
- * Our own v2 clients on `relayUrl` with a short reconnect backoff (a restarted relay is back within ms); `close()`
- * closes every one made since the last call.
+ * Our own v2 clients on `relayUrl` with a short reconnect backoff (a restarted relay is back within ms) and the
+ * `defaults` given; `close()` closes every one made since the last call.
  */
-export function createPeers(relayUrl: () => string) {
+export function createPeers(
+  relayUrl: () => string,
+  defaults: Partial<Parameters<typeof createSignClient>[0]> = {},
+) {
   const clients: SignClient[] = []
   const create = (
     metadata: typeof dappMetadata,
@@ -44,6 +47,7 @@ export function createPeers(relayUrl: () => string) {
       metadata,
       storage,
       reconnect: { minDelay: 20, maxDelay: 200 },
+      ...defaults,
       ...options,
     })
     clients.push(client)
