@@ -12,7 +12,9 @@ function nodeSocket() {
   const socket = { on: (_event: 'ping', listener: () => void) => listeners.push(listener) }
   return {
     socket: socket as unknown as WebSocketLike,
-    ping: () => listeners.forEach((listener) => listener()),
+    ping: () => {
+      for (const listener of listeners) listener()
+    },
   }
 }
 
