@@ -77,7 +77,7 @@ type CoreConstructor = new (options: Record<string, unknown>) => SdkClient['core
 let CoreClass: CoreConstructor | undefined
 
 /** A published WalletKit wallet (1.6.0, core 2.25.0) on `relayUrl`; its Core class is taken from a SignClient's. */
-export async function createWalletKit(relayUrl: string) {
+async function createWalletKit(relayUrl: string) {
   CoreClass ??= (await createSdkDapp(relayUrl)).core.constructor as CoreConstructor
   const core = new CoreClass({
     relayUrl,
