@@ -4,14 +4,17 @@ import {
   approve,
   connect,
   createSignClient,
+  emit,
   getSessions,
+  type JsonRpcResponse,
   pair,
   request,
   respond,
   type SignClient,
   type SignClientEvents,
+  update,
 } from '../src/v2/index.js'
-import { dappMetadata, events, grant, methods } from './sdk.js'
+import { answer, dappMetadata, events, grant, methods } from './sdk.js'
 
 /** The next payload of `event`. */
 export const next = <event extends keyof SignClientEvents>(client: SignClient, event: event) =>
@@ -24,15 +27,42 @@ export const echo = (wallet: SignClient) =>
     respond(wallet, { topic, response: { id, jsonrpc: '2.0', result: value } }).catch(() => {})
   })
 
+/**
+ * Our wallet answers every request as a wallet does: real signatures of the dev account, a refusal (5000) for a
+ * request whose first param is `'reject'`, and for `wallet_switchEthereumChain` a chain switch (grant eip155:10,
+ * answer `null`, emit `chainChanged`). The dapp may have its answer before the relay confirmed the publish to us: a
+ * test ending then closes the wallet mid-call, hence the `catch`.
+ */
+export function answerRequests(wallet: SignClient) {
+  wallet.on('session_request', async ({ id, topic, params }) => {
+    const { method } = params.request
+    const args = params.request.params as unknown[]
+    const send = (response: { result: unknown } | { error: { code: number; message: string } }) =>
+      respond(wallet, { topic, response: { id, jsonrpc: '2.0', ...response } as JsonRpcResponse }).catch(
+        () => {},
+      )
+    if (method === 'wallet_switchEthereumChain') {
+      await update(wallet, { topic, namespaces: grant(['eip155:1', 'eip155:10']) })
+      await send({ result: null })
+      return emit(wallet, { topic, chainId: 'eip155:10', event: { name: 'chainChanged', data: 10 } })
+    }
+    if (args[0] === 'reject') return send({ error: { code: 5000, message: 'User rejected.' } })
+    await send({ result: await answer(method, args) })
+  })
+}
+
 /** A `personal_sign` request whose answer, from {@link echo}, is `value`. */
 export const call = (dapp: SignClient, topic: string, value: string) =>
   request<string>(dapp, { topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [value] } })
 
 /**
- * Our own v2 clients on `relayUrl` with a short reconnect backoff (a restarted relay is back within ms); `close()`
- * closes every one made since the last call.
+ * Our own v2 clients on `relayUrl` with a short reconnect backoff (a restarted relay is back within ms) and the
+ * `defaults` given; `close()` closes every one made since the last call.
  */
-export function createPeers(relayUrl: () => string) {
+export function createPeers(
+  relayUrl: () => string,
+  defaults: Partial<Parameters<typeof createSignClient>[0]> = {},
+) {
   const clients: SignClient[] = []
   const create = (
     metadata: typeof dappMetadata,
@@ -44,6 +74,7 @@ export function createPeers(relayUrl: () => string) {
       metadata,
       storage,
       reconnect: { minDelay: 20, maxDelay: 200 },
+      ...defaults,
       ...options,
     })
     clients.push(client)

@@ -12,7 +12,12 @@ import { privateKeyToAccount } from 'viem/accounts'
 export const account = privateKeyToAccount(
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
 )
-export const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
+export const methods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+]
 export const events = ['chainChanged', 'accountsChanged']
 const projectId = '0123456789abcdef0123456789abcdef'
 export const dappMetadata = {
@@ -72,7 +77,7 @@ type CoreConstructor = new (options: Record<string, unknown>) => SdkClient['core
 let CoreClass: CoreConstructor | undefined
 
 /** A published WalletKit wallet (1.6.0, core 2.25.0) on `relayUrl`; its Core class is taken from a SignClient's. */
-export async function createWalletKit(relayUrl: string) {
+async function createWalletKit(relayUrl: string) {
   CoreClass ??= (await createSdkDapp(relayUrl)).core.constructor as CoreConstructor
   const core = new CoreClass({
     relayUrl,
@@ -86,6 +91,36 @@ export async function createWalletKit(relayUrl: string) {
   })
   live.push(wallet)
   return wallet
+}
+
+/**
+ * A WalletKit wallet that approves the next proposal with {@link grant} and answers every request as a wallet does:
+ * real signatures ({@link answer}), a refusal (5000) for a request whose first param is `'reject'`, and for
+ * `wallet_switchEthereumChain` a chain switch (grant eip155:10, answer `null`, emit `chainChanged`).
+ */
+export async function createAnsweringWalletKit(relayUrl: string) {
+  const wallet = await createWalletKit(relayUrl)
+  const proposal = new Promise<Record<string, unknown>>((resolve) =>
+    wallet.on('session_proposal', ({ id, params }) => {
+      resolve(params as unknown as Record<string, unknown>)
+      wallet.approveSession({ id, namespaces: grant() }).catch(() => {})
+    }),
+  )
+  wallet.on('session_request', async ({ id, topic, params }) => {
+    const { method, params: args } = params.request
+    const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
+      wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
+    if (method === 'wallet_switchEthereumChain') {
+      await wallet.updateSession({ topic, namespaces: grant(['eip155:1', 'eip155:10']) })
+      await respond({ result: null })
+      const event = { name: 'chainChanged', data: 10 }
+      return wallet.emitSessionEvent({ topic, chainId: 'eip155:10', event })
+    }
+    if ((args as unknown[])[0] === 'reject')
+      return respond({ error: { code: 5000, message: 'User rejected.' } })
+    await respond({ result: await answer(method, args as unknown[]) })
+  })
+  return { wallet, proposal }
 }
 
 /** Closes every SDK client's socket and stops its heartbeat. */

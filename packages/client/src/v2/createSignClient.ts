@@ -177,6 +177,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     subscriptions: new Map(),
     incoming: Promise.resolve(),
     saving: Promise.resolve(),
+    saveQueued: false,
     expiryTimer: undefined,
     onChange: () => scheduleExpiry(internal),
     closed: false,

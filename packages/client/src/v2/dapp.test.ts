@@ -5,7 +5,7 @@ import {
   account,
   answer,
   closeSdkClients,
-  createWalletKit,
+  createAnsweringWalletKit,
   dappMetadata,
   events,
   grant,
@@ -57,23 +57,7 @@ async function connected(client = dapp()) {
   })
   if (!uri) throw new Error('no URI')
   expect((await shown).uri).toBe(uri)
-  const wallet = await createWalletKit(relay.relayUrl)
-  const proposal = new Promise<Record<string, unknown>>((resolve) =>
-    wallet.on('session_proposal', ({ id, params }) => {
-      resolve(params as unknown as Record<string, unknown>)
-      wallet.approveSession({ id, namespaces: grant() }).catch(() => {})
-    }),
-  )
-  wallet.on('session_request', async ({ id, topic, params }) => {
-    const { method, params: args } = params.request
-    if ((args as unknown[])[0] === 'reject')
-      return wallet.respondSessionRequest({
-        topic,
-        response: { id, jsonrpc: '2.0', error: { code: 5000, message: 'User rejected.' } },
-      })
-    const result = await answer(method, args as unknown[])
-    await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
-  })
+  const { wallet, proposal } = await createAnsweringWalletKit(relay.relayUrl)
   await wallet.pair({ uri })
   const session = await approval()
   return { client, wallet, session, proposal: await proposal, uri }
@@ -177,6 +161,25 @@ test('behavior: the wallet emits chainChanged and accountsChanged, then updates 
   await wallet.updateSession({ topic: session.topic, namespaces: grant(['eip155:1', 'eip155:10']) })
   expect((await updated).params.namespaces.eip155?.chains).toEqual(['eip155:1', 'eip155:10'])
   expect(getSession(client, { topic: session.topic })?.namespaces.eip155?.accounts).toHaveLength(2)
+})
+
+test('behavior: chain switch — wallet_switchEthereumChain, then the new chain is granted, announced and usable', async () => {
+  const { client, session } = await connected()
+  const changed = next(client, 'session_event')
+  const switched = await request(client, {
+    topic: session.topic,
+    chainId: 'eip155:1',
+    request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] },
+  })
+  expect(switched).toBeNull()
+  expect((await changed).params).toEqual({ chainId: 'eip155:10', event: { name: 'chainChanged', data: 10 } })
+  const message = toHex('on Optimism')
+  const signature = await request<Hex>(client, {
+    topic: session.topic,
+    chainId: 'eip155:10',
+    request: { method: 'personal_sign', params: [message, account.address] },
+  })
+  expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
 })
 
 test('behavior: ping and extend are acknowledged by the wallet; its extend reaches the dapp', async () => {

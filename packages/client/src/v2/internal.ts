@@ -50,6 +50,8 @@ export type Internal = {
   /** Received envelopes are handled one after the other, in arrival order. */
   incoming: Promise<void>
   saving: Promise<void>
+  /** A write is queued and has not started: a change now needs no write of its own. */
+  saveQueued: boolean
   expiryTimer: ReturnType<typeof setTimeout> | undefined
   /** Re-arms the expiry timer after a change (set by `createSignClient`, see `expiry.ts`). */
   onChange: () => void
@@ -90,12 +92,17 @@ export function getTopics(internal: Internal): string[] {
   return [...new Set([...Object.keys(pairings), ...Object.keys(sessions), ...pending])]
 }
 
-/** Writes the state to storage after the current turn (several changes, one write), in order. */
+/**
+ * Writes the state to storage, in order; changes made while a write is queued ride with it (several changes, one
+ * write of the latest state).
+ */
 export function save(internal: Internal): void {
   internal.onChange()
   const { storage } = internal
-  if (!storage) return
+  if (!storage || internal.saveQueued) return
+  internal.saveQueued = true
   internal.saving = internal.saving.then(async () => {
+    internal.saveQueued = false
     try {
       await storage.set(internal.storageKey, JSON.stringify(internal.state))
     } catch {

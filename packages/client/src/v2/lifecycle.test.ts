@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { waitFor } from '@pairlink/test-kit'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { call, createPeers, echo, next } from '../../test/peers.js'
 import { account, dappMetadata, events, methods, startRelay, walletMetadata } from '../../test/sdk.js'
-import { createMemoryStorage, type SessionStorage } from '../storage.js'
+import { createFileStorage, createMemoryStorage, type SessionStorage } from '../storage.js'
 import { connect, getPendingRequests, getSessions, respond } from './index.js'
 import { getInternal, publish, type StoredState, sendRequest } from './internal.js'
 
@@ -43,6 +46,19 @@ test('behavior: a request sent while the wallet is closed is delivered from the 
   echo(restored)
   expect(await answer).toBe('while away')
   expect(restored.stats).toMatchObject({ received: 1, dropped: 0 })
+})
+
+test('behavior: a wallet kept in a file (Node) is restored by the next process', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pairlink-v2-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  const path = join(dir, 'wallet.json')
+  const { dapp, wallet, session } = await paired({ wallet: createFileStorage(path) }, false)
+  await wallet.close()
+  const restored = create(walletMetadata, createFileStorage(path))
+  echo(restored)
+  await restored.ready
+  expect(getSessions(restored).map((s) => s.topic)).toEqual([session.topic])
+  expect(await call(dapp, session.topic, 'from the file')).toBe('from the file')
 })
 
 test('behavior: a request received but unanswered when the wallet closed is pending in the restored one', async () => {

@@ -7,6 +7,7 @@ import {
   type WebSocketLike,
 } from '../transport.js'
 import { RelayError } from './errors.js'
+import { watchHeartbeat } from './heartbeat.js'
 import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
 
 /** Parameters of {@link createRelayConnection}. */
@@ -118,8 +119,10 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     const giveUp = setTimeout(() => {
       if (socket === ws && ws.readyState !== OPEN) lost(ws)
     }, connectTimeout)
+    const heartbeat = watchHeartbeat(ws, () => lost(ws))
     ws.onopen = () => {
       clearTimeout(giveUp)
+      heartbeat.beat()
       if (dropped) reconnects++
       dropped = false
       attempt = 0
@@ -138,10 +141,14 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     }
     ws.onclose = () => {
       clearTimeout(giveUp)
+      heartbeat.stop()
       lost(ws)
     }
     ws.onerror = () => {}
-    ws.onmessage = (event) => receive(ws, event.data)
+    ws.onmessage = (event) => {
+      heartbeat.beat()
+      receive(ws, event.data)
+    }
   }
 
   function lost(ws: WebSocketLike) {

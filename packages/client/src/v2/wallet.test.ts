@@ -1,6 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { answerRequests } from '../../test/peers.js'
 import {
   account,
   answer,
@@ -24,7 +25,6 @@ import {
   pair,
   ping,
   reject,
-  respond,
   type SignClient,
   type SignClientEvents,
   update,
@@ -50,21 +50,6 @@ const createWallet = (storage = createMemoryStorage()) => {
 
 const next = <event extends keyof SignClientEvents>(client: SignClient, event: event) =>
   new Promise<SignClientEvents[event]>((resolve) => client.once(event, resolve))
-
-/**
- * Our wallet answers every request with the dev account, or refuses one whose first param is 'reject'. The dapp may
- * have its answer before the relay confirmed the publish to us: a test ending then closes the wallet mid-call.
- */
-function answerRequests(wallet: SignClient) {
-  wallet.on('session_request', async ({ id, topic, params }) => {
-    const args = params.request.params as unknown[]
-    const response =
-      args[0] === 'reject'
-        ? { id, jsonrpc: '2.0' as const, error: { code: 5000, message: 'User rejected.' } }
-        : { id, jsonrpc: '2.0' as const, result: await answer(params.request.method, args) }
-    await respond(wallet, { topic, response }).catch(() => {})
-  })
-}
 
 /** A sign-client dapp proposes; our wallet pairs with its URI and approves eip155:1. */
 async function connected(wallet = createWallet()) {
@@ -192,6 +177,25 @@ test('behavior: our wallet emits chainChanged and accountsChanged, then adds a c
 
   await update(wallet, { topic: session.topic, namespaces: grant(['eip155:1', 'eip155:10']) })
   expect(dapp.session.get(session.topic).namespaces.eip155?.accounts).toHaveLength(2)
+})
+
+test('behavior: chain switch — the dapp asks, our wallet grants the chain, answers and emits chainChanged', async () => {
+  const { dapp, session } = await connected()
+  const changed = new Promise<unknown>((resolve) => dapp.on('session_event', ({ params }) => resolve(params)))
+  const switched = await dapp.request({
+    topic: session.topic,
+    chainId: 'eip155:1',
+    request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] },
+  })
+  expect(switched).toBeNull()
+  expect(await changed).toEqual({ chainId: 'eip155:10', event: { name: 'chainChanged', data: 10 } })
+  const message = toHex('on Optimism')
+  const signature = await dapp.request<Hex>({
+    topic: session.topic,
+    chainId: 'eip155:10',
+    request: { method: 'personal_sign', params: [message, account.address] },
+  })
+  expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
 })
 
 test('behavior: ping and extend both ways', async () => {
