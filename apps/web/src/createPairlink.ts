@@ -6,7 +6,7 @@ import { lazyModal } from './lazyModal.js'
 import type { Protocol } from './protocolChoice.js'
 
 /** What the app reads of a session client, v1's (`@pairlink/client`) or v2's (`createV2Client`) alike. */
-export type SessionClient = Pick<
+type SessionClient = Pick<
   DappClient,
   'connected' | 'accounts' | 'chainId' | 'peerMeta' | 'transportState' | 'ready' | 'on' | 'connect'
 >

@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 
 export const account = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 const projectId = '0123456789abcdef0123456789abcdef'
-export const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
+const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
 const EVENTS = ['chainChanged', 'accountsChanged']
 
 /** Session namespaces granting `address` on `chains` (numbers). */
@@ -58,7 +58,7 @@ async function createWalletKit(relayUrl: string): Promise<Kit> {
 }
 
 /** What the wallet does with the next proposal and with each request. */
-export type WalletBehavior = {
+type WalletBehavior = {
   /** Chains to grant, or `'reject'`. */
   proposal: number[] | 'reject'
   /** Requests whose first param is `'reject'`-like are refused with the SDK's 5000 `User rejected.`. */
