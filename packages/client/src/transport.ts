@@ -299,7 +299,7 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
 let wsPromise: Promise<WebSocketConstructor> | undefined
 
 /** `globalThis.WebSocket` when there is one (browsers, Node ≥ 22), else the `ws` package. */
-function loadWebSocket(): Promise<WebSocketConstructor> {
+export function loadWebSocket(): Promise<WebSocketConstructor> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
   if (global) return Promise.resolve(global)
   // A computed specifier keeps bundlers from pulling `ws` into browser builds.

@@ -1,0 +1,60 @@
+import type { SignClient } from '../createSignClient.js'
+import { SDK_ERRORS, SignError } from '../errors.js'
+import { expiryIn, getInternal, getSessionOrThrow, sendRequest } from '../internal.js'
+import { hasChain, hasMethod } from '../namespaces.js'
+
+/** Parameters of {@link request}. */
+export type RequestParameters = {
+  /** The session's topic. */
+  topic: string
+  /** A CAIP-2 chain of the session (`eip155:1`). */
+  chainId: string
+  request: { method: string; params?: unknown }
+  /** Seconds the wallet has to answer, 300 to 604800. @default 900 (the SDK's request ttl) */
+  expiry?: number | undefined
+}
+
+// The SDK's bounds on a request's expiry (`SESSION_REQUEST_EXPIRY_BOUNDARIES`) and its default ttl.
+const MIN_EXPIRY = 300
+const MAX_EXPIRY = 604_800
+const DEFAULT_EXPIRY = 900
+
+/**
+ * Dapp: sends a JSON-RPC request to the wallet over a session and resolves with its result. Rejects with a
+ * {@link SignError}: the wallet's error (`code` 5000 when the person refused), `5100`/`5101` for a chain or method
+ * the session does not hold, `ERR_REQUEST_EXPIRED` when `expiry` passed unanswered.
+ *
+ * @example
+ * const signature = await request<Hex>(client, {
+ *   topic: session.topic,
+ *   chainId: 'eip155:1',
+ *   request: { method: 'personal_sign', params: [toHex('Hello'), address] },
+ * })
+ */
+export async function request<result = unknown>(
+  client: SignClient,
+  parameters: RequestParameters,
+): Promise<result> {
+  const internal = getInternal(client)
+  await internal.ready
+  const { topic, chainId, request } = parameters
+  const session = getSessionOrThrow(internal, topic)
+  if (!hasChain(session.namespaces, chainId))
+    throw new SignError({
+      ...SDK_ERRORS.UNSUPPORTED_CHAINS,
+      message: `${SDK_ERRORS.UNSUPPORTED_CHAINS.message} ${chainId}`,
+    })
+  if (typeof request?.method !== 'string' || !hasMethod(session.namespaces, chainId, request.method))
+    throw new SignError({
+      ...SDK_ERRORS.UNSUPPORTED_METHODS,
+      message: `${SDK_ERRORS.UNSUPPORTED_METHODS.message} ${String(request?.method)}`,
+    })
+  const expiry = parameters.expiry ?? DEFAULT_EXPIRY
+  if (!Number.isInteger(expiry) || expiry < MIN_EXPIRY || expiry > MAX_EXPIRY)
+    throw new RangeError(`expiry must be a whole number of seconds between ${MIN_EXPIRY} and ${MAX_EXPIRY}`)
+  const params = {
+    request: { method: request.method, params: request.params, expiryTimestamp: expiryIn(expiry) },
+    chainId,
+  }
+  return sendRequest<result>(internal, topic, 'wc_sessionRequest', params, { ttl: expiry, timeout: expiry })
+}

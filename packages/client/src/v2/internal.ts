@@ -1,0 +1,230 @@
+import { payloadId } from '@pairlink/protocol'
+import { encryptEnvelope } from '@pairlink/protocol/v2'
+import type { Emitter } from '../emitter.js'
+import type { SessionStorage } from '../storage.js'
+import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
+import { SIGN_ERRORS, SignError } from './errors.js'
+import type { RelayConnection } from './relay.js'
+import type { ErrorResponse, Metadata, Pairing, PendingRequest, Proposal, Session } from './types.js'
+
+/** What a client keeps in its storage, under one key, as JSON. Holds keys: never log it. */
+export type StoredState = {
+  /** The Ed25519 seed of the client's relay identity (`did:key`), hex: the SDK's `client_ed25519_seed`. */
+  seed: string
+  /** Topic → its symmetric key; X25519 public key → its private key. */
+  keys: Record<string, string>
+  pairings: Record<string, Pairing>
+  /** Proposals this client (a dapp) sent and that no wallet settled yet; `sessionTopic` once a wallet answered. */
+  proposed: Record<string, Proposal & { sessionTopic?: string | undefined }>
+  /** Proposals this client (a wallet) received and has not answered. */
+  proposals: Record<string, Proposal>
+  sessions: Record<string, Session>
+  /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
+  requests: Record<string, PendingRequest>
+}
+
+/** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
+type Sent = {
+  topic: string
+  method: string
+  resolve: (result: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** The client's private state, shared by `createSignClient`, the actions and the receiver. */
+export type Internal = {
+  relayUrl: string
+  metadata: Metadata
+  storage: SessionStorage | undefined
+  storageKey: string
+  state: StoredState
+  emitter: Emitter<SignClientEvents>
+  relay: RelayConnection
+  ready: Promise<void>
+  stats: Omit<SignClientStats, 'reconnects'>
+  sent: Map<number, Sent>
+  /** The dapp's `connect` calls waiting for their session, by proposal id. */
+  approvals: Map<number, { resolve: (session: Session) => void; reject: (error: unknown) => void }>
+  /** Subscription ids the relay gave, by topic (sent back with `irn_unsubscribe`). */
+  subscriptions: Map<string, string>
+  /** Received envelopes are handled one after the other, in arrival order. */
+  incoming: Promise<void>
+  saving: Promise<void>
+  /** A write is queued and has not started: a change now needs no write of its own. */
+  saveQueued: boolean
+  expiryTimer: ReturnType<typeof setTimeout> | undefined
+  /** Re-arms the expiry timer after a change (set by `createSignClient`, see `expiry.ts`). */
+  onChange: () => void
+  closed: boolean
+}
+
+const internals = new WeakMap<object, Internal>()
+
+export const setInternal = (client: object, internal: Internal) => void internals.set(client, internal)
+
+/** The private state of a client made by `createSignClient`. */
+export function getInternal(client: SignClient): Internal {
+  const internal = internals.get(client)
+  if (!internal) throw new TypeError('Not a client made by createSignClient')
+  return internal
+}
+
+/** Publish options per Sign method (the SDK's `ENGINE_RPC_OPTS` and `PAIRING_RPC_OPTS`, relay-v2.md §4). */
+const RPC_OPTS: Record<string, [tag: number, ttl: number, prompt: boolean]> = {
+  wc_pairingDelete: [1000, 86_400, false],
+  wc_pairingPing: [1002, 30, false],
+  wc_sessionPropose: [1100, 300, true],
+  wc_sessionSettle: [1102, 300, false],
+  wc_sessionUpdate: [1104, 86_400, false],
+  wc_sessionExtend: [1106, 86_400, false],
+  wc_sessionRequest: [1108, 900, true],
+  wc_sessionEvent: [1110, 300, true],
+  wc_sessionDelete: [1112, 86_400, false],
+  wc_sessionPing: [1114, 86_400, false],
+}
+/** A proposal's rejection has a tag of its own (the SDK's `wc_sessionPropose.reject`). */
+export const PROPOSE_REJECT_TAG = 1120
+
+/** Every topic the client follows: pairings, sessions, and the session topics of answered proposals. */
+export function getTopics(internal: Internal): string[] {
+  const { pairings, sessions, proposed } = internal.state
+  const pending = Object.values(proposed).flatMap((p) => (p.sessionTopic ? [p.sessionTopic] : []))
+  return [...new Set([...Object.keys(pairings), ...Object.keys(sessions), ...pending])]
+}
+
+/**
+ * Writes the state to storage, in order; changes made while a write is queued ride with it (several changes, one
+ * write of the latest state).
+ */
+export function save(internal: Internal): void {
+  internal.onChange()
+  const { storage } = internal
+  if (!storage || internal.saveQueued) return
+  internal.saveQueued = true
+  internal.saving = internal.saving.then(async () => {
+    internal.saveQueued = false
+    try {
+      await storage.set(internal.storageKey, JSON.stringify(internal.state))
+    } catch {
+      // Storage that refuses (quota, private mode) costs the restore after a reload, not the session.
+    }
+  })
+}
+
+/** The session of `topic`, or a {@link SignError} (`ERR_SESSION_UNKNOWN`). */
+export function getSessionOrThrow(internal: Internal, topic: string): Session {
+  const session = internal.state.sessions[topic]
+  if (!session) throw new SignError(SIGN_ERRORS.NO_SESSION)
+  return session
+}
+
+/** Seals a JSON-RPC payload for `topic` and publishes it with the tag and ttl of `method` (`ttl` overrides). */
+export async function publish(
+  internal: Internal,
+  topic: string,
+  payload: object,
+  method: string,
+  options: { response?: boolean; tag?: number; ttl?: number } = {},
+): Promise<void> {
+  const symKey = internal.state.keys[topic]
+  if (!symKey) throw new SignError(SIGN_ERRORS.NO_SESSION)
+  const [tag, ttl, prompt] = RPC_OPTS[method] ?? [0, 86_400, false]
+  const message = encryptEnvelope({ symKey, message: JSON.stringify(payload) })
+  await internal.relay.request('irn_publish', {
+    topic,
+    message,
+    ttl: options.ttl ?? ttl,
+    // The answer's tag is the request's plus one; only requests may prompt the peer.
+    tag: options.tag ?? (options.response && tag ? tag + 1 : tag),
+    prompt: !options.response && prompt,
+  })
+}
+
+/**
+ * Sends a request to the peer on `topic` and resolves with its answer's result, or rejects with a {@link SignError}
+ * carrying the peer's error. `ttl` (seconds) overrides the method's message ttl; after `timeout` seconds the call
+ * rejects with `ERR_REQUEST_EXPIRED`.
+ */
+export async function sendRequest<result = unknown>(
+  internal: Internal,
+  topic: string,
+  method: string,
+  params: unknown,
+  options: { ttl?: number | undefined; timeout: number },
+): Promise<result> {
+  const id = payloadId()
+  const answer = new Promise<result>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      internal.sent.delete(id)
+      reject(new SignError(SIGN_ERRORS.REQUEST_EXPIRED))
+    }, options.timeout * 1000)
+    const settle = (fn: () => void) => {
+      clearTimeout(timer)
+      internal.sent.delete(id)
+      fn()
+    }
+    internal.sent.set(id, {
+      topic,
+      method,
+      resolve: (value) => settle(() => resolve(value as result)),
+      reject: (error) => settle(() => reject(error)),
+    })
+  })
+  try {
+    await publish(internal, topic, { id, jsonrpc: '2.0', method, params }, method, {
+      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
+    })
+  } catch (error) {
+    internal.sent.get(id)?.reject(error)
+  }
+  return answer
+}
+
+/** Sends `method`'s success answer. */
+export const sendResult = (internal: Internal, topic: string, id: number, method: string, result: unknown) =>
+  publish(internal, topic, { id, jsonrpc: '2.0', result }, method, { response: true })
+
+/** Sends `method`'s error answer. */
+export const sendError = (
+  internal: Internal,
+  topic: string,
+  id: number,
+  method: string,
+  error: ErrorResponse,
+  tag?: number,
+) =>
+  publish(internal, topic, { id, jsonrpc: '2.0', error }, method, {
+    response: true,
+    ...(tag === undefined ? {} : { tag }),
+  })
+
+/** Stops following `topic` and forgets its key. */
+export function dropTopic(internal: Internal, topic: string): void {
+  delete internal.state.keys[topic]
+  const id = internal.subscriptions.get(topic)
+  internal.subscriptions.delete(topic)
+  if (internal.relay.state === 'closed') return
+  internal.relay.request('irn_unsubscribe', id ? { topic, id } : { topic }).catch(() => {})
+}
+
+/** Subscribes to `topic` and keeps the id the relay gives for it. */
+export async function subscribe(internal: Internal, topic: string): Promise<void> {
+  const id = await internal.relay.request('irn_subscribe', { topic })
+  if (typeof id === 'string') internal.subscriptions.set(topic, id)
+}
+
+/** Ends a session locally: its key, its topic, its requests in flight; emits nothing. */
+export function deleteSession(internal: Internal, topic: string, reason: ErrorResponse): void {
+  const session = internal.state.sessions[topic]
+  if (!session) return
+  delete internal.state.sessions[topic]
+  delete internal.state.keys[session.self.publicKey]
+  dropTopic(internal, topic)
+  for (const sent of internal.sent.values()) if (sent.topic === topic) sent.reject(new SignError(reason))
+  for (const request of Object.values(internal.state.requests))
+    if (request.topic === topic) delete internal.state.requests[request.id]
+  save(internal)
+}
+
+/** Seconds since the epoch, `seconds` from now (the SDK's `calcExpiry`). */
+export const expiryIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds

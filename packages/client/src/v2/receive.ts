@@ -1,0 +1,97 @@
+import { decryptEnvelope, deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
+import { SignError } from './errors.js'
+import { onRequest } from './handlers.js'
+import { expiryIn, type Internal, save, subscribe } from './internal.js'
+import type { RelayMessage } from './relayFrames.js'
+import type { ErrorResponse } from './types.js'
+
+/** A JSON-RPC request or response as the peer sent it, checked for shape only. */
+type Payload =
+  | { id: number; method: string; params: unknown }
+  | { id: number; result: unknown }
+  | { id: number; error: ErrorResponse }
+
+/**
+ * Takes a message the relay pushed: opened with its topic's key and handled after the ones before it. Anything
+ * that is not ours or not sound — unknown topic, undecryptable, not JSON-RPC — is counted and dropped, never thrown.
+ */
+export function receive(internal: Internal, message: RelayMessage): void {
+  internal.incoming = internal.incoming
+    .then(() => handle(internal, message))
+    // A handler that fails (its answer could not be published) loses that answer, not the next message.
+    .catch(() => {})
+}
+
+async function handle(internal: Internal, { topic, message }: RelayMessage): Promise<void> {
+  await internal.ready
+  const symKey = internal.state.keys[topic]
+  if (!symKey) {
+    internal.stats.ignored++
+    return
+  }
+  let payload: Payload | undefined
+  try {
+    payload = parsePayload(decryptEnvelope({ symKey, envelope: message }))
+  } catch {}
+  if (!payload) {
+    internal.stats.dropped++
+    return
+  }
+  internal.stats.received++
+  if ('method' in payload) return onRequest(internal, topic, payload)
+  return onResponse(internal, topic, payload)
+}
+
+function parsePayload(text: string): Payload | undefined {
+  const value = JSON.parse(text) as Record<string, unknown> | null
+  if (!value || typeof value !== 'object' || value.jsonrpc !== '2.0' || typeof value.id !== 'number') return
+  if (typeof value.method === 'string') return value as Payload
+  if ('result' in value) return value as Payload
+  const error = value.error as Partial<ErrorResponse> | undefined
+  if (error && typeof error.code === 'number' && typeof error.message === 'string') return value as Payload
+}
+
+async function onResponse(internal: Internal, topic: string, payload: Exclude<Payload, { method: string }>) {
+  const { state } = internal
+  const sent = internal.sent.get(payload.id)
+  if (sent && sent.topic === topic) {
+    if ('error' in payload) sent.reject(new SignError(payload.error))
+    else sent.resolve(payload.result)
+    return
+  }
+  const proposal = state.proposed[payload.id]
+  if (proposal && proposal.pairingTopic === topic && !proposal.sessionTopic) {
+    if ('error' in payload) {
+      delete state.proposed[payload.id]
+      delete state.keys[proposal.proposer.publicKey]
+      save(internal)
+      internal.approvals.get(payload.id)?.reject(new SignError(payload.error))
+      internal.approvals.delete(payload.id)
+      return
+    }
+    const { responderPublicKey } = (payload.result ?? {}) as { responderPublicKey?: unknown }
+    const privateKey = state.keys[proposal.proposer.publicKey]
+    if (typeof responderPublicKey !== 'string' || !privateKey) {
+      internal.stats.dropped++
+      return
+    }
+    // The session key: X25519 of the dapp's proposal key and the wallet's answer key, then HKDF (the SDK's).
+    const sessionKey = deriveSymKey(privateKey, responderPublicKey)
+    const sessionTopic = deriveTopic(sessionKey)
+    state.keys[sessionTopic] = sessionKey
+    proposal.sessionTopic = sessionTopic
+    const pairing = state.pairings[topic]
+    if (pairing) Object.assign(pairing, { active: true, expiry: expiryIn(300) })
+    save(internal)
+    // The wallet published the settlement before this subscription: the relay hands it over now (its mailbox).
+    return subscribe(internal, sessionTopic)
+  }
+  // The settlement's answer after a reload forgot the request: it acknowledges the session all the same.
+  const session = state.sessions[topic]
+  if (session && !session.acknowledged && 'result' in payload) {
+    session.acknowledged = true
+    save(internal)
+    return
+  }
+  internal.stats.ignored++
+}

@@ -1,0 +1,248 @@
+import {
+  getReconnectDelay,
+  loadWebSocket,
+  type ReconnectOptions,
+  type TransportState,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from '../transport.js'
+import { RelayError } from './errors.js'
+import { watchHeartbeat } from './heartbeat.js'
+import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
+
+/** Parameters of {@link createRelayConnection}. */
+export type CreateRelayConnectionParameters = {
+  /** The socket URL, made afresh for every socket: each carries a newly signed JWT. */
+  url: () => Promise<string>
+  /** @default globalThis.WebSocket, else the `ws` package */
+  WebSocket?: WebSocketConstructor | undefined
+  /** Every topic to subscribe again on each (re)open, the implicit ones included (relay-v2.md §5). */
+  topics: () => string[]
+  /** A push, acked already; a push seen before (same topic and envelope) goes to `onDuplicate` instead. */
+  onMessage: (message: RelayMessage) => void
+  onDuplicate: () => void
+  /** A frame that is not JSON-RPC 2.0, or a push without topic and message. */
+  onMalformed: () => void
+  onStateChange?: ((state: TransportState) => void) | undefined
+  /** @default { minDelay: 500, maxDelay: 30000, connectTimeout: 10000 } */
+  reconnect?: ReconnectOptions | undefined
+  /** How long the relay may take to answer one call, in ms. @default 15000 */
+  requestTimeout?: number | undefined
+  random?: (() => number) | undefined
+}
+
+/** One WebSocket to a v2 relay: JSON-RPC calls with answer time-outs, acked pushes, reconnect with backoff. */
+export type RelayConnection = {
+  readonly state: TransportState
+  /** Times the socket was re-opened after being lost. */
+  readonly reconnects: number
+  /** Calls a relay method, opening the socket when needed; a call lost with its socket is sent again on reopen. */
+  request<result = unknown>(method: string, params: Record<string, unknown>): Promise<result>
+  /** Opens the socket if it is not open or opening (a restored client with topics to follow). */
+  open(): void
+  /** Closes the socket for good (until the next `request`); calls in flight reject. */
+  close(): void
+}
+
+type Call = {
+  frame: string
+  /** The topic of an `irn_subscribe`: the subscribe on open need not name it again. */
+  topic: string | undefined
+  resolve: (result: unknown) => void
+  reject: (error: unknown) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+const OPEN = 1
+// The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
+const SUBSCRIBE_BATCH = 500
+// Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
+const SEEN_LIMIT = 2000
+
+/**
+ * Opens and keeps the socket to a v2 relay (relay-v2.md): calls wait for the socket and for their answer, pushes are
+ * acked at once, and a lost socket is reopened with {@link getReconnectDelay}'s backoff, then every known topic is
+ * subscribed again with `irn_batchSubscribe` so the relay pushes what was kept meanwhile.
+ */
+export function createRelayConnection(parameters: CreateRelayConnectionParameters): RelayConnection {
+  const { reconnect = {}, requestTimeout = 15_000, random } = parameters
+  const { connectTimeout = 10_000 } = reconnect
+  const calls = new Map<string, Call>()
+  const seen = new Set<string>()
+  let socket: WebSocketLike | undefined
+  let state: TransportState = 'closed'
+  let wanted = false
+  let attempt = 0
+  let reconnects = 0
+  // An open socket was lost: the next open is a reconnect.
+  let dropped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const setState = (next: TransportState) => {
+    if (next === state) return
+    state = next
+    parameters.onStateChange?.(next)
+  }
+
+  const drop = (ws: WebSocketLike) => {
+    ws.onopen = ws.onclose = ws.onmessage = null
+    ws.onerror = () => {}
+    try {
+      ws.close()
+    } catch {}
+  }
+
+  const scheduleReconnect = () => {
+    clearTimeout(timer)
+    setState('connecting')
+    timer = setTimeout(connect, getReconnectDelay(attempt++, reconnect, random))
+  }
+
+  async function connect() {
+    clearTimeout(timer)
+    if (socket) drop(socket)
+    socket = undefined
+    setState('connecting')
+    let ws: WebSocketLike
+    try {
+      const [Constructor, url] = await Promise.all([
+        parameters.WebSocket ?? loadWebSocket(),
+        parameters.url(),
+      ])
+      if (!wanted || socket) return
+      ws = new Constructor(url)
+    } catch {
+      if (wanted) scheduleReconnect()
+      return
+    }
+    socket = ws
+    const giveUp = setTimeout(() => {
+      if (socket === ws && ws.readyState !== OPEN) lost(ws)
+    }, connectTimeout)
+    const heartbeat = watchHeartbeat(ws, () => lost(ws))
+    ws.onopen = () => {
+      clearTimeout(giveUp)
+      heartbeat.beat()
+      if (dropped) reconnects++
+      dropped = false
+      attempt = 0
+      setState('open')
+      const queued = new Set<string | undefined>()
+      for (const call of calls.values()) {
+        ws.send(call.frame)
+        queued.add(call.topic)
+      }
+      // A topic subscribed twice would have the relay push its kept messages twice.
+      const topics = parameters.topics().filter((topic) => !queued.has(topic))
+      for (let i = 0; i < topics.length; i += SUBSCRIBE_BATCH)
+        connection
+          .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
+          .catch(() => {})
+    }
+    ws.onclose = () => {
+      clearTimeout(giveUp)
+      heartbeat.stop()
+      lost(ws)
+    }
+    ws.onerror = () => {}
+    ws.onmessage = (event) => {
+      heartbeat.beat()
+      receive(ws, event.data)
+    }
+  }
+
+  function lost(ws: WebSocketLike) {
+    if (socket !== ws) return
+    drop(ws)
+    socket = undefined
+    if (!wanted) return setState('closed')
+    if (state === 'open') dropped = true
+    scheduleReconnect()
+  }
+
+  function receive(ws: WebSocketLike, data: unknown) {
+    const frame = parseRelayFrame(data)
+    if (frame === undefined) return parameters.onMalformed()
+    if (frame === null) return
+    if (frame.push) {
+      // Acked before it is handled, as the SDK does: the ack only says the socket got it.
+      ws.send(frame.ack)
+      const { message } = frame
+      if (!message) return parameters.onMalformed()
+      // The Poly1305 tag at the end tells two envelopes apart; the whole text need not be kept.
+      const key = `${message.topic}:${message.message.slice(-24)}`
+      if (seen.has(key)) return parameters.onDuplicate()
+      if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string)
+      seen.add(key)
+      return parameters.onMessage(message)
+    }
+    const call = calls.get(frame.id)
+    if (!call) return
+    calls.delete(frame.id)
+    clearTimeout(call.timer)
+    const { error } = frame
+    if (error) call.reject(new RelayError(String(error.message ?? 'Relay error'), error.code))
+    else call.resolve(frame.result)
+  }
+
+  const target = globalThis as {
+    addEventListener?: typeof addEventListener
+    removeEventListener?: typeof removeEventListener
+  }
+  // The network is back (browsers): waiting out the backoff would only delay the session.
+  const onOnline = () => {
+    if (!wanted || state === 'open') return
+    attempt = 0
+    void connect()
+  }
+
+  const connection: RelayConnection = {
+    get state() {
+      return state
+    },
+    get reconnects() {
+      return reconnects
+    },
+    request<result>(method: string, params: Record<string, unknown>) {
+      const id = relayRpcId()
+      const frame = JSON.stringify({ id, jsonrpc: '2.0', method, params })
+      return new Promise<result>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          calls.delete(id)
+          reject(
+            new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
+          )
+          // An open socket that answers nothing is likely dead (no close seen, as after a network change): reopen it.
+          if (socket && state === 'open') lost(socket)
+        }, requestTimeout)
+        const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
+        calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
+        if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
+        else connection.open()
+      })
+    },
+    open() {
+      if (wanted) return
+      wanted = true
+      target.addEventListener?.('online', onOnline)
+      void connect()
+    },
+    close() {
+      wanted = false
+      clearTimeout(timer)
+      target.removeEventListener?.('online', onOnline)
+      if (socket) drop(socket)
+      socket = undefined
+      attempt = 0
+      dropped = false
+      const error = new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED')
+      for (const call of calls.values()) {
+        clearTimeout(call.timer)
+        call.reject(error)
+      }
+      calls.clear()
+      setState('closed')
+    },
+  }
+  return connection
+}
