@@ -4,6 +4,7 @@ import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
 import { Activity } from './components/Activity/Activity.js'
 import { CallRequest, RequestResult } from './components/CallRequest/CallRequest.js'
 import { PairForm } from './components/PairForm/PairForm.js'
+import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js'
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
@@ -69,6 +70,8 @@ export function App() {
         peer={session.peer}
         requestedChainId={session.requestedChainId}
         devChainId={devChainId}
+        version={session.version}
+        proposal={session.proposal}
         options={accounts.options}
         selected={accounts.selected}
         onApprove={({ accountId, chainId }) => {
@@ -88,6 +91,7 @@ export function App() {
             address={session.address}
             chainId={session.chainId}
             devChainId={devChainId}
+            version={session.version}
             options={accounts.options}
             bridgeRetrying={session.bridgeRetrying}
             onSwitchAccount={switchAccount}
@@ -98,7 +102,10 @@ export function App() {
         {session.phase === 'pairing' && (
           <section className="card" data-testid="pairing">
             <h2>Pairing…</h2>
-            <p>Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).</p>
+            <p>
+              Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).{' '}
+              <ProtocolVersion version={session.version} />
+            </p>
             <button type="button" data-testid="cancel-pairing" onClick={session.cancelPairing}>
               Cancel
             </button>

@@ -1,12 +1,14 @@
 import type { TransportState } from '@pairlink/client'
-import type { ClientMeta, JsonRpcRequest, StoredSession } from '@pairlink/protocol'
+import type { ClientMeta, JsonRpcRequest } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
-import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
+import type { RequestOutcome } from '../core/createWallet.js'
 import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
+import type { ProposalSummary } from '../core/namespaces.js'
 import { checkPairingLink } from '../core/pairingLink.js'
-import { PENDING_REQUEST_MAX_AGE_MS } from '../core/pendingRequests.js'
+import type { SessionWallet } from '../core/sessionWallet.js'
+import { openWallet, restoredText } from './openWallet.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** A message for the person: what just happened. */
@@ -27,6 +29,10 @@ type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
 /** Everything the screens show about the session. */
 type SessionState = {
   phase: Phase
+  /** The WalletConnect version of the link being paired or of the session; `null` when idle. */
+  version: 1 | 2 | null
+  /** v2: what the dapp's proposal asks for (chains, methods, events), shown before Approve. */
+  proposal: ProposalSummary | undefined
   peer: ClientMeta | null
   /** The chain the dapp asked for in its session request. */
   requestedChainId: number | null
@@ -47,6 +53,8 @@ type SessionState = {
 
 const INITIAL: SessionState = {
   phase: 'idle',
+  version: null,
+  proposal: undefined,
   peer: null,
   requestedChainId: null,
   chainId: 0,
@@ -95,7 +103,7 @@ export function useWalletSession(parameters: {
 }): UseWalletSessionReturnType {
   const { config, account, pairingTimeoutMs = PAIRING_TIMEOUT_MS } = parameters
   const [state, setState] = useState<SessionState>(INITIAL)
-  const walletRef = useRef<Wallet | undefined>(undefined)
+  const walletRef = useRef<SessionWallet | undefined>(undefined)
   const pairingTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const stopPairingTimer = useCallback(() => clearTimeout(pairingTimerRef.current), [])
   const rejectingRef = useRef(false)
@@ -108,7 +116,7 @@ export function useWalletSession(parameters: {
   const say = useCallback((tone: Status['tone'], text: string) => patch({ status: { tone, text } }), [patch])
 
   const attach = useCallback(
-    (wallet: Wallet) => {
+    (wallet: SessionWallet) => {
       walletRef.current = wallet
       let retryTimer: ReturnType<typeof setTimeout> | undefined
       const mine = () => walletRef.current === wallet
@@ -122,10 +130,16 @@ export function useWalletSession(parameters: {
           retryTimer = setTimeout(() => mine() && patch({ bridgeRetrying: true }), RETRY_NOTICE_MS)
         }
       })
-      wallet.on('session_request', ({ peerMeta, chainId }) => {
+      wallet.on('session_request', ({ peerMeta, chainId, proposal }) => {
         if (!mine()) return
         stopPairingTimer()
-        patch({ phase: 'session_request', peer: peerMeta, requestedChainId: chainId, status: undefined })
+        patch({
+          phase: 'session_request',
+          peer: peerMeta,
+          requestedChainId: chainId,
+          proposal,
+          status: undefined,
+        })
       })
       wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
         if (!mine()) return
@@ -178,48 +192,52 @@ export function useWalletSession(parameters: {
     [patch, say, stopPairingTimer],
   )
 
-  // Restore the stored session once the server settings are known (v1 layout under `walletconnect`).
+  // Restore the stored session once the server settings are known: v1's (its layout), else a v2 one.
   useEffect(() => {
-    const stored = config && !walletRef.current ? loadStoredSession() : undefined
-    if (!config || !stored) return
+    if (!config || walletRef.current) return
+    let wallet: SessionWallet | undefined
     try {
-      const wallet = createWallet({
-        session: stored,
-        storageKey: SESSION_STORAGE_KEY,
-        requestStorageKey: REQUESTS_STORAGE_KEY,
-        account: accountRef.current,
-        chainId: config.chainId,
-        rpcUrl: config.rpcUrl,
-        clientMeta: walletMeta(),
+      wallet = openWallet({ config, account: accountRef.current })
+    } catch {}
+    if (!wallet) return
+    const restoring = wallet
+    attach(restoring)
+    const onReady = () => {
+      if (walletRef.current !== restoring) return
+      if (!restoring.connected) {
+        restoring.close()
+        walletRef.current = undefined
+        return
+      }
+      const name = restoring.peerMeta?.name || 'the dapp'
+      patch({
+        phase: 'connected',
+        version: restoring.version,
+        peer: restoring.peerMeta,
+        chainId: restoring.chainId,
+        address: restoring.accounts[0],
       })
-      attach(wallet)
-      const { client } = wallet
-      if (client.connected) {
-        patch({
-          phase: 'connected',
-          peer: client.peerMeta,
-          chainId: client.chainId,
-          address: client.accounts[0],
-        })
-        const name = client.peerMeta?.name || 'the dapp'
-        say('info', `Session with ${name} restored.`)
-        // After the restored requests' own events, which cleared the status line for the request screen.
-        void wallet.restored.then(({ requests, expired }) => {
-          if (walletRef.current !== wallet || requests.length + expired.length === 0) return
-          const at = Date.now()
-          const items = [...expired].reverse().map(({ request, outcome }) => ({
-            ...outcome,
-            title: decodeRequest(request).title,
-            dapp: client.peerMeta?.name || 'The dapp',
-            at,
-          }))
-          patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
-          say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
-        })
-      } else walletRef.current = undefined
-    } catch {
-      walletRef.current = undefined
+      say('info', `Session with ${name} restored.`)
+      // After the restored requests' own events, which cleared the status line for the request screen.
+      void restoring.restored.then(({ requests, expired }) => {
+        if (walletRef.current !== restoring || requests.length + expired.length === 0) return
+        const at = Date.now()
+        const items = [...expired].reverse().map(({ request, outcome }) => ({
+          ...outcome,
+          title: decodeRequest(request).title,
+          dapp: restoring.peerMeta?.name || 'The dapp',
+          at,
+        }))
+        patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
+        say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
+      })
     }
+    // v1 has its session at once, and its restored requests follow right after; v2 reads its storage first.
+    if (restoring.version === 1) onReady()
+    else
+      void restoring.ready.then(onReady, () => {
+        if (walletRef.current === restoring) walletRef.current = undefined
+      })
   }, [config, attach, patch, say])
 
   useEffect(
@@ -257,22 +275,23 @@ export function useWalletSession(parameters: {
       }
       try {
         const previous = walletRef.current
-        const wallet = createWallet({
-          uri: text,
-          storageKey: SESSION_STORAGE_KEY,
-          requestStorageKey: REQUESTS_STORAGE_KEY,
-          account: accountRef.current,
-          chainId: config.chainId,
-          rpcUrl: config.rpcUrl,
-          clientMeta: walletMeta(),
-        })
+        const wallet = openWallet({ uri: text, config, account: accountRef.current }) as SessionWallet
         // A new pairing replaces the current session; the old dapp is told.
         walletRef.current = undefined
-        if (previous?.client.connected) await previous.disconnect().catch(() => {})
+        if (previous?.connected) await previous.disconnect().catch(() => {})
         previous?.close()
         // The pairing card says what is awaited; a status line repeating it would say it twice.
-        setState((s) => ({ ...INITIAL, activity: s.activity, phase: 'pairing' }))
+        setState((s) => ({ ...INITIAL, activity: s.activity, phase: 'pairing', version: wallet.version }))
         attach(wallet)
+        // v2 joins the pairing on the relay: a link used already, or a relay that refuses it, fails here.
+        wallet.ready.catch((error: unknown) => {
+          if (walletRef.current !== wallet) return
+          stopPairingTimer()
+          wallet.close()
+          walletRef.current = undefined
+          const text = findError(error)?.message ?? (error instanceof Error ? error.message : String(error))
+          setState((s) => ({ ...INITIAL, activity: s.activity, status: { tone: 'error', text } }))
+        })
         stopPairingTimer()
         pairingTimerRef.current = setTimeout(() => {
           if (walletRef.current !== wallet) return
@@ -320,52 +339,5 @@ export function useWalletSession(parameters: {
     switchAccount: (next) => run(async () => void (await walletRef.current?.setAccount(next))),
     switchChain: (chainId) => run(async () => void (await walletRef.current?.setChainId(chainId))),
     disconnect: () => run(async () => void (await walletRef.current?.disconnect())),
-  }
-}
-
-/**
- * Where the wallet keeps its session (v1 layout). Not v1's `walletconnect`: the server serves the dapp and this
- * wallet from one origin, and both would otherwise write the same localStorage key.
- */
-const SESSION_STORAGE_KEY = 'pairlink-wallet:session'
-/** Where the session's unanswered call requests wait for a reopened wallet (`core/pendingRequests.ts`). */
-const REQUESTS_STORAGE_KEY = 'pairlink-wallet:requests'
-
-/** The status line after a restore that brought back unanswered requests, or found some too old to answer. */
-function restoredText(dapp: string, waiting: number, expired: number): string {
-  const count = (n: number) => (n === 1 ? 'One request' : `${n} requests`)
-  let text = `Session with ${dapp} restored.`
-  if (waiting > 0) {
-    text += ` ${count(waiting)} you had not answered ${waiting === 1 ? 'is' : 'are'} waiting for you.`
-  }
-  if (expired > 0) {
-    const minutes = PENDING_REQUEST_MAX_AGE_MS / 60_000
-    text += ` ${count(expired)} waited more than ${minutes} minutes and expired; ${dapp} was told.`
-  }
-  return text
-}
-
-/** The connected session the client stored, if any. */
-function loadStoredSession(): StoredSession | undefined {
-  try {
-    const stored = JSON.parse(
-      localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null',
-    ) as Partial<StoredSession> | null
-    const valid =
-      stored?.connected === true && typeof stored.bridge === 'string' && typeof stored.key === 'string'
-    return valid ? (stored as StoredSession) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** What this wallet announces to dapps. */
-function walletMeta(): ClientMeta {
-  const base = `${location.origin}/wallet`
-  return {
-    name: 'Pairlink Wallet',
-    description: 'The Pairlink reference wallet for the dev chain',
-    url: base,
-    icons: [`${base}/icon.svg`],
   }
 }
