@@ -14,7 +14,7 @@ export const account = privateKeyToAccount(
 )
 export const methods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']
 export const events = ['chainChanged', 'accountsChanged']
-export const projectId = '0123456789abcdef0123456789abcdef'
+const projectId = '0123456789abcdef0123456789abcdef'
 export const dappMetadata = {
   name: 'Pairlink dapp',
   description: 'dapp',
@@ -34,16 +34,18 @@ export const grant = (chains: string[] = ['eip155:1'], address: string = account
 })
 
 /** The real relay of `@pairlink/bridge` on 127.0.0.1 (a free port), with a restart on the same port. */
-export async function startRelay() {
-  let server = createBridgeServer()
+export async function startRelay(options: Parameters<typeof createBridgeServer>[0] = {}) {
+  let server = createBridgeServer(options)
   const { url, port } = await server.listen(0, '127.0.0.1')
   return {
     relayUrl: url.replace(/^http/, 'ws'),
     /** Closes the relay: every socket is dropped. */
     stop: () => server.close(),
+    /** The relay's counters now (publishes, deliveries, …). */
+    counts: () => ({ ...server.relay?.counts }),
     /** A fresh relay on the same port (its memory store starts empty). */
     async start() {
-      server = createBridgeServer()
+      server = createBridgeServer(options)
       await server.listen(port, '127.0.0.1')
     },
   }

@@ -5,6 +5,7 @@ import { createEmitter, type Emitter } from '../emitter.js'
 import { InvalidClientOptionsError } from '../errors.js'
 import { createLocalStorage, createMemoryStorage, type SessionStorage } from '../storage.js'
 import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../transport.js'
+import { SIGN_ERRORS, SignError } from './errors.js'
 import { expire, scheduleExpiry } from './expiry.js'
 import { getTopics, type Internal, type StoredState, save, setInternal } from './internal.js'
 import { receive } from './receive.js'
@@ -53,7 +54,7 @@ export type SignClientStats = {
   received: number
   /** Messages that failed to decrypt or were not JSON-RPC, and malformed relay frames. */
   dropped: number
-  /** Messages for unknown topics, answers nobody waits for, unknown methods. */
+  /** Messages for unknown topics, pushes seen before, answers nobody waits for, unknown methods. */
   ignored: number
   /** Times the relay socket was re-opened after being lost. */
   reconnects: number
@@ -98,7 +99,10 @@ export type SignClient = {
   on: Emitter<SignClientEvents>['on']
   once: Emitter<SignClientEvents>['once']
   off: Emitter<SignClientEvents>['off']
-  /** Closes the relay socket and stops the timers; the stored state stays for the next client. */
+  /**
+   * Closes the relay socket and stops the timers; calls waiting for the peer reject with `ERR_CLIENT_CLOSED`. The
+   * stored state stays: to go on, create a new client on the same storage.
+   */
   close(): Promise<void>
 }
 
@@ -109,6 +113,7 @@ const emptyState = (seed: string): StoredState => ({
   proposed: {},
   proposals: {},
   sessions: {},
+  requests: {},
 })
 
 const randomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
@@ -159,6 +164,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       topics: () => getTopics(internal),
       onMessage: (message) => receive(internal, message),
       onMalformed: () => void internal.stats.dropped++,
+      onDuplicate: () => void internal.stats.ignored++,
       onStateChange: (state) => internal.emitter.emit('transport', { state }),
       reconnect: parameters.reconnect,
       requestTimeout: parameters.requestTimeout,
@@ -167,7 +173,6 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     ready: Promise.resolve(),
     stats: { received: 0, dropped: 0, ignored: 0 },
     sent: new Map(),
-    received: new Map(),
     approvals: new Map(),
     subscriptions: new Map(),
     incoming: Promise.resolve(),
@@ -214,7 +219,10 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       internal.closed = true
       clearTimeout(internal.expiryTimer)
       internal.relay.close()
-      for (const approval of internal.approvals.values()) approval.reject(new Error('Client closed'))
+      const closed = new SignError(SIGN_ERRORS.CLIENT_CLOSED)
+      for (const approval of internal.approvals.values()) approval.reject(closed)
+      // A settlement still unanswered stays: the restored wallet takes the dapp's answer as the acknowledgement.
+      for (const sent of internal.sent.values()) if (sent.method !== 'wc_sessionSettle') sent.reject(closed)
       internal.approvals.clear()
       await internal.saving
     },

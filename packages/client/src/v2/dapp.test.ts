@@ -51,10 +51,12 @@ const next = <event extends keyof SignClientEvents>(client: SignClient, event: e
 
 /** Our dapp connects; a WalletKit wallet (made after the proposal, as a phone scanning it) approves eip155:1. */
 async function connected(client = dapp()) {
+  const shown = next(client, 'display_uri')
   const { uri, approval } = await connect(client, {
     optionalNamespaces: { eip155: { chains: ['eip155:1', 'eip155:10'], methods, events } },
   })
   if (!uri) throw new Error('no URI')
+  expect((await shown).uri).toBe(uri)
   const wallet = await createWalletKit(relay.relayUrl)
   const proposal = new Promise<Record<string, unknown>>((resolve) =>
     wallet.on('session_proposal', ({ id, params }) => {

@@ -58,6 +58,7 @@ export const SIGN_ERRORS = {
     message: 'Only the wallet that controls the session may update it',
   },
   PAIRING_EXISTS: { code: 'ERR_PAIRING_EXISTS', message: 'Pairing already exists: use a new connection URI' },
+  PAIRING_UNKNOWN: { code: 'ERR_PAIRING_UNKNOWN', message: 'No active pairing with this topic' },
   PROPOSAL_EXPIRED: { code: 'ERR_PROPOSAL_EXPIRED', message: 'Proposal expired' },
   REQUEST_EXPIRED: { code: 'ERR_REQUEST_EXPIRED', message: 'Request expired. Please try again.' },
   CLIENT_CLOSED: { code: 'ERR_CLIENT_CLOSED', message: 'Client closed' },

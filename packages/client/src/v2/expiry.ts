@@ -9,15 +9,13 @@ export function scheduleExpiry(internal: Internal): void {
   clearTimeout(internal.expiryTimer)
   internal.expiryTimer = undefined
   if (internal.closed) return
-  const { proposals, proposed, pairings, sessions } = internal.state
+  const { proposals, proposed, pairings, sessions, requests } = internal.state
   const times = [
     ...Object.values(proposals).map((p) => p.expiryTimestamp),
     ...Object.values(proposed).map((p) => p.expiryTimestamp),
     ...Object.values(pairings).map((p) => p.expiry),
     ...Object.values(sessions).map((s) => s.expiry),
-    ...[...internal.received.values()].flatMap((r) =>
-      r.expiryTimestamp === undefined ? [] : [r.expiryTimestamp],
-    ),
+    ...Object.values(requests).flatMap(({ params }) => params.request.expiryTimestamp ?? []),
   ]
   if (times.length === 0) return
   const delay = Math.min(Math.max(Math.min(...times) * 1000 - Date.now(), 0), MAX_DELAY)
@@ -58,9 +56,10 @@ export function expire(internal: Internal): void {
     deleteSession(internal, session.topic, SDK_ERRORS.USER_DISCONNECTED)
     emitter.emit('session_expire', { topic: session.topic })
   }
-  for (const [id, request] of internal.received) {
-    if (request.expiryTimestamp === undefined || request.expiryTimestamp > now) continue
-    internal.received.delete(id)
+  for (const { id, params } of Object.values(state.requests)) {
+    const expiry = params.request.expiryTimestamp
+    if (expiry === undefined || expiry > now) continue
+    delete state.requests[id]
     emitter.emit('session_request_expire', { id })
   }
   save(internal)

@@ -183,9 +183,10 @@ const HANDLERS: Record<string, Handler> = {
       return sendError(internal, topic, id, method, fail(SDK_ERRORS.UNSUPPORTED_METHODS, p.request.method))
     const expiryTimestamp = p.request.expiryTimestamp
     if (typeof expiryTimestamp === 'number' && expiryTimestamp * 1000 <= Date.now()) return
-    internal.received.set(id, { topic, expiryTimestamp })
-    internal.onChange()
-    internal.emitter.emit('session_request', { id, topic, params: p as SessionRequestParams })
+    const request = { id, topic, params: p as SessionRequestParams }
+    internal.state.requests[id] = request
+    save(internal)
+    internal.emitter.emit('session_request', request)
   },
 
   // Dapp: the wallet's event; events are not answered unless refused.

@@ -16,6 +16,7 @@ test('exports', () => {
       "disconnect",
       "emit",
       "extend",
+      "getPendingRequests",
       "getSession",
       "getSessions",
       "pair",

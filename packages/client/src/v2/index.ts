@@ -5,7 +5,7 @@ export { type ConnectParameters, type ConnectReturnType, connect } from './actio
 export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
 export { type EmitParameters, emit } from './actions/emit.js'
 export { type ExtendParameters, extend } from './actions/extend.js'
-export { getSession, getSessions } from './actions/getSessions.js'
+export { getPendingRequests, getSession, getSessions } from './actions/getSessions.js'
 export { type PairParameters, pair } from './actions/pair.js'
 export { type PingParameters, ping } from './actions/ping.js'
 export { type RejectParameters, reject } from './actions/reject.js'
@@ -25,6 +25,7 @@ export type {
   JsonRpcResponse,
   Metadata,
   Pairing,
+  PendingRequest,
   Proposal,
   ProposalNamespace,
   Session,

@@ -5,7 +5,7 @@ import type { SessionStorage } from '../storage.js'
 import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
 import { SIGN_ERRORS, SignError } from './errors.js'
 import type { RelayConnection } from './relay.js'
-import type { ErrorResponse, Metadata, Pairing, Proposal, Session } from './types.js'
+import type { ErrorResponse, Metadata, Pairing, PendingRequest, Proposal, Session } from './types.js'
 
 /** What a client keeps in its storage, under one key, as JSON. Holds keys: never log it. */
 export type StoredState = {
@@ -19,10 +19,12 @@ export type StoredState = {
   /** Proposals this client (a wallet) received and has not answered. */
   proposals: Record<string, Proposal>
   sessions: Record<string, Session>
+  /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
+  requests: Record<string, PendingRequest>
 }
 
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
-export type Sent = {
+type Sent = {
   topic: string
   method: string
   resolve: (result: unknown) => void
@@ -41,8 +43,6 @@ export type Internal = {
   ready: Promise<void>
   stats: Omit<SignClientStats, 'reconnects'>
   sent: Map<number, Sent>
-  /** Requests the peer sent (wallet role) and `respond` has not answered: id → topic and expiry (seconds). */
-  received: Map<number, { topic: string; expiryTimestamp: number | undefined }>
   /** The dapp's `connect` calls waiting for their session, by proposal id. */
   approvals: Map<number, { resolve: (session: Session) => void; reject: (error: unknown) => void }>
   /** Subscription ids the relay gave, by topic (sent back with `irn_unsubscribe`). */
@@ -214,7 +214,8 @@ export function deleteSession(internal: Internal, topic: string, reason: ErrorRe
   delete internal.state.keys[session.self.publicKey]
   dropTopic(internal, topic)
   for (const sent of internal.sent.values()) if (sent.topic === topic) sent.reject(new SignError(reason))
-  for (const [id, received] of internal.received) if (received.topic === topic) internal.received.delete(id)
+  for (const request of Object.values(internal.state.requests))
+    if (request.topic === topic) delete internal.state.requests[request.id]
   save(internal)
 }
 

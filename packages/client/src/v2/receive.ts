@@ -2,11 +2,11 @@ import { decryptEnvelope, deriveSymKey, deriveTopic } from '@pairlink/protocol/v
 import { SignError } from './errors.js'
 import { onRequest } from './handlers.js'
 import { expiryIn, type Internal, save, subscribe } from './internal.js'
-import type { RelayMessage } from './relay.js'
+import type { RelayMessage } from './relayFrames.js'
 import type { ErrorResponse } from './types.js'
 
 /** A JSON-RPC request or response as the peer sent it, checked for shape only. */
-export type Payload =
+type Payload =
   | { id: number; method: string; params: unknown }
   | { id: number; result: unknown }
   | { id: number; error: ErrorResponse }

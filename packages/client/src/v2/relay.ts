@@ -7,9 +7,8 @@ import {
   type WebSocketLike,
 } from '../transport.js'
 import { RelayError } from './errors.js'
-
-/** A message the relay pushed on a subscribed topic (`irn_subscription` `params.data`). */
-export type RelayMessage = { topic: string; message: string; publishedAt: number }
+import { watchHeartbeat } from './heartbeat.js'
+import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
 
 /** Parameters of {@link createRelayConnection}. */
 export type CreateRelayConnectionParameters = {
@@ -19,8 +18,9 @@ export type CreateRelayConnectionParameters = {
   WebSocket?: WebSocketConstructor | undefined
   /** Every topic to subscribe again on each (re)open, the implicit ones included (relay-v2.md §5). */
   topics: () => string[]
-  /** A push, acked already; a push seen before (same topic and envelope) is not passed on twice. */
+  /** A push, acked already; a push seen before (same topic and envelope) goes to `onDuplicate` instead. */
   onMessage: (message: RelayMessage) => void
+  onDuplicate: () => void
   /** A frame that is not JSON-RPC 2.0, or a push without topic and message. */
   onMalformed: () => void
   onStateChange?: ((state: TransportState) => void) | undefined
@@ -46,6 +46,8 @@ export type RelayConnection = {
 
 type Call = {
   frame: string
+  /** The topic of an `irn_subscribe`: the subscribe on open need not name it again. */
+  topic: string | undefined
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
   timer: ReturnType<typeof setTimeout>
@@ -56,14 +58,6 @@ const OPEN = 1
 const SUBSCRIBE_BATCH = 500
 // Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
 const SEEN_LIMIT = 2000
-
-let lastId = 0
-/** A JSON-RPC id as the SDK makes them for the relay: ms time and 6 digits, as a string (relay-v2.md §3.1). */
-function relayRpcId(): string {
-  const id = Date.now() * 1e6 + Math.floor(Math.random() * 1e6)
-  lastId = id > lastId ? id : lastId + 1
-  return String(lastId)
-}
 
 /**
  * Opens and keeps the socket to a v2 relay (relay-v2.md): calls wait for the socket and for their answer, pushes are
@@ -125,14 +119,21 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     const giveUp = setTimeout(() => {
       if (socket === ws && ws.readyState !== OPEN) lost(ws)
     }, connectTimeout)
+    const heartbeat = watchHeartbeat(ws, () => lost(ws))
     ws.onopen = () => {
       clearTimeout(giveUp)
+      heartbeat.beat()
       if (dropped) reconnects++
       dropped = false
       attempt = 0
       setState('open')
-      for (const call of calls.values()) ws.send(call.frame)
-      const topics = parameters.topics()
+      const queued = new Set<string | undefined>()
+      for (const call of calls.values()) {
+        ws.send(call.frame)
+        queued.add(call.topic)
+      }
+      // A topic subscribed twice would have the relay push its kept messages twice.
+      const topics = parameters.topics().filter((topic) => !queued.has(topic))
       for (let i = 0; i < topics.length; i += SUBSCRIBE_BATCH)
         connection
           .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
@@ -140,10 +141,14 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     }
     ws.onclose = () => {
       clearTimeout(giveUp)
+      heartbeat.stop()
       lost(ws)
     }
     ws.onerror = () => {}
-    ws.onmessage = (event) => receive(ws, event.data)
+    ws.onmessage = (event) => {
+      heartbeat.beat()
+      receive(ws, event.data)
+    }
   }
 
   function lost(ws: WebSocketLike) {
@@ -156,37 +161,39 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
   }
 
   function receive(ws: WebSocketLike, data: unknown) {
-    let frame: Record<string, unknown> | undefined
-    try {
-      const value: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        frame = value as Record<string, unknown>
-    } catch {}
-    if (frame?.jsonrpc !== '2.0') return parameters.onMalformed()
-    if (typeof frame.method === 'string') {
-      if (!frame.method.endsWith('_subscription')) return
+    const frame = parseRelayFrame(data)
+    if (frame === undefined) return parameters.onMalformed()
+    if (frame === null) return
+    if (frame.push) {
       // Acked before it is handled, as the SDK does: the ack only says the socket got it.
-      ws.send(`{"id":${JSON.stringify(frame.id)},"jsonrpc":"2.0","result":true}`)
-      const data = (frame.params as { data?: Partial<RelayMessage> } | undefined)?.data
-      if (typeof data?.topic !== 'string' || typeof data.message !== 'string') return parameters.onMalformed()
+      ws.send(frame.ack)
+      const { message } = frame
+      if (!message) return parameters.onMalformed()
       // The Poly1305 tag at the end tells two envelopes apart; the whole text need not be kept.
-      const key = `${data.topic}:${data.message.slice(-24)}`
-      if (seen.has(key)) return
+      const key = `${message.topic}:${message.message.slice(-24)}`
+      if (seen.has(key)) return parameters.onDuplicate()
       if (seen.size >= SEEN_LIMIT) seen.delete(seen.values().next().value as string)
       seen.add(key)
-      return parameters.onMessage({
-        topic: data.topic,
-        message: data.message,
-        publishedAt: typeof data.publishedAt === 'number' ? data.publishedAt : Date.now(),
-      })
+      return parameters.onMessage(message)
     }
-    const call = calls.get(String(frame.id))
+    const call = calls.get(frame.id)
     if (!call) return
-    calls.delete(String(frame.id))
+    calls.delete(frame.id)
     clearTimeout(call.timer)
-    const error = frame.error as { message?: unknown; code?: unknown } | undefined
+    const { error } = frame
     if (error) call.reject(new RelayError(String(error.message ?? 'Relay error'), error.code))
     else call.resolve(frame.result)
+  }
+
+  const target = globalThis as {
+    addEventListener?: typeof addEventListener
+    removeEventListener?: typeof removeEventListener
+  }
+  // The network is back (browsers): waiting out the backoff would only delay the session.
+  const onOnline = () => {
+    if (!wanted || state === 'open') return
+    attempt = 0
+    void connect()
   }
 
   const connection: RelayConnection = {
@@ -205,8 +212,11 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
           reject(
             new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
           )
+          // An open socket that answers nothing is likely dead (no close seen, as after a network change): reopen it.
+          if (socket && state === 'open') lost(socket)
         }, requestTimeout)
-        calls.set(id, { frame, resolve: resolve as (result: unknown) => void, reject, timer })
+        const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
+        calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
         if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
         else connection.open()
       })
@@ -214,11 +224,13 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     open() {
       if (wanted) return
       wanted = true
+      target.addEventListener?.('online', onOnline)
       void connect()
     },
     close() {
       wanted = false
       clearTimeout(timer)
+      target.removeEventListener?.('online', onOnline)
       if (socket) drop(socket)
       socket = undefined
       attempt = 0

@@ -79,6 +79,9 @@ export type SessionRequestParams = {
   chainId: string
 }
 
+/** A request the dapp sent and the wallet has not answered yet (the SDK's `PendingRequestTypes.Struct`). */
+export type PendingRequest = { id: number; topic: string; params: SessionRequestParams }
+
 /** The `params` of a `wc_sessionEvent`. */
 export type SessionEventParams = {
   event: { name: string; data: unknown }

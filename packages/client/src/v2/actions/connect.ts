@@ -1,7 +1,7 @@
 import { payloadId } from '@pairlink/protocol'
 import { createPairingKey, encryptEnvelope, formatPairingUri, generateKeyPair } from '@pairlink/protocol/v2'
 import type { SignClient } from '../createSignClient.js'
-import { SDK_ERRORS, SignError } from '../errors.js'
+import { SDK_ERRORS, SIGN_ERRORS, SignError } from '../errors.js'
 import { expiryIn, getInternal, save } from '../internal.js'
 import { isProposalNamespaces } from '../namespaces.js'
 import type { Proposal, ProposalNamespace, Session } from '../types.js'
@@ -52,7 +52,7 @@ export async function connect(client: SignClient, parameters: ConnectParameters)
   let pairingTopic = parameters.pairingTopic
   let uri: string | undefined
   if (pairingTopic !== undefined) {
-    if (!state.pairings[pairingTopic]?.active) throw new SignError(SIGN_PAIRING_UNKNOWN)
+    if (!state.pairings[pairingTopic]?.active) throw new SignError(SIGN_ERRORS.PAIRING_UNKNOWN)
   } else {
     const { topic, symKey } = createPairingKey()
     const expiry = expiryIn(FIVE_MINUTES)
@@ -97,8 +97,6 @@ export async function connect(client: SignClient, parameters: ConnectParameters)
   if (uri) internal.emitter.emit('display_uri', { uri })
   return { uri, approval: () => approval }
 }
-
-const SIGN_PAIRING_UNKNOWN = { code: 'ERR_PAIRING_UNKNOWN', message: 'No active pairing with this topic' }
 
 /** A required namespace folded into the optional one of the same key (chains, methods, events united). */
 function merge(required: ProposalNamespace, optional: ProposalNamespace | undefined): ProposalNamespace {

@@ -1,6 +1,6 @@
 import type { SignClient } from '../createSignClient.js'
 import { SIGN_ERRORS, SignError } from '../errors.js'
-import { getInternal, publish } from '../internal.js'
+import { getInternal, publish, save } from '../internal.js'
 import type { JsonRpcResponse } from '../types.js'
 
 /** Parameters of {@link respond}. */
@@ -25,11 +25,12 @@ export async function respond(client: SignClient, parameters: RespondParameters)
   const internal = getInternal(client)
   await internal.ready
   const { topic, response } = parameters
-  if (internal.received.get(response?.id)?.topic !== topic) throw new SignError(SIGN_ERRORS.NO_REQUEST)
+  if (internal.state.requests[response?.id]?.topic !== topic) throw new SignError(SIGN_ERRORS.NO_REQUEST)
   const payload =
     'error' in response
       ? { id: response.id, jsonrpc: '2.0', error: response.error }
       : { id: response.id, jsonrpc: '2.0', result: response.result }
   await publish(internal, topic, payload, 'wc_sessionRequest', { response: true })
-  internal.received.delete(response.id)
+  delete internal.state.requests[response.id]
+  save(internal)
 }

@@ -1,0 +1,46 @@
+/** A message the relay pushed on a subscribed topic (`irn_subscription` `params.data`). */
+export type RelayMessage = { topic: string; message: string; publishedAt: number }
+
+/** A frame from the relay, read: a push to ack and hand on, or the answer to one of this client's calls. */
+export type RelayFrame =
+  | { push: true; ack: string; message: RelayMessage | undefined }
+  | { push: false; id: string; result: unknown; error: { message?: unknown; code?: unknown } | undefined }
+
+let lastId = 0
+
+/** A JSON-RPC id as the SDK makes them for the relay: ms time and 6 digits, as a string (relay-v2.md §3.1). */
+export function relayRpcId(): string {
+  const id = Date.now() * 1e6 + Math.floor(Math.random() * 1e6)
+  lastId = id > lastId ? id : lastId + 1
+  return String(lastId)
+}
+
+/**
+ * Reads a text frame from the relay: `undefined` for anything that is not JSON-RPC 2.0, `null` for a request this
+ * client does not serve (only `*_subscription` pushes are; relay-v2.md §3.3). A push without topic and message still
+ * gets its ack (`message` undefined): the relay must not keep re-sending it.
+ */
+export function parseRelayFrame(data: unknown): RelayFrame | null | undefined {
+  let frame: Record<string, unknown> | undefined
+  try {
+    const value: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
+    if (value && typeof value === 'object' && !Array.isArray(value)) frame = value as Record<string, unknown>
+  } catch {}
+  if (frame?.jsonrpc !== '2.0') return undefined
+  if (typeof frame.method === 'string') {
+    if (!frame.method.endsWith('_subscription')) return null
+    // Echoed as it came, number or string: a parsed 19-digit id would lose digits.
+    const ack = `{"id":${JSON.stringify(frame.id)},"jsonrpc":"2.0","result":true}`
+    const data = (frame.params as { data?: Partial<RelayMessage> } | undefined)?.data
+    if (typeof data?.topic !== 'string' || typeof data.message !== 'string')
+      return { push: true, ack, message: undefined }
+    const publishedAt = typeof data.publishedAt === 'number' ? data.publishedAt : Date.now()
+    return { push: true, ack, message: { topic: data.topic, message: data.message, publishedAt } }
+  }
+  return {
+    push: false,
+    id: String(frame.id),
+    result: frame.result,
+    error: frame.error as { message?: unknown; code?: unknown } | undefined,
+  }
+}
