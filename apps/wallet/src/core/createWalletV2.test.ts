@@ -114,6 +114,28 @@ test('behavior: a wallet made again on the same storage restores the session and
   expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
 })
 
+test('behavior: a request not answered before a reload is offered again and answered', async () => {
+  const { dapp, wallet, session, storage } = await connected()
+  const arrived = next(wallet, 'call_request')
+  const message = toHex('asked before the reload')
+  const answer = dapp.request<Hex>({
+    topic: session.topic,
+    chainId: 'eip155:31337',
+    request: { method: 'personal_sign', params: [message, account.address] },
+  })
+  const { id } = await arrived
+  wallet.close()
+  const reopened = open({ storage })
+  const offered = next(reopened, 'call_request')
+  const { requests } = await reopened.restored
+  const request = await offered
+  expect(request).toMatchObject({ id, method: 'personal_sign' })
+  expect(requests).toEqual([request])
+  await expect(reopened.approveRequest(request)).resolves.toMatchObject({ id, status: 'signed' })
+  const signature = await answer
+  expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
+})
+
 test('behavior: the wallet switches chain (chainChanged) and account (accountsChanged), then disconnects', async () => {
   const { dapp, wallet, session } = await connected()
   const events: unknown[] = []

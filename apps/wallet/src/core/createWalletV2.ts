@@ -4,23 +4,20 @@ import {
   createSignClient,
   disconnect,
   emit,
+  getPendingRequests,
   getSessions,
   type Metadata,
   type Proposal,
   pair,
   reject,
-  respond,
   SDK_ERRORS,
   type Session,
   update,
 } from '@pairlink/client/v2'
-import { type JsonRpcRequest, PROVIDER_ERROR_CODES } from '@pairlink/protocol'
 import type { LocalAccount } from 'viem'
 import { getChainOptions } from './chains.js'
-import type { RequestOutcome } from './createWallet.js'
 import { createEmitter } from './emitter.js'
-import { findRpcError } from './errors.js'
-import { buildNamespaces, getSessionChains, parseCaipChain, summarizeProposal } from './namespaces.js'
+import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
 import { answerRequest } from './sessionMethods.js'
 import {
   OWN_DISCONNECT_MESSAGE,
@@ -29,7 +26,7 @@ import {
   type SessionWalletEvents,
   toClientMeta,
 } from './sessionWallet.js'
-import { USER_REJECTED_MESSAGE } from './signRequest.js'
+import { createV2Requests } from './v2Requests.js'
 
 /** Parameters of {@link createWalletV2}. */
 export type CreateWalletV2Parameters = {
@@ -52,8 +49,6 @@ export type CreateWalletV2Parameters = {
   reconnect?: ReconnectOptions | undefined
 }
 
-const nothingRestored = () => ({ requests: [], expired: [] })
-
 /**
  * Creates a WalletConnect v2 wallet on `@pairlink/client/v2`: pairs with a `wc:…@2` URI (or restores its stored
  * session), grants the eip155 chains asked for that it supports with the methods it implements, and answers
@@ -73,18 +68,11 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   let chains: number[] = []
   let session: Session | undefined
   let proposal: Proposal | undefined
-  /** Requests not answered yet, by id: their topic and chain; `seen`: every id offered, each offered once. */
-  const pending = new Map<number, { topic: string; chainId: number }>()
-  const seen = new Set<number>()
-
-  const report = (outcome: RequestOutcome) => {
-    emitter.emit('answered', outcome)
-    return outcome
-  }
+  const requests = createV2Requests({ client, emitter, topic: () => session?.topic, chainId: () => chainId })
   const end = (message: string) => {
     session = undefined
     proposal = undefined
-    pending.clear()
+    requests.clear()
     emitter.emit('disconnect', { message })
   }
 
@@ -93,22 +81,17 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     proposal = params
     const summary = summarizeProposal(params)
     const asked = summary.evmChains.filter((id) => supported.has(id))
+    const offered = asked.includes(chainId) ? chainId : (asked[0] ?? null)
     emitter.emit('session_request', {
       peerMeta: toClientMeta(params.proposer.metadata),
-      chainId: asked.includes(chainId) ? chainId : (asked[0] ?? null),
+      chainId: offered,
       proposal: summary,
     })
   })
   client.on('proposal_expire', ({ id }) => {
     if (proposal?.id === id) end('The session request expired')
   })
-  client.on('session_request', ({ id, topic, params }) => {
-    if (topic !== session?.topic || seen.has(id)) return
-    seen.add(id)
-    pending.set(id, { topic, chainId: parseCaipChain(params.chainId) ?? chainId })
-    const { method, params: args } = params.request
-    emitter.emit('call_request', { id, jsonrpc: '2.0', method, params: args as unknown[] })
-  })
+  client.on('session_request', requests.offer)
   for (const event of ['session_delete', 'session_expire'] as const)
     client.on(event, ({ topic }) => {
       if (topic === session?.topic) end(PEER_DISCONNECT_MESSAGE)
@@ -120,10 +103,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       await pair(client, { uri: parameters.uri })
       return
     }
-    // The latest session settled: an older one left in storage is not the wallet's any more.
-    const restored = getSessions(client)
-      .filter((s) => s.acknowledged)
-      .sort((a, b) => b.expiry - a.expiry)[0]
+    const restored = getLatestSession(getSessions(client))
     if (!restored) return
     session = restored
     chains = getSessionChains(restored.namespaces)
@@ -131,47 +111,35 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   })()
   ready.catch(() => {})
 
-  /** Grants `chains` to `account` again (`wc_sessionUpdate`), and says so locally. */
-  const grant = async () => {
-    if (!session) return
-    await update(client, {
-      topic: session.topic,
-      namespaces: buildNamespaces({ chains, address: account.address }),
-    })
+  /** Grants `chains` to `account` (`wc_sessionUpdate`). */
+  const grant = (topic: string) =>
+    update(client, { topic, namespaces: buildNamespaces({ chains, address: account.address }) })
+  /** Tells the dapp (`name` on the session's chain) and the app (`session_update`) of a switch. */
+  const announce = async (topic: string, name: string, data: unknown) => {
+    await emit(client, { topic, chainId: `eip155:${chainId}`, event: { name, data } })
     emitter.emit('session_update', { chainId, accounts: [account.address] })
-  }
-  const sendEvent = async (name: string, data: unknown) => {
-    if (session)
-      await emit(client, { topic: session.topic, chainId: `eip155:${chainId}`, event: { name, data } })
   }
   const switchChain = async (next: number) => {
     chainId = next
     if (!session) return
-    if (!chains.includes(next)) chains = [...chains, next]
-    await grant()
-    await sendEvent('chainChanged', next)
-  }
-
-  /** Takes a request to answer, once: a double click must not sign (or send) twice. */
-  const take = (request: JsonRpcRequest) => {
-    const found = pending.get(request.id)
-    if (!found) throw new Error(`Request ${request.id} was already answered`)
-    pending.delete(request.id)
-    return found
-  }
-  const fail = async (request: JsonRpcRequest, topic: string, error: { code: number; message: string }) => {
-    const { code, message } = error
-    await respond(client, { topic, response: { id: request.id, jsonrpc: '2.0', error: { code, message } } })
-    const status = code === PROVIDER_ERROR_CODES.USER_REJECTED ? 'rejected' : 'failed'
-    return report({ id: request.id, method: request.method, status, error: { code, message } })
+    const { topic } = session
+    // A chain the session lacks is granted first: the dapp takes an event only on a chain of its session.
+    if (!chains.includes(next)) {
+      chains = [...chains, next]
+      await grant(topic)
+    }
+    await announce(topic, 'chainChanged', next)
   }
 
   return {
     version: 2,
     endpoint: client.relayUrl,
     ready,
-    // v2 requests live in the client's memory: a reload cannot answer them (see the README).
-    restored: ready.then(nothingRestored, nothingRestored),
+    // The client keeps unanswered requests with the session: a reload offers them again, oldest first.
+    restored: ready.then(
+      () => ({ requests: getPendingRequests(client).flatMap((r) => requests.offer(r) ?? []), expired: [] }),
+      () => ({ requests: [], expired: [] }),
+    ),
     get account() {
       return account
     },
@@ -214,32 +182,16 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       await reject(client, { id: proposal.id, reason: SDK_ERRORS.USER_REJECTED })
       end(message ?? SDK_ERRORS.USER_REJECTED.message)
     },
-    async approveRequest(request) {
-      const { topic, chainId: on } = take(request)
-      let answer: Awaited<ReturnType<typeof answerRequest>>
-      try {
-        answer = await answerRequest(request, { account, rpcUrl, chainId: on, switchChain })
-      } catch (error) {
-        const rpc = findRpcError(error)
-        if (rpc) return fail(request, topic, rpc)
-        throw error
-      }
-      const { status, result } = answer
-      await respond(client, { topic, response: { id: request.id, jsonrpc: '2.0', result } })
-      return report({ id: request.id, method: request.method, status, result })
-    },
-    async rejectRequest(request) {
-      const { topic } = take(request)
-      return fail(request, topic, {
-        code: PROVIDER_ERROR_CODES.USER_REJECTED,
-        message: USER_REJECTED_MESSAGE,
-      })
-    },
+    approveRequest: (request) =>
+      requests.approve(request, (on) =>
+        answerRequest(request, { account, rpcUrl, chainId: on, switchChain }),
+      ),
+    rejectRequest: requests.reject,
     async setAccount(next) {
       account = next
       if (!session) return
-      await grant()
-      await sendEvent('accountsChanged', [next.address])
+      await grant(session.topic)
+      await announce(session.topic, 'accountsChanged', [next.address])
     },
     setChainId: switchChain,
     async disconnect() {

@@ -1,4 +1,4 @@
-import type { Proposal, SessionNamespace } from '@pairlink/client/v2'
+import type { Proposal, Session, SessionNamespace } from '@pairlink/client/v2'
 import { parseChainId } from './chains.js'
 import { SIGNING_REQUEST_METHODS } from './signRequest.js'
 
@@ -87,3 +87,7 @@ export function getSessionChains(namespaces: Record<string, SessionNamespace>): 
   })
   return [...new Set(ids)]
 }
+
+/** The session settled last (the latest expiry): an older one left in storage is not the wallet's any more. */
+export const getLatestSession = (sessions: readonly Session[]): Session | undefined =>
+  sessions.filter((s) => s.acknowledged).sort((a, b) => b.expiry - a.expiry)[0]
