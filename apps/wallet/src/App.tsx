@@ -10,9 +10,10 @@ import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
+import { PAIRING_TIMEOUT_MS } from './hooks/sessionState.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
-import { PAIRING_TIMEOUT_MS, useWalletSession } from './hooks/useWalletSession.js'
+import { useWalletSession } from './hooks/useWalletSession.js'
 
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {

@@ -1,77 +1,14 @@
-import type { TransportState } from '@pairlink/client'
-import type { ClientMeta, JsonRpcRequest } from '@pairlink/protocol'
+import type { JsonRpcRequest } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
-import type { RequestOutcome } from '../core/createWallet.js'
 import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
-import type { ProposalSummary } from '../core/namespaces.js'
 import { checkPairingLink } from '../core/pairingLink.js'
 import type { SessionWallet } from '../core/sessionWallet.js'
+import { attachWallet } from './attachWallet.js'
 import { openWallet, restoredText } from './openWallet.js'
+import { INITIAL, MAX_ACTIVITY, PAIRING_TIMEOUT_MS, type SessionState, type Status } from './sessionState.js'
 import type { WalletConfig } from './useConfig.js'
-
-/** A message for the person: what just happened. */
-export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
-
-/** One answered request as the activity list shows it: what was asked, by which dapp, when. */
-export type ActivityItem = RequestOutcome & {
-  /** What was asked, in words (`Sign message`, `Send transaction`), not the wire method. */
-  title: string
-  dapp: string
-  /** When it was answered (ms since the epoch). */
-  at: number
-}
-
-/** Where the session is. */
-type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
-
-/** Everything the screens show about the session. */
-type SessionState = {
-  phase: Phase
-  /** The WalletConnect version of the link being paired or of the session; `null` when idle. */
-  version: 1 | 2 | null
-  /** v2: what the dapp's proposal asks for (chains, methods, events), shown before Approve. */
-  proposal: ProposalSummary | undefined
-  peer: ClientMeta | null
-  /** The chain the dapp asked for in its session request. */
-  requestedChainId: number | null
-  chainId: number
-  /** The session's account address. */
-  address: string | undefined
-  /** Call requests waiting for an answer, oldest first. */
-  requests: JsonRpcRequest[]
-  /** The last answer, shown until the person dismisses it or the next request comes. */
-  outcome: RequestOutcome | undefined
-  /** Recent answers, newest first. */
-  activity: ActivityItem[]
-  transport: TransportState
-  /** The bridge has been unreachable for a while; the client keeps retrying. */
-  bridgeRetrying: boolean
-  status: Status | undefined
-}
-
-const INITIAL: SessionState = {
-  phase: 'idle',
-  version: null,
-  proposal: undefined,
-  peer: null,
-  requestedChainId: null,
-  chainId: 0,
-  address: undefined,
-  requests: [],
-  outcome: undefined,
-  activity: [],
-  transport: 'closed',
-  bridgeRetrying: false,
-  status: undefined,
-}
-
-// A socket that is still connecting after this long is reported as unreachable (the client retries on its own).
-const RETRY_NOTICE_MS = 2500
-const MAX_ACTIVITY = 20
-/** How long a pairing waits for the dapp's session request before it gives up and says so. */
-export const PAIRING_TIMEOUT_MS = 30_000
 
 /** Return type of {@link useWalletSession}. */
 export type UseWalletSessionReturnType = SessionState & {
@@ -118,75 +55,16 @@ export function useWalletSession(parameters: {
   const attach = useCallback(
     (wallet: SessionWallet) => {
       walletRef.current = wallet
-      let retryTimer: ReturnType<typeof setTimeout> | undefined
-      const mine = () => walletRef.current === wallet
-      const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
-
-      wallet.on('transport', ({ state: transport }) => {
-        if (!mine()) return
-        clearTimeout(retryTimer)
-        patch((s) => ({ transport, bridgeRetrying: transport === 'open' ? false : s.bridgeRetrying }))
-        if (transport === 'connecting') {
-          retryTimer = setTimeout(() => mine() && patch({ bridgeRetrying: true }), RETRY_NOTICE_MS)
-        }
-      })
-      wallet.on('session_request', ({ peerMeta, chainId, proposal }) => {
-        if (!mine()) return
-        stopPairingTimer()
-        patch({
-          phase: 'session_request',
-          peer: peerMeta,
-          requestedChainId: chainId,
-          proposal,
-          status: undefined,
-        })
-      })
-      wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
-        if (!mine()) return
-        patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0] })
-        say('success', `Connected to ${peerName(peerMeta)}.`)
-      })
-      wallet.on('session_update', ({ chainId, accounts }) => {
-        if (mine()) patch({ chainId, address: accounts[0] })
-      })
-      wallet.on('call_request', (request) => {
-        // The request screen takes over; an older status line would only distract from it.
-        if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
-      })
-      wallet.on('answered', (outcome) => {
-        // Expired requests were never on screen; the restore lists them (see below), with what was asked.
-        if (!mine() || outcome.status === 'expired') return
-        patch((s) => {
-          const request = s.requests.find((r) => r.id === outcome.id)
-          const title = request ? decodeRequest(request).title : outcome.method
-          const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
-          return {
-            requests: s.requests.filter((r) => r.id !== outcome.id),
-            outcome,
-            activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
-          }
-        })
-      })
-      wallet.on('disconnect', ({ message }) => {
-        if (!mine()) return
-        clearTimeout(retryTimer)
-        stopPairingTimer()
-        walletRef.current = undefined
-        setState((s) => {
-          const name = peerName(s.peer)
-          let status: Status
-          if (rejectingRef.current)
-            status = { tone: 'info', text: `You rejected the session request from ${name}.` }
-          else if (s.phase !== 'connected')
-            status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
-          else if (message === 'Session Disconnected')
-            status = { tone: 'info', text: `Disconnected from ${name}.` }
-          else if (message === 'Session disconnected')
-            status = { tone: 'warning', text: `${name} disconnected the session.` }
-          else status = { tone: 'warning', text: `The session ended: ${message}` }
-          rejectingRef.current = false
-          return { ...INITIAL, activity: s.activity, status }
-        })
+      attachWallet(wallet, {
+        mine: () => walletRef.current === wallet,
+        detach: () => {
+          walletRef.current = undefined
+        },
+        patch,
+        say,
+        setState,
+        stopPairingTimer,
+        rejecting: rejectingRef,
       })
     },
     [patch, say, stopPairingTimer],
