@@ -18,7 +18,7 @@ export const parseCaipChain = (chain: string): number | undefined =>
   chain.startsWith('eip155:') ? parseChainId(chain.slice('eip155:'.length)) : undefined
 
 /** The events a v2 session is granted. */
-export const WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
+const WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
 /** What a dapp's v2 proposal asks for, all namespaces of it merged: what the wallet shows before Approve. */
 export type ProposalSummary = {

@@ -16,7 +16,7 @@ export type ActivityItem = RequestOutcome & {
 }
 
 /** Where the session is. */
-export type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
+type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
 
 /** Everything the screens show about the session. */
 export type SessionState = {
