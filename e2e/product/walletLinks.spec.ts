@@ -27,9 +27,9 @@ test.describe('wallet: a link that cannot pair says why and stays in the box', (
     ['garbage', 'hello, this is not a link', 'This is not a WalletConnect link: a pairing link looks like'],
     ['a wc: text with neither bridge nor key', 'wc:hello', 'This wc: link has neither a bridge nor a key'],
     [
-      'a WalletConnect v2 link',
-      `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${KEY}`,
-      'This is a WalletConnect v2 link (wc:…@2), which Pairlink Wallet does not support yet',
+      'an expired WalletConnect v2 link',
+      `wc:${'7f'.repeat(32)}@2?expiryTimestamp=1&relay-protocol=irn&symKey=${KEY}`,
+      'This WalletConnect v2 link has expired: a link is valid for a few minutes and pairs once.',
     ],
     [
       'a v1 link without its key',

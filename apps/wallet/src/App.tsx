@@ -4,14 +4,16 @@ import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
 import { Activity } from './components/Activity/Activity.js'
 import { CallRequest, RequestResult } from './components/CallRequest/CallRequest.js'
 import { PairForm } from './components/PairForm/PairForm.js'
+import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js'
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
+import { PAIRING_TIMEOUT_MS } from './hooks/sessionState.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
-import { PAIRING_TIMEOUT_MS, useWalletSession } from './hooks/useWalletSession.js'
+import { useWalletSession } from './hooks/useWalletSession.js'
 
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {
@@ -69,6 +71,8 @@ export function App() {
         peer={session.peer}
         requestedChainId={session.requestedChainId}
         devChainId={devChainId}
+        version={session.version}
+        proposal={session.proposal}
         options={accounts.options}
         selected={accounts.selected}
         onApprove={({ accountId, chainId }) => {
@@ -88,6 +92,7 @@ export function App() {
             address={session.address}
             chainId={session.chainId}
             devChainId={devChainId}
+            version={session.version}
             options={accounts.options}
             bridgeRetrying={session.bridgeRetrying}
             onSwitchAccount={switchAccount}
@@ -98,7 +103,10 @@ export function App() {
         {session.phase === 'pairing' && (
           <section className="card" data-testid="pairing">
             <h2>Pairing…</h2>
-            <p>Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).</p>
+            <p>
+              Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).{' '}
+              <ProtocolVersion version={session.version} />
+            </p>
             <button type="button" data-testid="cancel-pairing" onClick={session.cancelPairing}>
               Cancel
             </button>

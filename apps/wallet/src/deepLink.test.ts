@@ -13,6 +13,12 @@ describe('readDeepLink', () => {
     expect(readDeepLink({ pathname: '/wallet/wc/', search: `?uri=${URI}` })).toBe(URI)
   })
 
+  test('args: a v2 URI, encoded or not', () => {
+    const v2 = `wc:${'7f'.repeat(32)}@2?expiryTimestamp=1700000300&relay-protocol=irn&symKey=${'ab'.repeat(32)}`
+    expect(readDeepLink({ pathname: '/wallet/wc', search: `?uri=${encodeURIComponent(v2)}` })).toBe(v2)
+    expect(readDeepLink({ pathname: '/wallet/wc', search: `?uri=${v2}` })).toBe(v2)
+  })
+
   test('behavior: other paths and a missing uri are no deep link', () => {
     expect(readDeepLink({ pathname: '/wallet/', search: `?uri=${encodeURIComponent(URI)}` })).toBeUndefined()
     expect(readDeepLink({ pathname: '/wallet/wc', search: '' })).toBeUndefined()

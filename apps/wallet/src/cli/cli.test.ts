@@ -249,8 +249,18 @@ describe('pairlink-wallet', { timeout: 120_000 }, () => {
       'This link only brings the wallet forward; it is not a pairing request',
     ],
     [
-      ['--uri', `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`, '--approve'],
-      'This is a WalletConnect v2 link (wc:…@2), which Pairlink Wallet does not support yet: it pairs with v1 links (wc:…@1?bridge=…&key=…)',
+      ['--uri', `wc:${'7f'.repeat(32)}@2?relay-protocol=irn`, '--approve'],
+      'This WalletConnect v2 link is incomplete or damaged: copy the whole link the dapp shows, or scan its QR code again',
+    ],
+    [
+      [
+        '--uri',
+        `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`,
+        '--approve',
+        '--relay-url',
+        'http://x',
+      ],
+      '--relay-url must be a ws(s) URL (see --help)',
     ],
     [['--uri', 'wc:t@1?bridge=b&key=k'], 'Pass exactly one of --approve and --reject (see --help)'],
     [['--approve'], 'Missing --uri: pass the dapp’s wc: URI (see --help)'],

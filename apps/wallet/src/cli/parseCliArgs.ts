@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { BaseError, parseUri } from '@pairlink/protocol'
 import type { Hex } from 'viem'
 import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
-import { assertPairable } from '../core/pairingLink.js'
+import { assertPairable, getLinkVersion } from '../core/pairingLink.js'
 
 /** Bad command-line arguments (exit code 2). The message never contains a key or the URI. */
 export class CliArgsError extends BaseError {
@@ -16,6 +16,10 @@ export type CliOptions =
   | {
       help: false
       uri: string
+      /** The link's protocol version. */
+      version: 1 | 2
+      /** v2: the relay; from `--relay-url`, else the server of `--rpc-url` (`ws(s)://host:port`). */
+      relayUrl: string | undefined
       decision: 'approve' | 'reject'
       autoSign: boolean
       /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
@@ -31,9 +35,10 @@ export type CliOptions =
 /** The text of `pairlink-wallet --help`. */
 export const USAGE = `Usage: pairlink-wallet --uri 'wc:…' (--approve | --reject) [options]
 
-A headless WalletConnect v1 wallet for dapps' automated tests. Prints one JSON line per event on stdout.
+A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one JSON line per event on stdout.
 
-  --uri URI            the dapp's wc: pairing URI (bridge and key are read from it)
+  --uri URI            the dapp's wc: pairing URI: v1 (wc:…@1, its bridge and key are read from it) or
+                       v2 (wc:…@2, which names no relay: see --relay-url)
   --approve            approve the session request
   --reject             reject the session request, then exit
   --auto-sign          approve every call request (sign, broadcast); without it every request is
@@ -41,6 +46,8 @@ A headless WalletConnect v1 wallet for dapps' automated tests. Prints one JSON l
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
+  --relay-url URL      v2 relay (ws:// or wss://); default: the server of --rpc-url on the same port
+                       (Pairlink's server serves /rpc and the relay alike); ignored for a v1 link
   --chain-id N         chain to approve the session with (default: the node's eth_chainId)
   --timeout SECONDS    end the session and exit after this long
   --help               show this text
@@ -71,6 +78,7 @@ export function parseCliArgs(
         'private-key': { type: 'string' },
         'account-index': { type: 'string' },
         'rpc-url': { type: 'string' },
+        'relay-url': { type: 'string' },
         'chain-id': { type: 'string' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -85,7 +93,8 @@ export function parseCliArgs(
   const uri = typeof values.uri === 'string' ? values.uri.trim() : ''
   if (!uri) throw new CliArgsError('Missing --uri: pass the dapp’s wc: URI')
   assertPairable(uri)
-  parseUri(uri)
+  const version = getLinkVersion(uri)
+  if (version === 1) parseUri(uri)
 
   if (values.approve === values.reject) throw new CliArgsError('Pass exactly one of --approve and --reject')
 
@@ -108,7 +117,11 @@ export function parseCliArgs(
     throw new CliArgsError(`--account-index must be from 0 to ${DEV_ACCOUNT_COUNT - 1}`)
   }
   const rpcUrl = typeof values['rpc-url'] === 'string' ? values['rpc-url'] : 'http://127.0.0.1:8545'
-  if (!/^https?:\/\/./.test(rpcUrl)) throw new CliArgsError('--rpc-url must be an http(s) URL')
+  if (!/^https?:\/\/./.test(rpcUrl) || !URL.canParse(rpcUrl))
+    throw new CliArgsError('--rpc-url must be an http(s) URL')
+  const relayText = typeof values['relay-url'] === 'string' ? values['relay-url'] : undefined
+  if (relayText !== undefined && !/^wss?:\/\/./.test(relayText))
+    throw new CliArgsError('--relay-url must be a ws(s) URL')
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout)
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
     throw new CliArgsError('--timeout must be a positive number of seconds')
@@ -117,6 +130,8 @@ export function parseCliArgs(
   return {
     help: false,
     uri,
+    version,
+    relayUrl: version === 2 ? (relayText ?? getRelayUrl(rpcUrl)) : undefined,
     decision: values.approve ? 'approve' : 'reject',
     autoSign: values['auto-sign'] === true,
     privateKey,
@@ -133,4 +148,16 @@ function integer(value: string | boolean | undefined, name: string, min: number)
   if (!Number.isSafeInteger(number) || number < min)
     throw new CliArgsError(`${name} must be an integer ≥ ${min}`)
   return number
+}
+
+/**
+ * The v2 relay of the server a JSON-RPC URL points at: Pairlink's server serves its `/rpc` and the relay on one port
+ * (`http://host:port/rpc` → `ws://host:port`).
+ *
+ * @example
+ * getRelayUrl('https://pairlink.example/rpc') // 'wss://pairlink.example'
+ */
+export function getRelayUrl(rpcUrl: string): string {
+  const { protocol, host } = new URL(rpcUrl)
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`
 }

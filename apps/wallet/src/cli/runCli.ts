@@ -3,9 +3,11 @@ import { InvalidUriError } from '@pairlink/protocol'
 import { createPublicClient, http, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getDevAccount } from '../core/accounts.js'
-import { createWallet, type Wallet } from '../core/createWallet.js'
+import { createWallet } from '../core/createWallet.js'
+import { createWalletV2 } from '../core/createWalletV2.js'
 import { decodeRequest } from '../core/decodeRequest.js'
-import { findError, IncompleteUriError, UnsupportedUriError } from '../core/errors.js'
+import { ExpiredLinkError, findError, IncompleteUriError, UnsupportedUriError } from '../core/errors.js'
+import type { SessionWallet } from '../core/sessionWallet.js'
 import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 /** Parameters of {@link runCli}. */
@@ -61,6 +63,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
       InvalidUriError.code,
       IncompleteUriError.code,
       UnsupportedUriError.code,
+      ExpiredLinkError.code,
     )
     if (!known) throw error
     return fatal(`${known.message}${known.code === CliArgsError.code ? ' (see --help)' : ''}`, 2)
@@ -87,21 +90,33 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     }
   }
 
-  let wallet: Wallet
+  let wallet: SessionWallet
+  const common = {
+    uri: options.uri,
+    account,
+    chainId: chainId ?? 1,
+    rpcUrl: options.rpcUrl,
+    storage: false as const,
+  }
   try {
-    wallet = createWallet({
-      uri: options.uri,
-      account,
-      chainId: chainId ?? 1,
-      rpcUrl: options.rpcUrl,
-      storage: false,
-      WebSocket: parameters.WebSocket,
-      clientMeta: CLIENT_META,
-    })
+    wallet =
+      options.version === 2
+        ? createWalletV2({
+            ...common,
+            relayUrl: options.relayUrl,
+            WebSocket: parameters.WebSocket,
+            metadata: CLIENT_META,
+          })
+        : createWallet({ ...common, WebSocket: parameters.WebSocket, clientMeta: CLIENT_META })
   } catch (error) {
     return fatal(findError(error)?.message ?? 'Could not start the wallet', 1)
   }
-  print('pairing', { bridge: wallet.client.bridge, account: account.address })
+  const version = wallet.version
+  print('pairing', {
+    version,
+    [version === 2 ? 'relay' : 'bridge']: wallet.endpoint,
+    account: account.address,
+  })
 
   return new Promise<number>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -115,7 +130,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
       resolve(code)
     }
     const stop = () => {
-      if (wallet.client.connected) wallet.disconnect().catch(() => finish(0))
+      if (wallet.connected) wallet.disconnect().catch(() => finish(0))
       else finish(0)
     }
     const failAnswer = (error: unknown) => {
@@ -124,8 +139,14 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     }
 
     wallet.on('transport', ({ state }) => done || print('transport', { state }))
-    wallet.on('session_request', ({ peerMeta, chainId: requested }) => {
-      print('session_request', { peer: peerMeta, chainId: requested })
+    wallet.on('session_request', ({ peerMeta, chainId: requested, proposal }) => {
+      // v2: what the dapp asked for, before the answer (the wallet grants the eip155 chains it supports).
+      const asked = proposal && {
+        chains: proposal.chains,
+        methods: proposal.methods,
+        events: proposal.events,
+      }
+      print('session_request', { version, peer: peerMeta, chainId: requested, ...asked })
       const answer =
         options.decision === 'approve'
           ? wallet.approveSession()
@@ -152,12 +173,16 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     if (options.timeout !== undefined) {
       const seconds = options.timeout
       timer = setTimeout(() => {
-        if (wallet.client.connected) {
+        if (wallet.connected) {
           print('timeout', { seconds })
           stop()
         } else finish(fatal(`No session within ${seconds} s`, 1))
       }, seconds * 1000)
     }
+    // v2 pairs once the relay took the subscription: an expired or used link fails here.
+    wallet.ready.catch((error: unknown) =>
+      finish(fatal(findError(error)?.message ?? `Could not pair: ${String(error)}`, 1)),
+    )
     if (signal?.aborted) stop()
     else signal?.addEventListener('abort', stop, { once: true })
   })

@@ -16,13 +16,12 @@ import {
   RpcError,
   type StoredSession,
 } from '@pairlink/protocol'
-import { type LocalAccount, numberToHex } from 'viem'
-import { parseChainId } from './chains.js'
+import type { LocalAccount } from 'viem'
 import { findRpcError } from './errors.js'
 import { assertPairable } from './pairingLink.js'
 import { createPendingRequestStore, PENDING_REQUEST_MAX_AGE_MS } from './pendingRequests.js'
-import { isRecord } from './requestParams.js'
 import { createRequestQueue, type RestoredRequests } from './requestQueue.js'
+import { answerSessionMethod } from './sessionMethods.js'
 import {
   SIGNING_REQUEST_METHODS,
   signRequest,
@@ -88,6 +87,15 @@ export type CreateWalletParameters = {
 /** The wallet role of a session, with signing: what the React app and `pairlink-wallet` both drive. */
 export type Wallet = {
   readonly client: WalletClient
+  readonly version: 1
+  /** The session is connected (`client.connected`). */
+  readonly connected: boolean
+  readonly peerMeta: ClientMeta | null
+  readonly accounts: string[]
+  /** The bridge URL (`client.bridge`). */
+  readonly endpoint: string
+  /** Settled at once: a v1 wallet pairs and restores as it is made. */
+  readonly ready: Promise<void>
   readonly account: LocalAccount
   readonly chainId: number
   /**
@@ -190,6 +198,18 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
 
   const wallet: Wallet = {
     client,
+    version: 1,
+    get connected() {
+      return client.connected
+    },
+    get peerMeta() {
+      return client.peerMeta
+    },
+    get accounts() {
+      return client.accounts
+    },
+    endpoint: client.bridge,
+    ready: Promise.resolve(),
     restored: queue.restored,
     get account() {
       return account
@@ -215,7 +235,11 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
     async approveRequest(request) {
       settle(request)
       try {
-        const own = await answerSessionMethod(request)
+        const own = await answerSessionMethod(request, {
+          address: account.address,
+          chainId,
+          switchChain: wallet.setChainId,
+        })
         if (own) {
           await client.approveRequest({ id: request.id, result: own.result })
           return report({ id: request.id, method: request.method, status: 'approved', result: own.result })
@@ -247,31 +271,6 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
     },
     disconnect: () => client.killSession(),
     close: () => client.close(),
-  }
-
-  /** Methods answered from the session itself rather than by a signature. */
-  async function answerSessionMethod(request: JsonRpcRequest): Promise<{ result: unknown } | undefined> {
-    const params = Array.isArray(request.params) ? request.params : []
-    switch (request.method) {
-      case 'eth_accounts':
-      case 'eth_requestAccounts':
-        return { result: [account.address] }
-      case 'eth_chainId':
-        return { result: numberToHex(chainId) }
-      case 'net_version':
-        return { result: String(chainId) }
-      case 'wallet_switchEthereumChain':
-      case 'wallet_addEthereumChain': {
-        const next = parseChainId(isRecord(params[0]) ? params[0].chainId : undefined)
-        if (next === undefined)
-          throw new RpcError(`Invalid params: ${request.method} needs a chainId`, { code: -32602 })
-        // EIP-3326/3085 answer null on success; adding a chain does not switch to it.
-        if (request.method === 'wallet_switchEthereumChain') await wallet.setChainId(next)
-        return { result: null }
-      }
-      default:
-        return undefined
-    }
   }
 
   return wallet

@@ -22,12 +22,21 @@ export class IncompleteUriError extends BaseError {
 }
 
 /**
- * A link v1's own URI checks would let through or misname: a WalletConnect v2 link (`wc:…@2?…`), or a `wc:` text
- * with neither bridge nor key that is not v1's `wc:{topic}@1` nudge. The message says which, in plain words.
+ * A link v1's own URI checks would let through or misname: a damaged WalletConnect v2 link (`wc:…@2?…`), or a `wc:`
+ * text with neither bridge nor key that is not v1's `wc:{topic}@1` nudge. The message says which, in plain words.
  */
 export class UnsupportedUriError extends BaseError {
   static override code = 'ERR_WALLET_URI_UNSUPPORTED'
   override name = 'UnsupportedUriError'
+}
+
+/**
+ * A WalletConnect v2 link past its `expiryTimestamp` (the SDK gives a link five minutes): the dapp must show a new one.
+ * The message says so in plain words and never repeats the link.
+ */
+export class ExpiredLinkError extends BaseError {
+  static override code = 'ERR_WALLET_URI_EXPIRED'
+  override name = 'ExpiredLinkError'
 }
 
 /** An error's code and message, as the wallet shows or answers them. */

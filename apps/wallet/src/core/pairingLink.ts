@@ -1,10 +1,12 @@
 import { splitUri, URI_PROTOCOL } from '@pairlink/protocol'
-import { IncompleteUriError, UnsupportedUriError } from './errors.js'
+import { ExpiredUriError, getUriVersion, parsePairingUri } from '@pairlink/protocol/v2'
+import { ExpiredLinkError, IncompleteUriError, UnsupportedUriError } from './errors.js'
 
 /** What is wrong with a pasted link, or `nudge` for v1's `wc:{topic}@1` that only brings the wallet forward. */
 export type PairingLinkProblem =
   | 'not_walletconnect'
-  | 'v2'
+  | 'v2_invalid'
+  | 'v2_expired'
   | 'missing_topic'
   | 'not_pairing'
   | 'nudge'
@@ -13,13 +15,15 @@ export type PairingLinkProblem =
   | 'missing_key'
   | 'bad_key'
 
-const SHAPE = 'a pairing link looks like wc:…@1?bridge=…&key=…'
+const SHAPE = 'a pairing link looks like wc:…@2?relay-protocol=irn&symKey=… or wc:…@1?bridge=…&key=…'
 const COPY_AGAIN = 'copy the whole link the dapp shows, or scan its QR code again'
 
 /** What the person reads for each problem: what is wrong, then what to do. */
 const MESSAGES: Record<PairingLinkProblem, string> = {
   not_walletconnect: `This is not a WalletConnect link: ${SHAPE}`,
-  v2: 'This is a WalletConnect v2 link (wc:…@2), which Pairlink Wallet does not support yet: it pairs with v1 links (wc:…@1?bridge=…&key=…)',
+  v2_invalid: `This WalletConnect v2 link is incomplete or damaged: ${COPY_AGAIN}`,
+  v2_expired:
+    'This WalletConnect v2 link has expired: a link is valid for a few minutes and pairs once. Get a new link from the dapp and connect again',
   missing_topic: `This wc: link has no session topic before @1: ${SHAPE}`,
   not_pairing: `This wc: link has neither a bridge nor a key: ${SHAPE}`,
   nudge: 'This link only brings the wallet forward; it is not a pairing request',
@@ -30,12 +34,23 @@ const MESSAGES: Record<PairingLinkProblem, string> = {
 }
 
 /**
- * Checks a pasted or deep-linked `wc:` link before pairing, and says in plain words what is wrong with it:
- * not a WalletConnect link, a v2 link, a v1 link missing its bridge or key, or v1's mobile-linking nudge
- * (`wc:{topic}@1`, reference §1.3). `undefined` when the link can pair.
+ * The protocol version of a `wc:` link: `2` for a WalletConnect v2 link (`wc:…@2?…`), else `1` (v1's links, and
+ * anything that is no pairing link at all: v1's checks name what is wrong with it).
  *
  * @example
- * checkPairingLink('wc:7f6e…@2?relay-protocol=irn&symKey=…')?.problem // 'v2'
+ * getLinkVersion('wc:7f6e…@2?relay-protocol=irn&symKey=…') // 2
+ */
+export function getLinkVersion(link: string): 1 | 2 {
+  return getUriVersion(link.trim()) === 2 ? 2 : 1
+}
+
+/**
+ * Checks a pasted or deep-linked `wc:` link before pairing, and says in plain words what is wrong with it:
+ * not a WalletConnect link, a damaged or expired v2 link, a v1 link missing its bridge or key, or v1's
+ * mobile-linking nudge (`wc:{topic}@1`, reference §1.3). `undefined` when the link can pair.
+ *
+ * @example
+ * checkPairingLink('wc:7f6e…@2?expiryTimestamp=1&relay-protocol=irn&symKey=…')?.problem // 'v2_expired'
  */
 export function checkPairingLink(link: string): { problem: PairingLinkProblem; message: string } | undefined {
   const problem = findProblem(link.trim())
@@ -43,10 +58,18 @@ export function checkPairingLink(link: string): { problem: PairingLinkProblem; m
 }
 
 function findProblem(link: string): PairingLinkProblem | undefined {
+  if (getUriVersion(link) === 2) {
+    try {
+      parsePairingUri(link)
+      return undefined
+    } catch (error) {
+      return error instanceof ExpiredUriError ? 'v2_expired' : 'v2_invalid'
+    }
+  }
   const parts = splitUri(link)
   if (parts.protocol !== URI_PROTOCOL || !link.includes(':')) return 'not_walletconnect'
-  // v1 itself never checks the version (reference §1.3); only a later protocol's links are told apart.
-  if (parts.version !== null && parts.version >= 2) return 'v2'
+  // v1 itself never checks the version (reference §1.3); a later protocol's links are v2's to check.
+  if (parts.version !== null && parts.version > 2) return 'v2_invalid'
   if (!parts.topic) return 'missing_topic'
   if (!parts.bridge && !parts.key) return parts.version === 1 ? 'nudge' : 'not_pairing'
   if (!parts.bridge) return 'missing_bridge'
@@ -65,9 +88,10 @@ function isBridgeUrl(bridge: string): boolean {
 }
 
 /**
- * Throws for a link that must not reach v1's URI checks: v1's nudge `wc:{topic}@1` ({@link IncompleteUriError}), a
- * v2 link or a `wc:` text with neither bridge nor key ({@link UnsupportedUriError}). Other problems are left to
- * v1's checks, whose exact texts (`Invalid or missing key parameter value`, …) v1-era tools compare.
+ * Throws for a link that cannot pair and must not reach v1's URI checks: v1's nudge `wc:{topic}@1`
+ * ({@link IncompleteUriError}), an expired v2 link ({@link ExpiredLinkError}), a damaged v2 link or a `wc:` text
+ * with neither bridge nor key ({@link UnsupportedUriError}). Other problems are left to v1's checks, whose exact
+ * texts (`Invalid or missing key parameter value`, …) v1-era tools compare.
  *
  * @example
  * assertPairable(uri) // before createClient({ uri })
@@ -75,6 +99,7 @@ function isBridgeUrl(bridge: string): boolean {
 export function assertPairable(link: string): void {
   const found = checkPairingLink(link)
   if (found?.problem === 'nudge') throw new IncompleteUriError()
-  if (found?.problem === 'v2' || found?.problem === 'not_pairing')
+  if (found?.problem === 'v2_expired') throw new ExpiredLinkError(found.message)
+  if (found?.problem === 'v2_invalid' || found?.problem === 'not_pairing')
     throw new UnsupportedUriError(found.message)
 }

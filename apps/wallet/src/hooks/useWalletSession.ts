@@ -1,69 +1,14 @@
-import type { TransportState } from '@pairlink/client'
-import type { ClientMeta, JsonRpcRequest, StoredSession } from '@pairlink/protocol'
+import type { JsonRpcRequest } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { LocalAccount } from 'viem'
-import { createWallet, type RequestOutcome, type Wallet } from '../core/createWallet.js'
 import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
 import { checkPairingLink } from '../core/pairingLink.js'
-import { PENDING_REQUEST_MAX_AGE_MS } from '../core/pendingRequests.js'
+import type { SessionWallet } from '../core/sessionWallet.js'
+import { attachWallet } from './attachWallet.js'
+import { openWallet, restoredText } from './openWallet.js'
+import { INITIAL, MAX_ACTIVITY, PAIRING_TIMEOUT_MS, type SessionState, type Status } from './sessionState.js'
 import type { WalletConfig } from './useConfig.js'
-
-/** A message for the person: what just happened. */
-export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
-
-/** One answered request as the activity list shows it: what was asked, by which dapp, when. */
-export type ActivityItem = RequestOutcome & {
-  /** What was asked, in words (`Sign message`, `Send transaction`), not the wire method. */
-  title: string
-  dapp: string
-  /** When it was answered (ms since the epoch). */
-  at: number
-}
-
-/** Where the session is. */
-type Phase = 'idle' | 'pairing' | 'session_request' | 'connected'
-
-/** Everything the screens show about the session. */
-type SessionState = {
-  phase: Phase
-  peer: ClientMeta | null
-  /** The chain the dapp asked for in its session request. */
-  requestedChainId: number | null
-  chainId: number
-  /** The session's account address. */
-  address: string | undefined
-  /** Call requests waiting for an answer, oldest first. */
-  requests: JsonRpcRequest[]
-  /** The last answer, shown until the person dismisses it or the next request comes. */
-  outcome: RequestOutcome | undefined
-  /** Recent answers, newest first. */
-  activity: ActivityItem[]
-  transport: TransportState
-  /** The bridge has been unreachable for a while; the client keeps retrying. */
-  bridgeRetrying: boolean
-  status: Status | undefined
-}
-
-const INITIAL: SessionState = {
-  phase: 'idle',
-  peer: null,
-  requestedChainId: null,
-  chainId: 0,
-  address: undefined,
-  requests: [],
-  outcome: undefined,
-  activity: [],
-  transport: 'closed',
-  bridgeRetrying: false,
-  status: undefined,
-}
-
-// A socket that is still connecting after this long is reported as unreachable (the client retries on its own).
-const RETRY_NOTICE_MS = 2500
-const MAX_ACTIVITY = 20
-/** How long a pairing waits for the dapp's session request before it gives up and says so. */
-export const PAIRING_TIMEOUT_MS = 30_000
 
 /** Return type of {@link useWalletSession}. */
 export type UseWalletSessionReturnType = SessionState & {
@@ -95,7 +40,7 @@ export function useWalletSession(parameters: {
 }): UseWalletSessionReturnType {
   const { config, account, pairingTimeoutMs = PAIRING_TIMEOUT_MS } = parameters
   const [state, setState] = useState<SessionState>(INITIAL)
-  const walletRef = useRef<Wallet | undefined>(undefined)
+  const walletRef = useRef<SessionWallet | undefined>(undefined)
   const pairingTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const stopPairingTimer = useCallback(() => clearTimeout(pairingTimerRef.current), [])
   const rejectingRef = useRef(false)
@@ -108,118 +53,69 @@ export function useWalletSession(parameters: {
   const say = useCallback((tone: Status['tone'], text: string) => patch({ status: { tone, text } }), [patch])
 
   const attach = useCallback(
-    (wallet: Wallet) => {
+    (wallet: SessionWallet) => {
       walletRef.current = wallet
-      let retryTimer: ReturnType<typeof setTimeout> | undefined
-      const mine = () => walletRef.current === wallet
-      const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
-
-      wallet.on('transport', ({ state: transport }) => {
-        if (!mine()) return
-        clearTimeout(retryTimer)
-        patch((s) => ({ transport, bridgeRetrying: transport === 'open' ? false : s.bridgeRetrying }))
-        if (transport === 'connecting') {
-          retryTimer = setTimeout(() => mine() && patch({ bridgeRetrying: true }), RETRY_NOTICE_MS)
-        }
-      })
-      wallet.on('session_request', ({ peerMeta, chainId }) => {
-        if (!mine()) return
-        stopPairingTimer()
-        patch({ phase: 'session_request', peer: peerMeta, requestedChainId: chainId, status: undefined })
-      })
-      wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
-        if (!mine()) return
-        patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0] })
-        say('success', `Connected to ${peerName(peerMeta)}.`)
-      })
-      wallet.on('session_update', ({ chainId, accounts }) => {
-        if (mine()) patch({ chainId, address: accounts[0] })
-      })
-      wallet.on('call_request', (request) => {
-        // The request screen takes over; an older status line would only distract from it.
-        if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
-      })
-      wallet.on('answered', (outcome) => {
-        // Expired requests were never on screen; the restore lists them (see below), with what was asked.
-        if (!mine() || outcome.status === 'expired') return
-        patch((s) => {
-          const request = s.requests.find((r) => r.id === outcome.id)
-          const title = request ? decodeRequest(request).title : outcome.method
-          const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
-          return {
-            requests: s.requests.filter((r) => r.id !== outcome.id),
-            outcome,
-            activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
-          }
-        })
-      })
-      wallet.on('disconnect', ({ message }) => {
-        if (!mine()) return
-        clearTimeout(retryTimer)
-        stopPairingTimer()
-        walletRef.current = undefined
-        setState((s) => {
-          const name = peerName(s.peer)
-          let status: Status
-          if (rejectingRef.current)
-            status = { tone: 'info', text: `You rejected the session request from ${name}.` }
-          else if (s.phase !== 'connected')
-            status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
-          else if (message === 'Session Disconnected')
-            status = { tone: 'info', text: `Disconnected from ${name}.` }
-          else if (message === 'Session disconnected')
-            status = { tone: 'warning', text: `${name} disconnected the session.` }
-          else status = { tone: 'warning', text: `The session ended: ${message}` }
-          rejectingRef.current = false
-          return { ...INITIAL, activity: s.activity, status }
-        })
+      attachWallet(wallet, {
+        mine: () => walletRef.current === wallet,
+        detach: () => {
+          walletRef.current = undefined
+        },
+        patch,
+        say,
+        setState,
+        stopPairingTimer,
+        rejecting: rejectingRef,
       })
     },
     [patch, say, stopPairingTimer],
   )
 
-  // Restore the stored session once the server settings are known (v1 layout under `walletconnect`).
+  // Restore the stored session once the server settings are known: v1's (its layout), else a v2 one.
   useEffect(() => {
-    const stored = config && !walletRef.current ? loadStoredSession() : undefined
-    if (!config || !stored) return
+    if (!config || walletRef.current) return
+    let wallet: SessionWallet | undefined
     try {
-      const wallet = createWallet({
-        session: stored,
-        storageKey: SESSION_STORAGE_KEY,
-        requestStorageKey: REQUESTS_STORAGE_KEY,
-        account: accountRef.current,
-        chainId: config.chainId,
-        rpcUrl: config.rpcUrl,
-        clientMeta: walletMeta(),
+      wallet = openWallet({ config, account: accountRef.current })
+    } catch {}
+    if (!wallet) return
+    const restoring = wallet
+    attach(restoring)
+    const onReady = () => {
+      if (walletRef.current !== restoring) return
+      if (!restoring.connected) {
+        restoring.close()
+        walletRef.current = undefined
+        return
+      }
+      const name = restoring.peerMeta?.name || 'the dapp'
+      patch({
+        phase: 'connected',
+        version: restoring.version,
+        peer: restoring.peerMeta,
+        chainId: restoring.chainId,
+        address: restoring.accounts[0],
       })
-      attach(wallet)
-      const { client } = wallet
-      if (client.connected) {
-        patch({
-          phase: 'connected',
-          peer: client.peerMeta,
-          chainId: client.chainId,
-          address: client.accounts[0],
-        })
-        const name = client.peerMeta?.name || 'the dapp'
-        say('info', `Session with ${name} restored.`)
-        // After the restored requests' own events, which cleared the status line for the request screen.
-        void wallet.restored.then(({ requests, expired }) => {
-          if (walletRef.current !== wallet || requests.length + expired.length === 0) return
-          const at = Date.now()
-          const items = [...expired].reverse().map(({ request, outcome }) => ({
-            ...outcome,
-            title: decodeRequest(request).title,
-            dapp: client.peerMeta?.name || 'The dapp',
-            at,
-          }))
-          patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
-          say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
-        })
-      } else walletRef.current = undefined
-    } catch {
-      walletRef.current = undefined
+      say('info', `Session with ${name} restored.`)
+      // After the restored requests' own events, which cleared the status line for the request screen.
+      void restoring.restored.then(({ requests, expired }) => {
+        if (walletRef.current !== restoring || requests.length + expired.length === 0) return
+        const at = Date.now()
+        const items = [...expired].reverse().map(({ request, outcome }) => ({
+          ...outcome,
+          title: decodeRequest(request).title,
+          dapp: restoring.peerMeta?.name || 'The dapp',
+          at,
+        }))
+        patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
+        say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
+      })
     }
+    // v1 has its session at once, and its restored requests follow right after; v2 reads its storage first.
+    if (restoring.version === 1) onReady()
+    else
+      void restoring.ready.then(onReady, () => {
+        if (walletRef.current === restoring) walletRef.current = undefined
+      })
   }, [config, attach, patch, say])
 
   useEffect(
@@ -257,22 +153,23 @@ export function useWalletSession(parameters: {
       }
       try {
         const previous = walletRef.current
-        const wallet = createWallet({
-          uri: text,
-          storageKey: SESSION_STORAGE_KEY,
-          requestStorageKey: REQUESTS_STORAGE_KEY,
-          account: accountRef.current,
-          chainId: config.chainId,
-          rpcUrl: config.rpcUrl,
-          clientMeta: walletMeta(),
-        })
+        const wallet = openWallet({ uri: text, config, account: accountRef.current }) as SessionWallet
         // A new pairing replaces the current session; the old dapp is told.
         walletRef.current = undefined
-        if (previous?.client.connected) await previous.disconnect().catch(() => {})
+        if (previous?.connected) await previous.disconnect().catch(() => {})
         previous?.close()
         // The pairing card says what is awaited; a status line repeating it would say it twice.
-        setState((s) => ({ ...INITIAL, activity: s.activity, phase: 'pairing' }))
+        setState((s) => ({ ...INITIAL, activity: s.activity, phase: 'pairing', version: wallet.version }))
         attach(wallet)
+        // v2 joins the pairing on the relay: a link used already, or a relay that refuses it, fails here.
+        wallet.ready.catch((error: unknown) => {
+          if (walletRef.current !== wallet) return
+          stopPairingTimer()
+          wallet.close()
+          walletRef.current = undefined
+          const text = findError(error)?.message ?? (error instanceof Error ? error.message : String(error))
+          setState((s) => ({ ...INITIAL, activity: s.activity, status: { tone: 'error', text } }))
+        })
         stopPairingTimer()
         pairingTimerRef.current = setTimeout(() => {
           if (walletRef.current !== wallet) return
@@ -320,52 +217,5 @@ export function useWalletSession(parameters: {
     switchAccount: (next) => run(async () => void (await walletRef.current?.setAccount(next))),
     switchChain: (chainId) => run(async () => void (await walletRef.current?.setChainId(chainId))),
     disconnect: () => run(async () => void (await walletRef.current?.disconnect())),
-  }
-}
-
-/**
- * Where the wallet keeps its session (v1 layout). Not v1's `walletconnect`: the server serves the dapp and this
- * wallet from one origin, and both would otherwise write the same localStorage key.
- */
-const SESSION_STORAGE_KEY = 'pairlink-wallet:session'
-/** Where the session's unanswered call requests wait for a reopened wallet (`core/pendingRequests.ts`). */
-const REQUESTS_STORAGE_KEY = 'pairlink-wallet:requests'
-
-/** The status line after a restore that brought back unanswered requests, or found some too old to answer. */
-function restoredText(dapp: string, waiting: number, expired: number): string {
-  const count = (n: number) => (n === 1 ? 'One request' : `${n} requests`)
-  let text = `Session with ${dapp} restored.`
-  if (waiting > 0) {
-    text += ` ${count(waiting)} you had not answered ${waiting === 1 ? 'is' : 'are'} waiting for you.`
-  }
-  if (expired > 0) {
-    const minutes = PENDING_REQUEST_MAX_AGE_MS / 60_000
-    text += ` ${count(expired)} waited more than ${minutes} minutes and expired; ${dapp} was told.`
-  }
-  return text
-}
-
-/** The connected session the client stored, if any. */
-function loadStoredSession(): StoredSession | undefined {
-  try {
-    const stored = JSON.parse(
-      localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null',
-    ) as Partial<StoredSession> | null
-    const valid =
-      stored?.connected === true && typeof stored.bridge === 'string' && typeof stored.key === 'string'
-    return valid ? (stored as StoredSession) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** What this wallet announces to dapps. */
-function walletMeta(): ClientMeta {
-  const base = `${location.origin}/wallet`
-  return {
-    name: 'Pairlink Wallet',
-    description: 'The Pairlink reference wallet for the dev chain',
-    url: base,
-    icons: [`${base}/icon.svg`],
   }
 }

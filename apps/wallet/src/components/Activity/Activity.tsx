@@ -1,5 +1,5 @@
 import type { RequestOutcome } from '../../core/createWallet.js'
-import type { ActivityItem } from '../../hooks/useWalletSession.js'
+import type { ActivityItem } from '../../hooks/sessionState.js'
 
 const STATUS_LABELS: Record<RequestOutcome['status'], string> = {
   signed: 'Signed',

@@ -1,4 +1,6 @@
+import { getUriVersion } from '@pairlink/protocol/v2'
 import type { FormEvent } from 'react'
+import { ProtocolVersion } from '../ProtocolVersion/ProtocolVersion.js'
 
 /** Props of {@link PairForm}. */
 export type PairFormProps = {
@@ -12,6 +14,8 @@ export type PairFormProps = {
 
 /** The box where a `wc:` URI is pasted. */
 export function PairForm({ value, onChange, onPair, disabled = false }: PairFormProps) {
+  // Told as soon as it is pasted: which protocol the link speaks (v2's names no bridge; v1's does).
+  const version = getUriVersion(value.trim())
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onPair(value)
@@ -26,11 +30,16 @@ export function PairForm({ value, onChange, onPair, disabled = false }: PairForm
             data-testid="uri-input"
             rows={3}
             spellCheck={false}
-            placeholder="wc:…@1?bridge=…&key=…"
+            placeholder="wc:…@2?relay-protocol=irn&symKey=… or wc:…@1?bridge=…&key=…"
             value={value}
             onChange={(e) => onChange(e.target.value)}
           />
         </label>
+        {(version === 1 || version === 2) && (
+          <p className="small">
+            <ProtocolVersion version={version} /> link
+          </p>
+        )}
         <button
           type="submit"
           className="primary"
@@ -41,7 +50,8 @@ export function PairForm({ value, onChange, onPair, disabled = false }: PairForm
         </button>
       </form>
       <p className="muted small">
-        Paste the link the dapp shows under its QR code, or open it as /wallet/wc?uri=….
+        Paste the link the dapp shows under its QR code (WalletConnect v1 or v2), or open it as
+        /wallet/wc?uri=….
       </p>
     </section>
   )

@@ -5,6 +5,7 @@ import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { Address } from '../Address/Address.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
+import { ProtocolVersion } from '../ProtocolVersion/ProtocolVersion.js'
 
 /** Props of {@link SessionCard}. */
 export type SessionCardProps = {
@@ -12,6 +13,8 @@ export type SessionCardProps = {
   address: string | undefined
   chainId: number
   devChainId: number
+  /** The session's WalletConnect version. @default null (not shown) */
+  version?: 1 | 2 | null | undefined
   options: AccountOption[]
   bridgeRetrying: boolean
   onSwitchAccount(id: AccountId): void
@@ -28,7 +31,8 @@ export function SessionCard(props: SessionCardProps) {
       <h2 id="session-heading">Connected to {peer?.name || 'a dapp'}</h2>
       <PeerInfo peer={peer} />
       <p className="small" data-testid="bridge-status">
-        Bridge: {bridgeRetrying ? 'unreachable, retrying…' : 'connected'}
+        Bridge: {bridgeRetrying ? 'unreachable, retrying…' : 'connected'}{' '}
+        <ProtocolVersion version={props.version ?? null} />
       </p>
       <label className="field">
         <span>Session account</span>

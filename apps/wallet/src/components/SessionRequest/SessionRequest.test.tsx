@@ -65,6 +65,41 @@ describe('SessionRequest', () => {
     expect(onApprove).not.toHaveBeenCalled()
   })
 
+  test('behavior: a v2 proposal lists its chains and methods before Approve, marking what is not granted', () => {
+    const { onApprove } = show({
+      version: 2,
+      requestedChainId: 31337,
+      proposal: {
+        chains: ['eip155:31337', 'eip155:1', 'eip155:999', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+        evmChains: [31337, 1, 999],
+        methods: ['personal_sign', 'eth_sendTransaction', 'eth_decrypt'],
+        events: ['chainChanged'],
+      },
+    })
+    expect(screen.getByTestId('protocol-version').textContent).toBe('WalletConnect v2')
+    const chains = screen.getAllByTestId('requested-chain')
+    expect(chains.map((li) => li.textContent)).toEqual([
+      'Anvil dev chain (31337)',
+      'Ethereum (1)',
+      'Chain 999 — not supported, not shared',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp — not supported, not shared',
+    ])
+    const methods = screen.getAllByTestId('requested-method')
+    expect(methods.map((li) => li.textContent)).toEqual([
+      'personal_sign',
+      'eth_sendTransaction',
+      'eth_decrypt — not supported',
+    ])
+    fireEvent.click(screen.getByTestId('approve-session'))
+    expect(onApprove).toHaveBeenCalledWith({ accountId: 'dev:0', chainId: 31337 })
+  })
+
+  test('behavior: a v1 request shows its version and no proposal', () => {
+    show({ version: 1 })
+    expect(screen.getByTestId('protocol-version').textContent).toBe('WalletConnect v1')
+    expect(screen.queryByTestId('proposal')).toBeNull()
+  })
+
   test('behavior: a dapp without metadata is still shown', () => {
     show({ peer: null })
     expect(screen.getByTestId('peer-name').textContent).toBe('Unknown dapp')

@@ -2,9 +2,12 @@ import type { ClientMeta } from '@pairlink/protocol'
 import { useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
 import { formatChain, getChainOptions } from '../../core/chains.js'
+import type { ProposalSummary } from '../../core/namespaces.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
+import { ProposalView } from '../ProposalView/ProposalView.js'
+import { ProtocolVersion } from '../ProtocolVersion/ProtocolVersion.js'
 
 /** Props of {@link SessionRequest}. */
 export type SessionRequestProps = {
@@ -12,6 +15,10 @@ export type SessionRequestProps = {
   /** The chain the dapp asked for, if any. */
   requestedChainId: number | null
   devChainId: number
+  /** The session's WalletConnect version. @default null (not shown) */
+  version?: 1 | 2 | null | undefined
+  /** v2: what the proposal asks for, listed before Approve. */
+  proposal?: ProposalSummary | undefined
   options: AccountOption[]
   selected: AccountOption
   onApprove(choice: { accountId: AccountId; chainId: number }): void
@@ -28,8 +35,10 @@ export function SessionRequest(props: SessionRequestProps) {
       <h2 id="session-request-heading">Session request</h2>
       <PeerInfo peer={peer} />
       <p>
-        <strong>{peer?.name || 'This dapp'}</strong> wants to see your address and ask you to sign.
+        <strong>{peer?.name || 'This dapp'}</strong> wants to see your address and ask you to sign.{' '}
+        <ProtocolVersion version={props.version ?? null} />
       </p>
+      {props.proposal && <ProposalView proposal={props.proposal} devChainId={devChainId} />}
       <label className="field">
         <span>Account to share</span>
         <select

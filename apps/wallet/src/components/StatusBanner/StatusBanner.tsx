@@ -1,4 +1,4 @@
-import type { Status } from '../../hooks/useWalletSession.js'
+import type { Status } from '../../hooks/sessionState.js'
 
 /** The latest outcome in one line; errors are announced to screen readers at once. */
 export function StatusBanner({ status, onDismiss }: { status: Status | undefined; onDismiss?: () => void }) {

@@ -1,0 +1,226 @@
+// Several SDK clients in one process each need a Core of their own (relay-v2.md §7).
+process.env.DISABLE_GLOBAL_CORE = 'true'
+
+import { randomUUID } from 'node:crypto'
+import { createBridgeServer } from '@pairlink/bridge'
+import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
+import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
+import { SignClient } from '@walletconnect/sign-client'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
+import { getDevAccount } from '../core/accounts.js'
+import { WALLET_METHODS } from '../core/namespaces.js'
+
+// Integration: the CLI as a child process, a real relay (the bridge server serves v1 and v2 on one port), a real
+// anvil, and the published @walletconnect/sign-client 2.25.0 as the dapp.
+type Dapp = Awaited<ReturnType<typeof SignClient.init>>
+let anvil: Anvil
+let bridge: ReturnType<typeof createBridgeServer>
+let origin: string
+let relayUrl: string
+const cleanups: (() => unknown)[] = []
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  bridge = createBridgeServer()
+  origin = (await bridge.listen(0, '127.0.0.1')).url
+  relayUrl = origin.replace(/^http/, 'ws')
+})
+afterAll(async () => {
+  await bridge?.close()
+  await anvil?.stop()
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain']
+const EVENTS = ['chainChanged', 'accountsChanged']
+const account = getDevAccount(0)
+
+/** A sign-client dapp proposing a session with optional namespaces only (as the 2.2x SDK sends them). */
+async function startDapp(chains = ['eip155:31337', 'eip155:1']) {
+  const dapp = await SignClient.init({
+    relayUrl,
+    projectId: '0123456789abcdef0123456789abcdef',
+    customStoragePrefix: `cli-dapp-${randomUUID()}`,
+    logger: 'silent',
+    metadata: { name: 'v2 CLI dapp', description: 'a dapp in a test', url: 'https://dapp.test', icons: [] },
+  })
+  cleanups.push(async () => {
+    dapp.core.heartbeat.stop()
+    await dapp.core.relayer.transportClose().catch(() => {})
+  })
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: { eip155: { chains, methods: METHODS, events: EVENTS } },
+  })
+  if (!uri) throw new Error('no URI')
+  const settled = approval()
+  settled.catch(() => {})
+  return { dapp, uri, approval: settled }
+}
+
+function wallet(args: string[]): WalletProcess {
+  const cli = runWalletCli(args)
+  cleanups.push(() => cli.stop())
+  return cli
+}
+
+const call = <result>(
+  dapp: Dapp,
+  topic: string,
+  method: string,
+  params: unknown[],
+  chainId = 'eip155:31337',
+) => dapp.request<result>({ topic, chainId, request: { method, params } })
+
+describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
+  test('default: pair, approve, sign, typed data, send on anvil; the dapp disconnects → exit 0', async () => {
+    const { dapp, uri, approval } = await startDapp()
+    const cli = wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--auto-sign',
+      '--rpc-url',
+      anvil.url,
+      '--relay-url',
+      relayUrl,
+    ])
+    const session = await approval
+    expect(await cli.waitFor('pairing')).toEqual({
+      event: 'pairing',
+      version: 2,
+      relay: relayUrl,
+      account: account.address,
+    })
+    expect(await cli.waitFor('session_request')).toMatchObject({
+      version: 2,
+      peer: { name: 'v2 CLI dapp' },
+      chainId: anvil.chainId,
+      chains: ['eip155:31337', 'eip155:1'],
+      methods: METHODS,
+      events: EVENTS,
+    })
+    expect(session.namespaces.eip155).toEqual({
+      chains: ['eip155:31337', 'eip155:1'],
+      accounts: [`eip155:31337:${account.address}`, `eip155:1:${account.address}`],
+      methods: [...WALLET_METHODS],
+      events: EVENTS,
+    })
+    expect(session.peer.metadata.name).toBe('Pairlink CLI wallet')
+    expect(await cli.waitFor('connected')).toMatchObject({
+      chainId: anvil.chainId,
+      accounts: [account.address],
+    })
+
+    const message = toHex('Hello from v2')
+    const signature = await call<Hex>(dapp, session.topic, 'personal_sign', [message, account.address])
+    expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
+    expect(await cli.waitFor('signed')).toMatchObject({ method: 'personal_sign', result: signature })
+
+    const typed = await call<Hex>(dapp, session.topic, 'eth_signTypedData_v4', [
+      account.address,
+      JSON.stringify(MAIL_TYPED_DATA),
+    ])
+    const { EIP712Domain: _, ...types } = MAIL_TYPED_DATA.types
+    expect(
+      await verifyTypedData({ ...MAIL_TYPED_DATA, types, address: account.address, signature: typed }),
+    ).toBe(true)
+
+    const to = getDevAccount(6).address
+    const node = createPublicClient({ transport: http(anvil.url) })
+    const before = await node.getBalance({ address: to })
+    const tx = { from: account.address, to, value: numberToHex(parseEther('0.25')) }
+    const hash = await call<Hex>(dapp, session.topic, 'eth_sendTransaction', [tx])
+    const receipt = await node.waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt.status).toBe('success')
+    expect(await node.getBalance({ address: to })).toBe(before + parseEther('0.25'))
+    expect(await cli.waitFor('sent')).toMatchObject({ method: 'eth_sendTransaction', result: hash })
+
+    await dapp.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } })
+    expect(await cli.waitFor('disconnect')).toEqual({ event: 'disconnect', message: 'Session disconnected' })
+    expect(await cli.exited()).toBe(0)
+    for (const line of [...cli.lines, cli.stderr()]) expect(line).not.toContain(uri.split('symKey=')[1])
+  })
+
+  test('behavior: wallet_switchEthereumChain emits chainChanged, and adds a chain the session lacked', async () => {
+    const { dapp, uri, approval } = await startDapp(['eip155:31337'])
+    wallet(['--uri', uri, '--approve', '--auto-sign', '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const { topic } = await approval
+    const events: { name: string; data: unknown; chainId: string }[] = []
+    dapp.on('session_event', ({ params }) => events.push({ ...params.event, chainId: params.chainId }))
+    const updated = new Promise((resolve) => dapp.once('session_update', resolve))
+
+    expect(await call(dapp, topic, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toBeNull()
+    await updated
+    expect(dapp.session.get(topic).namespaces.eip155?.chains).toEqual(['eip155:31337', 'eip155:1'])
+    expect(events).toEqual([{ name: 'chainChanged', data: 1, chainId: 'eip155:1' }])
+    // The new chain is the session's: a request on it is answered.
+    expect(await call(dapp, topic, 'eth_chainId', [], 'eip155:1')).toBe('0x1')
+  })
+
+  test('behavior: --reject refuses the proposal (5000) and exits 0', async () => {
+    const { uri, approval } = await startDapp()
+    const cli = wallet(['--uri', uri, '--reject', '--relay-url', relayUrl])
+    await expect(approval).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
+    expect(await cli.waitFor('disconnect')).toMatchObject({ message: 'User rejected the session.' })
+    expect(await cli.exited()).toBe(0)
+  })
+
+  test('behavior: without --auto-sign a request is rejected with 4001; SIGTERM ends the session for the dapp', async () => {
+    const { dapp, uri, approval } = await startDapp()
+    const cli = wallet(['--uri', uri, '--approve', '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const { topic } = await approval
+    const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
+    await expect(call(dapp, topic, 'personal_sign', ['0x00', account.address])).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
+    expect(await cli.waitFor('rejected')).toMatchObject({ method: 'personal_sign', error: { code: 4001 } })
+    process.kill(cli.child.pid as number, 'SIGTERM')
+    expect((await deleted).topic).toBe(topic)
+    expect(await cli.exited()).toBe(0)
+  })
+
+  test('args: without --relay-url the relay is the server of --rpc-url, on its port', async () => {
+    const { dapp, uri, approval } = await startDapp()
+    // The bridge server is the relay; it serves no RPC, so the chain is given and only a signature is asked for.
+    const cli = wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--auto-sign',
+      '--rpc-url',
+      `${origin}/rpc`,
+      '--chain-id',
+      '31337',
+    ])
+    const { topic } = await approval
+    expect(await cli.waitFor('pairing')).toMatchObject({ version: 2, relay: relayUrl })
+    const signature = await call<Hex>(dapp, topic, 'personal_sign', ['0x1234', account.address])
+    expect(await verifyMessage({ address: account.address, message: { raw: '0x1234' }, signature })).toBe(
+      true,
+    )
+  })
+
+  test('error: an expired link → a clear message and exit 2', async () => {
+    const { uri } = await startDapp()
+    const expired = uri.replace(/expiryTimestamp=\d+/, `expiryTimestamp=${Math.floor(Date.now() / 1000) - 1}`)
+    const cli = wallet(['--uri', expired, '--approve', '--relay-url', relayUrl])
+    expect(await cli.exited()).toBe(2)
+    expect(cli.stderr()).toBe(
+      'pairlink-wallet: This WalletConnect v2 link has expired: a link is valid for a few minutes and pairs once. Get a new link from the dapp and connect again\n',
+    )
+  })
+})

@@ -1,0 +1,203 @@
+import type { ReconnectOptions, SessionStorage, WebSocketConstructor } from '@pairlink/client'
+import {
+  approve,
+  createSignClient,
+  disconnect,
+  emit,
+  getPendingRequests,
+  getSessions,
+  type Metadata,
+  type Proposal,
+  pair,
+  reject,
+  SDK_ERRORS,
+  type Session,
+  update,
+} from '@pairlink/client/v2'
+import type { LocalAccount } from 'viem'
+import { getChainOptions } from './chains.js'
+import { createEmitter } from './emitter.js'
+import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
+import { answerRequest } from './sessionMethods.js'
+import {
+  OWN_DISCONNECT_MESSAGE,
+  PEER_DISCONNECT_MESSAGE,
+  type SessionWallet,
+  type SessionWalletEvents,
+  toClientMeta,
+} from './sessionWallet.js'
+import { createV2Requests } from './v2Requests.js'
+
+/** Parameters of {@link createWalletV2}. */
+export type CreateWalletV2Parameters = {
+  /** A dapp's `wc:…@2` URI to pair with; without it, the session kept in `storage` is restored. */
+  uri?: string | undefined
+  /** The v2 relay (`ws(s)://…`). @default the page's own server in browsers */
+  relayUrl?: string | undefined
+  account: LocalAccount
+  /** The wallet's own chain: granted first, and the one its node (`rpcUrl`) serves. */
+  chainId: number
+  rpcUrl: string
+  /** The chains granted when the dapp asks for them. @default the wallet's chain and the chains it names */
+  supportedChains?: readonly number[] | undefined
+  /** @default the client's (localStorage in browsers, memory in Node); `false` keeps nothing */
+  storage?: SessionStorage | false | undefined
+  /** @default 'pairlink-wallet:v2' */
+  storageKey?: string | undefined
+  WebSocket?: WebSocketConstructor | undefined
+  metadata: Metadata
+  reconnect?: ReconnectOptions | undefined
+}
+
+/**
+ * Creates a WalletConnect v2 wallet on `@pairlink/client/v2`: pairs with a `wc:…@2` URI (or restores its stored
+ * session), grants the eip155 chains asked for that it supports with the methods it implements, and answers
+ * requests with the same signing core as v1 (`signRequest`), on each request's own chain. Its events are v1's.
+ *
+ * @example
+ * const wallet = createWalletV2({ uri, relayUrl, account, chainId: 31337, rpcUrl, metadata })
+ * wallet.on('session_request', () => wallet.approveSession())
+ */
+export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWallet {
+  const { rpcUrl, storageKey = 'pairlink-wallet:v2' } = parameters
+  const client = createSignClient({ ...parameters, storageKey })
+  const supported = new Set(parameters.supportedChains ?? getChainOptions(parameters.chainId))
+  const emitter = createEmitter<SessionWalletEvents>()
+  let account = parameters.account
+  let chainId = parameters.chainId
+  let chains: number[] = []
+  let session: Session | undefined
+  let proposal: Proposal | undefined
+  const requests = createV2Requests({ client, emitter, topic: () => session?.topic, chainId: () => chainId })
+  const end = (message: string) => {
+    session = undefined
+    proposal = undefined
+    requests.clear()
+    emitter.emit('disconnect', { message })
+  }
+
+  client.on('transport', (event) => emitter.emit('transport', event))
+  client.on('session_proposal', ({ params }) => {
+    proposal = params
+    const summary = summarizeProposal(params)
+    const asked = summary.evmChains.filter((id) => supported.has(id))
+    const offered = asked.includes(chainId) ? chainId : (asked[0] ?? null)
+    emitter.emit('session_request', {
+      peerMeta: toClientMeta(params.proposer.metadata),
+      chainId: offered,
+      proposal: summary,
+    })
+  })
+  client.on('proposal_expire', ({ id }) => {
+    if (proposal?.id === id) end('The session request expired')
+  })
+  client.on('session_request', requests.offer)
+  for (const event of ['session_delete', 'session_expire'] as const)
+    client.on(event, ({ topic }) => {
+      if (topic === session?.topic) end(PEER_DISCONNECT_MESSAGE)
+    })
+
+  const ready = (async () => {
+    await client.ready
+    if (parameters.uri !== undefined) {
+      await pair(client, { uri: parameters.uri })
+      return
+    }
+    const restored = getLatestSession(getSessions(client))
+    if (!restored) return
+    session = restored
+    chains = getSessionChains(restored.namespaces)
+    if (!chains.includes(chainId) && chains[0] !== undefined) chainId = chains[0]
+  })()
+  ready.catch(() => {})
+
+  /** Grants `chains` to `account` (`wc_sessionUpdate`). */
+  const grant = (topic: string) =>
+    update(client, { topic, namespaces: buildNamespaces({ chains, address: account.address }) })
+  /** Tells the dapp (`name` on the session's chain) and the app (`session_update`) of a switch. */
+  const announce = async (topic: string, name: string, data: unknown) => {
+    await emit(client, { topic, chainId: `eip155:${chainId}`, event: { name, data } })
+    emitter.emit('session_update', { chainId, accounts: [account.address] })
+  }
+  const switchChain = async (next: number) => {
+    chainId = next
+    if (!session) return
+    const { topic } = session
+    // A chain the session lacks is granted first: the dapp takes an event only on a chain of its session.
+    if (!chains.includes(next)) {
+      chains = [...chains, next]
+      await grant(topic)
+    }
+    await announce(topic, 'chainChanged', next)
+  }
+
+  return {
+    version: 2,
+    endpoint: client.relayUrl,
+    ready,
+    // The client keeps unanswered requests with the session: a reload offers them again, oldest first.
+    restored: ready.then(
+      () => ({ requests: getPendingRequests(client).flatMap((r) => requests.offer(r) ?? []), expired: [] }),
+      () => ({ requests: [], expired: [] }),
+    ),
+    get account() {
+      return account
+    },
+    get chainId() {
+      return chainId
+    },
+    get connected() {
+      return session !== undefined
+    },
+    get peerMeta() {
+      const metadata = session?.peer.metadata ?? proposal?.proposer.metadata
+      return metadata ? toClientMeta(metadata) : null
+    },
+    get accounts() {
+      return session ? [account.address] : []
+    },
+    on: emitter.on,
+    async approveSession(choice = {}) {
+      const asked = proposal
+      if (!asked) throw new Error('There is no session request to approve')
+      account = choice.account ?? account
+      chainId = choice.chainId ?? chainId
+      const requested = summarizeProposal(asked).evmChains.filter((id) => supported.has(id))
+      chains = [...new Set([chainId, ...requested])]
+      const namespaces = buildNamespaces({ chains, address: account.address })
+      const { acknowledged } = await approve(client, { id: asked.id, namespaces })
+      proposal = undefined
+      session = await acknowledged()
+      // One session at a time: an older one kept in storage is ended, and its dapp told.
+      for (const other of getSessions(client))
+        if (other.topic !== session.topic) await disconnect(client, { topic: other.topic }).catch(() => {})
+      emitter.emit('connect', {
+        peerMeta: toClientMeta(session.peer.metadata),
+        chainId,
+        accounts: [account.address],
+      })
+    },
+    async rejectSession(message) {
+      if (!proposal) throw new Error('There is no session request to reject')
+      await reject(client, { id: proposal.id, reason: SDK_ERRORS.USER_REJECTED })
+      end(message ?? SDK_ERRORS.USER_REJECTED.message)
+    },
+    approveRequest: (request) =>
+      requests.approve(request, (on) =>
+        answerRequest(request, { account, rpcUrl, chainId: on, switchChain }),
+      ),
+    rejectRequest: requests.reject,
+    async setAccount(next) {
+      account = next
+      if (!session) return
+      await grant(session.topic)
+      await announce(session.topic, 'accountsChanged', [next.address])
+    },
+    setChainId: switchChain,
+    async disconnect() {
+      if (session) await disconnect(client, { topic: session.topic })
+      end(OWN_DISCONNECT_MESSAGE)
+    },
+    close: () => void client.close(),
+  }
+}

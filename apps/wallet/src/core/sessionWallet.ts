@@ -1,0 +1,67 @@
+import type { TransportState } from '@pairlink/client'
+import type { Metadata } from '@pairlink/client/v2'
+import type { ClientMeta, JsonRpcRequest } from '@pairlink/protocol'
+import type { LocalAccount } from 'viem'
+import type { RequestOutcome } from './createWallet.js'
+import type { ProposalSummary } from './namespaces.js'
+import type { RestoredRequests } from './requestQueue.js'
+
+/** The `disconnect` message when this wallet ended the session (v1's text, kept for v2 alike). */
+export const OWN_DISCONNECT_MESSAGE = 'Session Disconnected'
+/** The `disconnect` message when the dapp ended the session (v1's text, kept for v2 alike). */
+export const PEER_DISCONNECT_MESSAGE = 'Session disconnected'
+
+/** A v2 peer's metadata as v1's `ClientMeta` (v2's `redirect` left out). */
+export const toClientMeta = ({ name, description, url, icons }: Metadata): ClientMeta => ({
+  name,
+  description,
+  url,
+  icons,
+})
+
+/** The events both wallets emit, with the fields both carry. */
+export type SessionWalletEvents = {
+  /** A dapp asks for a session; `proposal` (v2 only) is what it asks for: chains, methods, events. */
+  session_request: {
+    peerMeta: ClientMeta | null
+    chainId: number | null
+    proposal?: ProposalSummary | undefined
+  }
+  connect: { peerMeta: ClientMeta | null; chainId: number; accounts: string[] }
+  session_update: { chainId: number; accounts: string[] }
+  disconnect: { message: string }
+  call_request: JsonRpcRequest
+  transport: { state: TransportState }
+  answered: RequestOutcome
+}
+
+/**
+ * A wallet of either protocol version, as the app and `pairlink-wallet` drive it: `createWallet` (v1) and
+ * `createWalletV2` both return one.
+ */
+export type SessionWallet = {
+  readonly version: 1 | 2
+  readonly account: LocalAccount
+  /** The session's chain (v2: the one the wallet last switched to; requests name their own). */
+  readonly chainId: number
+  readonly connected: boolean
+  readonly peerMeta: ClientMeta | null
+  readonly accounts: string[]
+  /** The v1 bridge or the v2 relay the wallet talks through. */
+  readonly endpoint: string
+  /** Settles once a v2 wallet paired or restored its stored session; rejects when the pairing failed. */
+  readonly ready: Promise<void>
+  readonly restored: Promise<RestoredRequests>
+  on<name extends keyof SessionWalletEvents>(
+    event: name,
+    listener: (payload: SessionWalletEvents[name]) => void,
+  ): () => void
+  approveSession(choice?: { account?: LocalAccount | undefined; chainId?: number | undefined }): Promise<void>
+  rejectSession(message?: string): Promise<void>
+  approveRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  rejectRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  setAccount(account: LocalAccount): Promise<void>
+  setChainId(chainId: number): Promise<void>
+  disconnect(): Promise<void>
+  close(): void
+}

@@ -1,0 +1,97 @@
+import type { ClientMeta } from '@pairlink/protocol'
+import type { Dispatch, SetStateAction } from 'react'
+import { decodeRequest } from '../core/decodeRequest.js'
+import type { SessionWallet } from '../core/sessionWallet.js'
+import { INITIAL, MAX_ACTIVITY, RETRY_NOTICE_MS, type SessionState, type Status } from './sessionState.js'
+
+/** What {@link attachWallet} changes: the hook's state and its refs. */
+export type AttachWalletContext = {
+  /** Whether `wallet` is still the hook's (a replaced one's late events are ignored). */
+  mine(): boolean
+  /** Forgets the wallet: its session ended. */
+  detach(): void
+  patch(next: Partial<SessionState> | ((s: SessionState) => Partial<SessionState>)): void
+  say(tone: Status['tone'], text: string): void
+  setState: Dispatch<SetStateAction<SessionState>>
+  stopPairingTimer(): void
+  /** Set while the person's rejection of a session request is on its way. */
+  rejecting: { current: boolean }
+}
+
+/**
+ * Turns every event of a wallet (v1 or v2) into the hook's state and a plain-language status.
+ *
+ * @example
+ * attachWallet(wallet, { mine: () => ref.current === wallet, detach, patch, say, setState, stopPairingTimer, rejecting })
+ */
+export function attachWallet(wallet: SessionWallet, context: AttachWalletContext): void {
+  const { mine, detach, patch, say, setState, stopPairingTimer, rejecting } = context
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
+
+  wallet.on('transport', ({ state: transport }) => {
+    if (!mine()) return
+    clearTimeout(retryTimer)
+    patch((s) => ({ transport, bridgeRetrying: transport === 'open' ? false : s.bridgeRetrying }))
+    if (transport === 'connecting') {
+      retryTimer = setTimeout(() => mine() && patch({ bridgeRetrying: true }), RETRY_NOTICE_MS)
+    }
+  })
+  wallet.on('session_request', ({ peerMeta, chainId, proposal }) => {
+    if (!mine()) return
+    stopPairingTimer()
+    patch({
+      phase: 'session_request',
+      peer: peerMeta,
+      requestedChainId: chainId,
+      proposal,
+      status: undefined,
+    })
+  })
+  wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
+    if (!mine()) return
+    patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0] })
+    say('success', `Connected to ${peerName(peerMeta)}.`)
+  })
+  wallet.on('session_update', ({ chainId, accounts }) => {
+    if (mine()) patch({ chainId, address: accounts[0] })
+  })
+  wallet.on('call_request', (request) => {
+    // The request screen takes over; an older status line would only distract from it.
+    if (mine()) patch((s) => ({ requests: [...s.requests, request], status: undefined }))
+  })
+  wallet.on('answered', (outcome) => {
+    // Expired requests were never on screen; the restore lists them (see below), with what was asked.
+    if (!mine() || outcome.status === 'expired') return
+    patch((s) => {
+      const request = s.requests.find((r) => r.id === outcome.id)
+      const title = request ? decodeRequest(request).title : outcome.method
+      const item = { ...outcome, title, dapp: peerName(s.peer), at: Date.now() }
+      return {
+        requests: s.requests.filter((r) => r.id !== outcome.id),
+        outcome,
+        activity: [item, ...s.activity].slice(0, MAX_ACTIVITY),
+      }
+    })
+  })
+  wallet.on('disconnect', ({ message }) => {
+    if (!mine()) return
+    clearTimeout(retryTimer)
+    stopPairingTimer()
+    detach()
+    setState((s) => {
+      const name = peerName(s.peer)
+      let status: Status
+      if (rejecting.current) status = { tone: 'info', text: `You rejected the session request from ${name}.` }
+      else if (s.phase !== 'connected')
+        status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
+      else if (message === 'Session Disconnected')
+        status = { tone: 'info', text: `Disconnected from ${name}.` }
+      else if (message === 'Session disconnected')
+        status = { tone: 'warning', text: `${name} disconnected the session.` }
+      else status = { tone: 'warning', text: `The session ended: ${message}` }
+      rejecting.current = false
+      return { ...INITIAL, activity: s.activity, status }
+    })
+  })
+}
