@@ -15,8 +15,9 @@ import { interleave, median } from '../measure.mjs'
 process.env.DISABLE_GLOBAL_CORE = 'true'
 const { SignClient } = await import('@walletconnect/sign-client')
 
-const ROUNDS = 21
+const ROUNDS = Number(process.env.ROUNDS ?? 21)
 const REQUESTS_PER_ROUND = 20
+const debug = process.env.DEBUG ? (/** @type {string} */ text) => console.error(text) : () => {}
 const metadata = { name: 'Bench', description: 'Bench', url: 'https://bench.example', icons: [] }
 const account = 'eip155:1:0x9b2055d370f73ec7d8a03e965129118dc8f5bf83'
 const optionalNamespaces = { eip155: { chains: ['eip155:1'], methods: ['eth_blockNumber'], events: [] } }
@@ -129,9 +130,12 @@ async function roundTrip(side) {
 const relay = await startRelay()
 try {
   const a = await ours(relay.url)
+  debug('ours paired')
   const b = await sdk(relay.url)
+  debug('sdk paired')
   // Warm-up: JIT and sockets settle before anything is timed.
   for (let i = 0; i < 20; i++) await Promise.all([a.request(), b.request()])
+  debug('warmed up')
   const { medians } = await interleave(
     {
       oursPairing: () => a.pairing(),
