@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { chromiumLaunch } from '../chromium.mjs'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { modal, scanQr, screenshot } from './support/dapp.js'
+import { chooseProtocol, modal, scanQr, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
@@ -43,6 +43,7 @@ test('insecure context (plain http on a network name): no crypto.subtle, and the
     'undefined',
   ])
 
+  await chooseProtocol(dapp, 1)
   await dapp.getByTestId('connect-button').click()
   await expect(modal(dapp)).toBeVisible()
   const uri = await scanQr(dapp)

@@ -56,6 +56,9 @@ test('first load of / stays under 200 KB transferred; the modal and the connecte
       .map((url) => new URL(url).pathname)
   await expect.poll(fetched).toContainEqual(expect.stringMatching(/^\/assets\/modal-[\w-]+\.js$/))
   await expect.poll(fetched).toContainEqual(expect.stringMatching(/^\/assets\/Connected-[\w-]+\.js$/))
+  // v2, the default: its client (the Sign protocol, its crypto) comes with Connect, not with the first screen.
+  await expect.poll(fetched).toContainEqual(expect.stringMatching(/^\/assets\/createSignSession-[\w-]+\.js$/))
+  expect(firstLoad.scripts).not.toContainEqual(expect.stringMatching(/createSignSession/))
   await context.close()
 })
 

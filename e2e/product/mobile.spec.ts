@@ -1,6 +1,6 @@
 import { type BrowserContext, devices, expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { modal, scanQr, screenshot } from './support/dapp.js'
+import { chooseProtocol, modal, scanQr, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
@@ -24,6 +24,7 @@ test('iPhone: tapping the reference wallet in the list connects; sign, send and 
   const dapp = await phone.newPage()
   await dapp.goto(product.origin)
   await screenshot(dapp, 'phone-connect', { publish: true })
+  await chooseProtocol(dapp, 1)
   await dapp.getByTestId('connect-button').tap()
   await expect(modal(dapp)).toBeVisible()
 
@@ -94,6 +95,7 @@ test('a registry that fails to load → Something went wrong; the QR code still 
   const dapp = await desktop.newPage()
   await dapp.route('**/registry/wallets.json', (route) => route.abort())
   await dapp.goto(product.origin)
+  await chooseProtocol(dapp, 1)
   await dapp.getByTestId('connect-button').click()
   await dapp.getByRole('tab', { name: 'Desktop' }).click()
   await expect(modal(dapp).getByText('Something went wrong')).toBeVisible()

@@ -1,6 +1,6 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { copyPairingUri, modal, readBlock, screenshot } from './support/dapp.js'
+import { chooseProtocol, copyPairingUri, modal, readBlock, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 
@@ -72,6 +72,8 @@ test('outages: connecting while the bridge is unreachable, the modal says so and
     ws.connectToServer()
   })
   await page.goto(product.origin)
+  // The bridge's outage: a v1 pairing (v2's relay has its own socket).
+  await chooseProtocol(page, 1)
   await page.getByTestId('connect-button').click()
   const dialog = modal(page)
   await expect(dialog).toBeVisible()

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { createBridge, createMemoryBackend } from '@pairlink/bridge'
+import { createBridge, createMemoryBackend, createRelay } from '@pairlink/bridge'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -152,6 +152,31 @@ describe('createAppServer', () => {
       expect(config).toMatchObject({ bridge: 'https://bridge.example.org', rpcUrl: `${url}/rpc` })
     } finally {
       await external.close()
+    }
+  })
+
+  test('args: relay — /api/config gives the v2 relay URL (this site, ws:) and the project id', async () => {
+    const withRelay = createAppServer({
+      bridge,
+      relay: createRelay(),
+      relayProjectId: 'pairlink-web',
+      rpcUrl: anvil.url,
+      chainId: anvil.chainId,
+      registry: (o) => createRegistry(registryFile, o),
+      webDir: join(dir, 'web'),
+      walletDir: join(dir, 'wallet'),
+      publicUrl: new URL('https://pairlink.example'),
+    })
+    await new Promise<void>((resolve) => withRelay.server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(withRelay.server.address() as { port: number }).port}`
+    try {
+      expect(await getJson(`${url}/api/config`, { host: 'evil.example' })).toMatchObject({
+        bridge: 'https://pairlink.example',
+        relayUrl: 'wss://pairlink.example',
+        projectId: 'pairlink-web',
+      })
+    } finally {
+      await withRelay.close()
     }
   })
 

@@ -23,6 +23,10 @@ export type CreateAppServerParameters = {
   /** The Ethereum JSON-RPC node the apps read through `/rpc`; credentials in it are sent as `Authorization`. */
   rpcUrl: string
   chainId: number
+  /**
+   * The v2 project id the apps send the relay (`RELAY_PROJECT_IDS`' first) when it serves only some. @default none
+   */
+  relayProjectId?: string | undefined
   /** Bridge URL the apps put in their `wc:` URIs; `undefined` means this server. */
   bridgeUrl?: string | undefined
   /** The registry document served at `/registry/wallets.json`, given this server's origin. */
@@ -115,6 +119,9 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
         rpcUrl: `${origin}/rpc`,
         chainId,
         registryUrl: `${origin}/registry/wallets.json`,
+        // The v2 relay is this site, in its WebSocket scheme: the `aud` its tokens must name (see `relayUrls`).
+        ...(relay ? { relayUrl: origin.replace(/^http/, 'ws') } : {}),
+        ...(relay && parameters.relayProjectId ? { projectId: parameters.relayProjectId } : {}),
       },
       200,
       { 'access-control-allow-origin': '*', ...NO_STORE },

@@ -118,6 +118,7 @@ async function main() {
     rpcUrl,
     chainId,
     bridgeUrl: config.bridgeUrl,
+    relayProjectId: config.relayProjectIds?.[0],
     registry: (origin) => createRegistry(here('../data/wallets.json'), origin, here('../data/icons')),
     icons: here('../data/icons'),
     webDir: here('../../web/dist'),

@@ -1,9 +1,13 @@
+import { useEffect, useState } from 'react'
 import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
+import { ProtocolChoice } from './components/ProtocolChoice/ProtocolChoice.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
-import { createPairlink, type Pairlink } from './createPairlink.js'
-import { useConfig } from './hooks/useConfig.js'
+import { createPairlink } from './createPairlink.js'
+import { type AppConfig, useConfig } from './hooks/useConfig.js'
 import { usePairlink } from './hooks/usePairlink.js'
+import { rememberFocus } from './lazyModal.js'
+import { PROTOCOL_STORAGE_KEY, type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
 
 /** The web app: loads the server's configuration, then the dapp. */
 export function App() {
@@ -25,15 +29,33 @@ export function App() {
           {config.message}
         </p>
       ) : (
-        <Dapp pairlink={createPairlink(config.config)} />
+        <Dapp config={config.config} />
       )}
     </div>
   )
 }
 
-/** The dapp proper: the connect screen, or (loaded with it) the account panel and the wallet actions. */
-function Dapp({ pairlink }: { pairlink: Pairlink }) {
+/**
+ * The dapp proper: the connect screen, or (loaded with it) the account panel and the wallet actions. The session's
+ * protocol is the person's choice (v2 unless they picked v1), offered while disconnected and remembered.
+ */
+function Dapp({ config }: { config: AppConfig }) {
+  const [protocol, setProtocol] = useState<Protocol>(() => readProtocol(config))
+  const pairlink = createPairlink(config, protocol)
   const state = usePairlink(pairlink)
+  const choose = (next: Protocol) => {
+    saveProtocol(next)
+    setProtocol(next)
+  }
+  // The app's tabs share one session: a choice made in another tab is this tab's too, so it picks up what that one
+  // connects.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PROTOCOL_STORAGE_KEY) setProtocol(readProtocol(config))
+    }
+    globalThis.addEventListener?.('storage', onStorage)
+    return () => globalThis.removeEventListener?.('storage', onStorage)
+  }, [config])
   const banner = (
     <StatusBanner
       notice={state.notice}
@@ -47,6 +69,8 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
     return <ConnectedView pairlink={pairlink} state={state} session={state.session} banner={banner} />
   }
   const connect = () => {
+    // Focus goes back to Connect wallet when the modal closes, even when the URI comes after the button was disabled.
+    rememberFocus()
     // The connected view downloads while the person scans the QR code.
     void preloadConnected()
     void state.connect()
@@ -60,6 +84,9 @@ function Dapp({ pairlink }: { pairlink: Pairlink }) {
           Scan the QR code with your wallet, or on a phone pick your wallet from the list. The connection is
           end-to-end encrypted through this server's bridge.
         </p>
+        {config.relayUrl ? (
+          <ProtocolChoice protocol={protocol} onChange={choose} disabled={state.status === 'connecting'} />
+        ) : null}
         <ConnectButton status={state.status} onConnect={connect} />
         <p className="hint" data-testid="wallet-hint">
           No wallet? Open the{' '}

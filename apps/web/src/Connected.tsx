@@ -53,6 +53,7 @@ export function Connected({ pairlink, state, session }: ConnectedProps) {
         balance={balance}
         blockNumber={block.number}
         transport={state.transport}
+        protocol={pairlink.protocol}
         onDisconnect={() => void state.disconnect()}
       />
       {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the

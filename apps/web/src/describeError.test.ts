@@ -4,6 +4,7 @@ import {
   BlockNotFoundError,
   DisconnectedError,
   HttpRequestError,
+  UnrecognizedChainError,
   UserRejectedRequestError,
 } from '@pairlink/provider'
 import {
@@ -91,6 +92,28 @@ describe('describeError', () => {
     expect(describeError(new RpcError('unknown chain', { code: 4902 }), 'switchChain')).toMatch(
       /does not know this chain/,
     )
+  })
+
+  test('args: switchChain — over v2, a chain the wallet did not approve says how to get it', () => {
+    const error = new UnrecognizedChainError('Chain 10 (eip155:10) is not in this session', {
+      approvedChains: ['eip155:31337'],
+    })
+    // viem wraps the provider's error; the code and data are found down the cause chain.
+    const wrapped = new Error('Switch chain failed', { cause: error })
+    expect(describeError(wrapped, 'switchChain')).toBe(
+      'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.',
+    )
+  })
+
+  test('behavior: the v2 relay does not answer or drops → a plain message', () => {
+    for (const code of ['ERR_RELAY_TIMEOUT', 'ERR_RELAY_CLOSED']) {
+      const error = Object.assign(new Error('Relay did not answer wc_proposeSession within 15000 ms'), {
+        code,
+      })
+      expect(describeError(error, 'connect')).toBe(
+        "Can't reach the relay right now. Check your connection and try again.",
+      )
+    }
   })
 
   test('behavior: no session', () => {

@@ -61,6 +61,15 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   }
   if (coded(RequestTimeoutError.code))
     return 'The wallet did not answer in time. Check the wallet and try again.'
+  // Over WalletConnect v2 the provider answers 4902 itself, naming the chains the wallet approved when it connected.
+  if (
+    has(
+      (e) =>
+        e.code === UNRECOGNIZED_CHAIN &&
+        Array.isArray((e.data as { approvedChains?: unknown })?.approvedChains),
+    )
+  )
+    return 'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.'
   if (coded(UNRECOGNIZED_CHAIN)) return 'The wallet does not know this chain, so it stayed where it was.'
   if (
     context === 'switchChain' &&
@@ -88,6 +97,9 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   if (provider(BlockNotFoundError.code))
     return 'The RPC node has not produced the latest block yet. Retrying…'
   if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
+  // The v2 relay (this server's WalletConnect v2 service) did not answer, or its socket dropped, during a call.
+  if (coded('ERR_RELAY_TIMEOUT') || coded('ERR_RELAY_CLOSED'))
+    return "Can't reach the relay right now. Check your connection and try again."
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
   const text = (
     typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)

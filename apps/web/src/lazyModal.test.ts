@@ -2,14 +2,19 @@ import { waitFor } from '@pairlink/test-kit'
 import { beforeEach, expect, test, vi } from 'vitest'
 
 const calls: string[] = []
+const focus: unknown[] = []
 vi.mock('./modal.js', () => ({
-  open: (uri: string) => calls.push(`open ${uri}`),
+  open: (uri: string, _: unknown, options: { returnFocusTo?: unknown }) => {
+    focus.push(options.returnFocusTo)
+    calls.push(`open ${uri}`)
+  },
   close: () => calls.push('close'),
   setStatus: (status: string) => calls.push(`status ${status}`),
 }))
 
 beforeEach(() => {
   calls.length = 0
+  focus.length = 0
 })
 
 test('close and setStatus before any open do nothing; after open, calls reach the modal in order', async () => {
@@ -24,4 +29,31 @@ test('close and setStatus before any open do nothing; after open, calls reach th
   lazyModal.close()
   await waitFor(() => calls.length === 3, { message: 'the three calls reached the modal' })
   expect(calls).toEqual(['open wc:topic@1', 'status unreachable', 'close'])
+})
+
+test('behavior: a fresh URI for the open modal keeps the focus target it opened with (the modal swaps it in place)', async () => {
+  const { lazyModal } = await import('./lazyModal.js')
+  const options = { onExpired: () => {} }
+  vi.stubGlobal('document', { activeElement: 'connect button' })
+  lazyModal.open('wc:a@2', () => {}, options)
+  vi.stubGlobal('document', { activeElement: 'a tab inside the modal' })
+  lazyModal.open('wc:b@2', () => {}, options)
+  lazyModal.close()
+  lazyModal.open('wc:c@2', () => {}, options)
+  await waitFor(() => calls.length === 4, { message: 'the four calls reached the modal' })
+  vi.unstubAllGlobals()
+  expect(calls).toEqual(['open wc:a@2', 'open wc:b@2', 'close', 'open wc:c@2'])
+  expect(focus).toEqual(['connect button', 'connect button', 'a tab inside the modal'])
+})
+
+test('behavior: rememberFocus keeps the element focused at Connect for a modal that opens later', async () => {
+  const { lazyModal, rememberFocus } = await import('./lazyModal.js')
+  vi.stubGlobal('document', { activeElement: 'connect button' })
+  rememberFocus()
+  vi.stubGlobal('document', { activeElement: 'body, once the button was disabled' })
+  lazyModal.open('wc:a@2', () => {}, {})
+  lazyModal.close()
+  await waitFor(() => calls.length === 2, { message: 'the calls reached the modal' })
+  vi.unstubAllGlobals()
+  expect(focus).toEqual(['connect button'])
 })

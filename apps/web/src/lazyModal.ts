@@ -4,6 +4,23 @@ type ModalModule = typeof import('./modal.js')
 type ModalOptions = Parameters<ModalModule['open']>[2]
 
 let loading: Promise<ModalModule> | undefined
+// What had focus when the modal opened, kept while it is open: a fresh v2 URI is then opened with the very same
+// options, which the modal takes as "swap the URI in place" (no close, no new animation).
+let returnFocusTo: Element | null | undefined
+let shown = false
+let remembered = false
+
+/**
+ * Remembers what has focus now as where it returns when the next modal closes: for a pairing whose URI takes a moment
+ * (v2 loads its client and asks the relay first), by which time the Connect button the app disabled has lost focus.
+ *
+ * @example
+ * onClick={() => { rememberFocus(); void connect() }}
+ */
+export function rememberFocus(): void {
+  returnFocusTo = globalThis.document?.activeElement
+  remembered = true
+}
 
 /** Runs `call` on the modal module once it is loaded; calls run in the order they were made. */
 function withModal(call: (modal: ModalModule) => void): void {
@@ -24,18 +41,26 @@ export const lazyModal: ModalAdapter = {
   open(uri, onUserClose, options) {
     // Focus returns, on close, to what had it now (the Connect button the app disables while it pairs), not to what
     // has it once the module is in.
-    const returnFocusTo = globalThis.document?.activeElement
+    if (!shown && !remembered) returnFocusTo = globalThis.document?.activeElement
+    shown = true
+    remembered = false
+    const closed = () => {
+      shown = false
+      onUserClose()
+    }
     const attempt = loading ?? import('./modal.js')
     loading = attempt
+    const focus = returnFocusTo
     attempt.then(
-      (modal) => modal.open(uri, onUserClose, { returnFocusTo, ...(options as ModalOptions) }),
+      (modal) => modal.open(uri, closed, { returnFocusTo: focus, ...(options as ModalOptions) }),
       () => {
         if (loading === attempt) loading = undefined
-        onUserClose()
+        closed()
       },
     )
   },
   close() {
+    shown = false
     withModal((modal) => modal.close())
   },
   setStatus(status) {

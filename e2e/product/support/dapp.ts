@@ -10,10 +10,19 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const modal = (page: Page) => page.getByRole('dialog', { name: 'Connect a wallet' })
 
 /**
- * Opens the modal from the web app's Connect wallet button, presses its copy-link action and returns what landed
- * on the clipboard: the pairing URI a person would paste into a wallet.
+ * Picks the WalletConnect generation on the connect screen (remembered by the page's storage). The web app pairs over
+ * v2 by default; the reference wallet these journeys drive speaks v1, so they pick v1 first.
+ */
+export async function chooseProtocol(page: Page, protocol: 1 | 2): Promise<void> {
+  await page.getByTestId(`protocol-v${protocol}`).check()
+}
+
+/**
+ * Opens the modal from the web app's Connect wallet button (over v1), presses its copy-link action and returns what
+ * landed on the clipboard: the pairing URI a person would paste into a wallet.
  */
 export async function copyPairingUri(page: Page): Promise<string> {
+  await chooseProtocol(page, 1)
   await page.getByTestId('connect-button').click()
   await expect(modal(page)).toBeVisible()
   await page.getByRole('button', { name: 'Copy to clipboard' }).click()

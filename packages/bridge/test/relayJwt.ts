@@ -1,15 +1,17 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { encodeJwtSegment, getClientId, signRelayJwt as signJwt } from '@pairlink/protocol/v2'
+import { encodeDidKey, encodeJwtSegment } from '@pairlink/protocol/v2'
 
 /** A client key pair and its `did:key`, as the v2 SDK makes one. */
 export function relayKeyPair() {
   const secretKey = ed25519.utils.randomSecretKey()
-  return { secretKey, publicKey: ed25519.getPublicKey(secretKey), did: getClientId(secretKey) }
+  const publicKey = ed25519.getPublicKey(secretKey)
+  return { secretKey, publicKey, did: encodeDidKey(publicKey) }
 }
 
 /**
- * Signs a relay JWT with the protocol's signer (relay-auth's format); `header` or `payload` overrides make a token the
- * SDK would never send, signed all the same.
+ * Signs a relay JWT in relay-auth's format, synchronously with noble (the protocol's `signRelayJwt` is async and its
+ * vector tests pin it to the same bytes; auth.test.ts checks one of its tokens here too). `header` or `payload`
+ * overrides make a token the SDK would never send, signed all the same.
  */
 export function signRelayJwt(
   parameters: {
@@ -24,8 +26,6 @@ export function signRelayJwt(
   const keys = parameters.keys ?? relayKeyPair()
   const iat = parameters.iat ?? Math.floor(Date.now() / 1000)
   const ttl = (parameters.exp ?? iat + 86_400) - iat
-  if (!parameters.header && !parameters.payload)
-    return { token: signJwt({ seed: keys.secretKey, aud: parameters.aud, iat, ttl }), keys }
   const header = { alg: 'EdDSA', typ: 'JWT', ...parameters.header }
   const payload = {
     iss: keys.did,

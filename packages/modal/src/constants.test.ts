@@ -7,5 +7,6 @@ test('default: the figures PRODUCT.md names', () => {
     COPIED_NOTIFICATION_MS: 1200,
     MODAL_FADE_MS: 300,
     DEFAULT_REGISTRY_URL: 'https://registry.walletconnect.com/api/v2/wallets',
+    EXPIRY_MARGIN_MS: 20_000,
   })
 })

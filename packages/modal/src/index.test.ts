@@ -6,6 +6,7 @@ test('exports', () => {
     [
       "COPIED_NOTIFICATION_MS",
       "DEFAULT_REGISTRY_URL",
+      "EXPIRY_MARGIN_MS",
       "LANGUAGES",
       "MODAL_FADE_MS",
       "ModalEnvironmentError",

@@ -1,5 +1,11 @@
 export { type CopyLink, type CreateCopyLinkParameters, createCopyLink } from './CopyLink/createCopyLink.js'
-export { COPIED_NOTIFICATION_MS, DEFAULT_REGISTRY_URL, MODAL_FADE_MS, WALLETS_PER_PAGE } from './constants.js'
+export {
+  COPIED_NOTIFICATION_MS,
+  DEFAULT_REGISTRY_URL,
+  EXPIRY_MARGIN_MS,
+  MODAL_FADE_MS,
+  WALLETS_PER_PAGE,
+} from './constants.js'
 export { ModalEnvironmentError, QrCodeError, RegistryError } from './errors.js'
 export {
   getDirection,
@@ -17,6 +23,7 @@ export {
   type CreateModalParameters,
   createModal,
   type Modal,
+  type ModalCallbacks,
   type ModalOptions,
   type ModalStatus,
 } from './QrModal/createModal.js'

@@ -40,6 +40,20 @@ describe('open', () => {
     expect(onUserClose).not.toHaveBeenCalled()
   })
 
+  test('behavior: options holding an element (returnFocusTo) open, and a second open() with them swaps the URI in place', () => {
+    const button = document.body.appendChild(document.createElement('button'))
+    // React keeps its fiber on the elements it renders, under an own property: a cycle back to the element.
+    Object.assign(button, { __reactFiber: { stateNode: button } })
+    open(uri, () => {}, { platform: 'android', returnFocusTo: button })
+    const wrapper = document.getElementById('walletconnect-wrapper')
+    const next = uri.replace(/key=[0-9a-f]+/, `key=${'b'.repeat(64)}`)
+    open(next, () => {}, { platform: 'android', returnFocusTo: button })
+    expect(document.getElementById('walletconnect-wrapper')).toBe(wrapper)
+    expect(modal().root.getElementById('walletconnect-connect-button-Connect')?.getAttribute('href')).toBe(
+      next,
+    )
+  })
+
   test('behavior: the URI is never logged (v1 logged it)', () => {
     const log = vi.spyOn(console, 'log')
     open(uri, undefined, { platform: 'android' })

@@ -1,18 +1,29 @@
 import { createModal, type Modal, type ModalOptions, type ModalStatus } from './QrModal/createModal.js'
+import { sameOptions } from './QrModal/sameOptions.js'
 
 let modal: Modal | undefined
+let modalOptions: ModalOptions = {}
 
 /**
  * Opens the modal for a `wc:` URI, with the signature of v1's qrcode-modal so it drops in as the `qrcodeModal`
  * of `@walletconnect/client@1.8.0` and as the modal adapter of the Pairlink client. `onUserClose` runs once, after
- * the 300 ms fade, when the person closes the modal; an open modal is replaced. Unlike v1, the URI is never logged.
+ * the 300 ms fade, when the person closes the modal. On a modal already open with the same options (compared by
+ * value; callbacks aside) the new URI replaces the old one in place — QR code, copy link, deep links, countdown —
+ * without closing or re-animating it: that is how a client hands over a fresh pairing (see `onExpired`); the new
+ * `onUserClose` and `onExpired` replace the old ones, which are not called. Other options open a new modal in its
+ * place. Unlike v1, the URI is never logged.
  *
  * @example
  * import QRCodeModal from '@pairlink/modal/open'
  * new WalletConnect({ bridge, qrcodeModal: QRCodeModal, qrcodeModalOptions: { registryUrl: '/registry/wallets.json' } })
  */
 export function open(uri: string, onUserClose?: () => void, options?: ModalOptions): void {
+  if (modal?.isOpen && sameOptions(options ?? {}, modalOptions)) {
+    modal.setUri(uri, { onUserClose, onExpired: options?.onExpired })
+    return
+  }
   modal = createModal({ ...options, uri, onUserClose })
+  modalOptions = options ?? {}
 }
 
 /** Closes the modal the app opened: fades out without calling `onUserClose`. A no-op when none is open. */

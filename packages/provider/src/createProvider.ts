@@ -15,9 +15,19 @@ export type CreateProviderParameters = {
   client?: ProviderClient | undefined
   /** The bridge URL: the provider creates its own client (with `modal` and `clientParameters`). */
   bridge?: string | undefined
+  /**
+   * The WalletConnect generation of the client the provider creates: v1 over `bridge`, v2 over `relayUrl` (its code
+   * is then imported on creation, in a chunk of its own).
+   * @default 2 when `relayUrl` is given without `bridge`, else 1
+   */
+  version?: 1 | 2 | undefined
+  /** The WalletConnect v2 relay (`ws:`/`wss:`) of a v2 client. @default the page's own server in browsers */
+  relayUrl?: string | undefined
+  /** The v2 relay's project id, when it needs one. */
+  projectId?: string | undefined
   /** The QR-code modal `enable()` opens (ignored with `client`: give it to the client). */
   modal?: ModalAdapter | undefined
-  /** More options for the client the provider creates (storage, clientMeta, …). */
+  /** More options for the client the provider creates (storage, clientMeta, …; v2 reads clientMeta, modalOptions, storage, WebSocket, reconnect). */
   clientParameters?: Omit<CreateClientParameters, 'bridge' | 'modal'> | undefined
   /** JSON-RPC node URL per chain id. The wallet's own `rpcUrl` for the session's chain comes first. */
   rpc?: Record<number, string> | undefined

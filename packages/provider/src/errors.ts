@@ -93,3 +93,17 @@ export class InvalidProviderParametersError extends BaseError {
   static override code = 'ERR_PROVIDER_PARAMETERS'
   override name = 'InvalidProviderParametersError'
 }
+
+/**
+ * `wallet_switchEthereumChain` to a chain the session does not hold (EIP-3326's 4902): over WalletConnect v2 the
+ * wallet approved a set of chains at connection; the message names them, and so does `data.approvedChains`.
+ */
+export class UnrecognizedChainError extends RpcError {
+  static override code = 4902 as const
+  override name = 'UnrecognizedChainError'
+  declare code: typeof UnrecognizedChainError.code
+  /** `data.approvedChains`: the session's CAIP-2 chains, which an app can offer instead. */
+  constructor(message: string, data: { approvedChains: string[] }) {
+    super(message, { code: UnrecognizedChainError.code, data })
+  }
+}

@@ -15,11 +15,13 @@ test('exports', () => {
       "HttpRequestError",
       "InvalidProviderParametersError",
       "UnauthorizedError",
+      "UnrecognizedChainError",
       "UnsupportedMethodError",
       "UserRejectedRequestError",
       "createBlockTracker",
       "createHttpConnection",
       "createProvider",
+      "createV2Client",
     ]
   `)
 })

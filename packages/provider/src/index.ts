@@ -25,6 +25,7 @@ export {
   InvalidProviderParametersError,
   type ProviderErrorParameters,
   UnauthorizedError,
+  UnrecognizedChainError,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from './errors.js'
@@ -36,3 +37,4 @@ export {
 } from './httpConnection.js'
 export type { LegacyPayload, LegacyResponse, LegacySend } from './legacySend.js'
 export type { ProviderClient } from './session.js'
+export { type CreateV2ClientParameters, createV2Client, type V2Client } from './v2Client.js'

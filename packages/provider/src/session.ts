@@ -2,6 +2,7 @@ import { createClient, type DappClient, dappActions } from '@pairlink/client'
 import { ModalClosedError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
 import type { CreateProviderParameters } from './createProvider.js'
 import { InvalidProviderParametersError, UserRejectedRequestError } from './errors.js'
+import { createV2Client } from './v2Client.js'
 
 /** The part of a `@pairlink/client` (dapp role) the provider uses. A client restored from storage fits too. */
 export type ProviderClient = Pick<
@@ -10,17 +11,38 @@ export type ProviderClient = Pick<
 > & {
   /** The wallet's RPC URL for the session's chain, when the client knows it (v1's approval `rpcUrl`). */
   readonly rpcUrl?: string | undefined
+  /**
+   * Present over WalletConnect v2: `wallet_switchEthereumChain` switches among the session's chains here, without a
+   * message to the wallet, and rejects with 4902 for a chain outside them. v1 sends the switch to the wallet.
+   */
+  switchChain?(chainId: number): Promise<void>
 }
 
 /**
- * The provider's client: the one given, else a new one for `bridge` (with `modal` and `clientParameters`).
- * Throws {@link InvalidProviderParametersError} when there is neither.
+ * The provider's client: the one given, else a new one — v1 for `bridge`, v2 for `relayUrl` or `version: 2` (with
+ * `modal` and `clientParameters`). Throws {@link InvalidProviderParametersError} for v1 without a `bridge`.
  *
  * @example
  * const client = getClient({ bridge: 'https://bridge.example', modal })
  */
 export function getClient(parameters: CreateProviderParameters): ProviderClient {
   if (parameters.client) return parameters.client
+  const version = parameters.version ?? (parameters.relayUrl && !parameters.bridge ? 2 : 1)
+  if (version === 2) {
+    const { clientMeta, modalOptions, storage, WebSocket, reconnect } = parameters.clientParameters ?? {}
+    return createV2Client({
+      relayUrl: parameters.relayUrl,
+      projectId: parameters.projectId,
+      metadata: clientMeta ?? undefined,
+      modal: parameters.modal,
+      modalOptions: modalOptions as Record<string, unknown> | undefined,
+      storage: storage || undefined,
+      WebSocket,
+      reconnect,
+      // The chains the app reads are the ones worth asking for: the wallet may grant some, switching among them.
+      chains: Object.keys(parameters.rpc ?? {}).map(Number),
+    })
+  }
   if (!parameters.bridge) {
     throw new InvalidProviderParametersError('Missing one of the required parameters: client / bridge')
   }

@@ -56,6 +56,8 @@ export async function sendToWallet(parameters: SendToWalletParameters): Promise<
     if (target === chainId) return null
     if (!parameters.hasRpcUrl(target))
       throw new ChainDisconnectedError(`No RPC Url available for chainId: ${target}`)
+    // v2: the session's namespaces say which chains the wallet approved; the switch is the dapp's own.
+    if (client.switchChain) return client.switchChain(target).then(() => null)
   }
   const tx = (params as [{ chainId?: unknown }] | undefined)?.[0]
   if (method === 'eth_sendTransaction' && tx?.chainId !== undefined && Number(tx.chainId) !== chainId) {

@@ -10,6 +10,10 @@ export type AppConfig = {
   chainId: number
   /** The wallet registry the modal lists. */
   registryUrl: string
+  /** The WalletConnect v2 relay (this server, `ws(s):`); without it the app pairs over v1 only. */
+  relayUrl?: string | undefined
+  /** The v2 relay's project id, when it serves only some. */
+  projectId?: string | undefined
 }
 
 /** The configuration, or why it could not be loaded. */
@@ -30,7 +34,15 @@ export function parseConfig(value: unknown): AppConfig {
   ) {
     throw new Error('The server sent an incomplete configuration')
   }
-  return { bridge: v.bridge, rpcUrl: v.rpcUrl, chainId: v.chainId, registryUrl: v.registryUrl }
+  const config: AppConfig = {
+    bridge: v.bridge,
+    rpcUrl: v.rpcUrl,
+    chainId: v.chainId,
+    registryUrl: v.registryUrl,
+  }
+  if (typeof v.relayUrl === 'string') config.relayUrl = v.relayUrl
+  if (typeof v.projectId === 'string') config.projectId = v.projectId
+  return config
 }
 
 /**

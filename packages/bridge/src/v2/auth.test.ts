@@ -1,3 +1,4 @@
+import { getClientId, signRelayJwt as signProtocolJwt } from '@pairlink/protocol/v2'
 import { describe, expect, test } from 'vitest'
 import { relayKeyPair, signRelayJwt } from '../../test/relayJwt.js'
 import { hostPort, verifyRelayJwt } from './auth.js'
@@ -14,6 +15,12 @@ test('default: a token in relay-auth format gives its issuer as the client id', 
 })
 
 describe('behavior', () => {
+  test('behavior: a token from @pairlink/protocol/v2 signRelayJwt (WebCrypto Ed25519) verifies, issued by its client id', async () => {
+    const { secretKey } = relayKeyPair()
+    const token = await signProtocolJwt({ seed: secretKey, aud })
+    expect(verifyRelayJwt({ token, audiences }).clientId).toBe(await getClientId(secretKey))
+  })
+
   test('behavior: aud is compared by host and port, whatever the scheme (a TLS proxy in front)', () => {
     expect(
       verifyRelayJwt({

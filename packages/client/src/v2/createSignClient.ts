@@ -183,6 +183,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     closed: false,
   }
 
+  let clientId = ''
   internal.ready = (async () => {
     let stored: Partial<StoredState> | undefined
     try {
@@ -194,13 +195,14 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     internal.state = { ...emptyState(seed ?? randomHex()), ...(seed ? stored : {}) }
     // The identity is kept from the start: the relay knows this client by it.
     if (!seed) save(internal)
+    clientId = await getClientId(internal.state.seed)
     expire(internal)
     if (!internal.closed && getTopics(internal).length > 0) internal.relay.open()
   })()
 
   const client: SignClient = {
     get clientId() {
-      return internal.state.seed ? getClientId(internal.state.seed) : ''
+      return clientId
     },
     relayUrl,
     metadata: parameters.metadata,

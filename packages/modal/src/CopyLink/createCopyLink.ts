@@ -6,7 +6,12 @@ import type { Strings } from '../locales/strings.js'
 export type CreateCopyLinkParameters = { uri: string; strings: Strings }
 
 /** The copy control: a `Copy to clipboard` button and the status line under it. */
-export type CopyLink = { element: HTMLElement; dispose: () => void }
+export type CopyLink = {
+  element: HTMLElement
+  /** Copies `uri` from now on; `undefined` (the code expired) disables the button. */
+  setUri: (uri: string | undefined) => void
+  dispose: () => void
+}
 
 /**
  * The copy-link action of the QR view. After a copy, `Copied to clipboard!` shows for exactly
@@ -16,7 +21,8 @@ export type CopyLink = { element: HTMLElement; dispose: () => void }
  * @example
  * const copy = createCopyLink({ uri, strings }); panel.append(copy.element)
  */
-export function createCopyLink({ uri, strings }: CreateCopyLinkParameters): CopyLink {
+export function createCopyLink({ uri: initial, strings }: CreateCopyLinkParameters): CopyLink {
+  let uri = initial
   let timer: ReturnType<typeof setTimeout> | undefined
   const status = h('p', { class: 'toast', role: 'status' })
   const show = (text: string) => {
@@ -38,7 +44,14 @@ export function createCopyLink({ uri, strings }: CreateCopyLinkParameters): Copy
     },
     strings.copy_to_clipboard,
   )
-  return { element: h('div', {}, button, status), dispose: () => clearTimeout(timer) }
+  return {
+    element: h('div', {}, button, status),
+    setUri: (next) => {
+      button.disabled = next === undefined
+      if (next !== undefined) uri = next
+    },
+    dispose: () => clearTimeout(timer),
+  }
 }
 
 async function copyText(text: string, near: HTMLElement): Promise<boolean> {

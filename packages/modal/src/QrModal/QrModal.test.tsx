@@ -1,7 +1,9 @@
+import { createPairingKey, formatPairingUri } from '@pairlink/protocol/v2'
 import { act, render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { fakeFetch, modal, uri } from '../../test/fixtures.js'
+import { encodeQr } from '../QrCode/encodeQr.js'
 import { QrModal } from './QrModal.js'
 
 afterEach(() => {
@@ -54,6 +56,39 @@ describe('QrModal', () => {
     const host = modal().host
     view.rerender(<QrModal uri={uri} platform="ios" mobileLinks={['rainbow']} fetch={fakeFetch().fetch} />)
     expect(modal().host).toBe(host)
+  })
+
+  test('behavior: a new uri is swapped into the same modal; onExpired is called when the code runs out', () => {
+    vi.useFakeTimers()
+    const pairing = (seconds: number) => {
+      const { topic, symKey } = createPairingKey()
+      return formatPairingUri({ topic, symKey, expiryTimestamp: Math.floor(Date.now() / 1000) + seconds })
+    }
+    const onClose = vi.fn()
+    const onExpired = vi.fn()
+    const first = pairing(30)
+    const view = render(
+      <QrModal uri={first} platform="desktop" desktopLinks={[]} onClose={onClose} onExpired={onExpired} />,
+    )
+    const host = modal().host
+    const path = () => modal().root.querySelector('svg.walletconnect-qrcode__image path')?.getAttribute('d')
+    expect(path()).toBe(encodeQr(first).path)
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(onExpired).toHaveBeenCalledTimes(1)
+    expect(modal().getByRole('timer').textContent).toBe('This code has expired. Getting a new code…')
+    const second = pairing(300)
+    view.rerender(
+      <QrModal uri={second} platform="desktop" desktopLinks={[]} onClose={onClose} onExpired={onExpired} />,
+    )
+    expect(modal().host).toBe(host)
+    expect(path()).toBe(encodeQr(second).path)
+    expect(modal().getByRole('timer').textContent).toBe('Expires in 4:40')
+    view.rerender(<QrModal uri={second} platform="desktop" desktopLinks={[]} onClose={onClose} />)
+    act(() => vi.advanceTimersByTime(300_000))
+    // Without onExpired now, the expired code just says so.
+    expect(modal().getByRole('timer').textContent).toBe('This code has expired.')
+    expect(onExpired).toHaveBeenCalledTimes(1)
+    expect(onClose).not.toHaveBeenCalled()
   })
 
   test('behavior: StrictMode mounts one modal', () => {

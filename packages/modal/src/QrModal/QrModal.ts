@@ -1,9 +1,16 @@
-import { useEffect, useRef } from 'react'
-import { createModal, type Modal, type ModalOptions, type ModalStatus } from './createModal.js'
+import { type RefObject, useEffect, useRef } from 'react'
+import {
+  createModal,
+  type Modal,
+  type ModalCallbacks,
+  type ModalOptions,
+  type ModalStatus,
+} from './createModal.js'
+import { sameOptions } from './sameOptions.js'
 
 /** Props of {@link QrModal}. */
 export type QrModalProps = ModalOptions & {
-  /** The full `wc:` pairing URI. */
+  /** The full `wc:` pairing URI; changing it swaps the code in the open modal, which stays open. */
   uri: string
   /** Shows the modal; turning it to `false` fades it out without calling `onClose`. @default true */
   open?: boolean | undefined
@@ -15,7 +22,8 @@ export type QrModalProps = ModalOptions & {
 
 /**
  * The QR-code modal as a React component: a thin wrapper that mounts the same framework-free modal as `open()`
- * on `document.body` while `open` is true. It renders nothing in place.
+ * on `document.body` while `open` is true. It renders nothing in place. A new `uri` is swapped into the open modal
+ * in place (QR code, links, countdown), so `onExpired` answers by setting the fresh pairing's URI.
  *
  * @example
  * {uri && <QrModal uri={uri} registryUrl="/registry/wallets.json" onClose={() => setUri(undefined)} />}
@@ -24,30 +32,49 @@ export function QrModal({
   uri,
   open = true,
   onClose,
+  onExpired,
   fetch,
   status = 'ready',
   ...options
 }: QrModalProps): null {
   const mounted = useRef<Modal | undefined>(undefined)
-  const callbacks = useRef({ onClose, fetch, status })
-  callbacks.current = { onClose, fetch, status }
-  // Arrays in props are new on each render; compare options by value so the modal only remounts on real changes.
-  const key = JSON.stringify(options)
+  const callbacks = useRef({ uri, onClose, onExpired, fetch, status })
+  callbacks.current = { uri, onClose, onExpired, fetch, status }
+  const refreshes = onExpired !== undefined
+  // Options are compared by value (arrays in props are new on each render; `returnFocusTo` is an element), so the
+  // modal only remounts when they really change.
+  const kept = useRef(options)
+  if (!sameOptions(kept.current, options)) kept.current = options
+  const stableOptions = kept.current
   useEffect(() => {
     if (!open) return
+    const { uri, onExpired, status } = callbacks.current
     const modal = createModal({
-      ...(JSON.parse(key) as ModalOptions),
+      ...stableOptions,
+      ...handlers(callbacks, onExpired !== undefined),
       uri,
       fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
-      onUserClose: () => callbacks.current.onClose?.(),
     })
-    modal.setStatus(callbacks.current.status)
+    modal.setStatus(status)
     mounted.current = modal
     return () => {
       mounted.current = undefined
       modal.close()
     }
-  }, [open, uri, key])
+  }, [open, stableOptions])
+  // A new `uri` (or an `onExpired` given or taken away) goes into the open modal in place.
+  useEffect(() => mounted.current?.setUri(uri, handlers(callbacks, refreshes)), [uri, refreshes])
   useEffect(() => mounted.current?.setStatus(status), [status])
   return null
+}
+
+/** The modal's callbacks, calling the latest props; `onExpired` only when there is one (the modal says so). */
+function handlers(
+  callbacks: RefObject<Pick<QrModalProps, 'onClose' | 'onExpired'>>,
+  refreshes: boolean,
+): ModalCallbacks {
+  return {
+    onUserClose: () => callbacks.current.onClose?.(),
+    onExpired: refreshes ? () => callbacks.current.onExpired?.() : undefined,
+  }
 }

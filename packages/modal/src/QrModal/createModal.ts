@@ -1,62 +1,23 @@
 import { InvalidUriError } from '@pairlink/protocol'
-import { createCopyLink } from '../CopyLink/createCopyLink.js'
+import { type CodeState, createCountdown } from '../Countdown/createCountdown.js'
+import { readExpiry } from '../Countdown/readExpiry.js'
 import { MODAL_FADE_MS } from '../constants.js'
 import { ModalEnvironmentError } from '../errors.js'
 import { h } from '../h.js'
-import { getDirection, getStrings, type Language, resolveLanguage } from '../locales/strings.js'
-import { detectPlatform, type Platform } from '../platform/detectPlatform.js'
-import { renderQrCode } from '../QrCode/renderQrCode.js'
+import { getDirection, getStrings, resolveLanguage } from '../locales/strings.js'
+import { detectPlatform } from '../platform/detectPlatform.js'
 import { fetchRegistry } from '../registry/fetchRegistry.js'
 import { filterWallets } from '../registry/parseRegistry.js'
-import { readColorScheme, resolveTheme, type Theme } from '../themes/resolveTheme.js'
+import { readColorScheme, resolveTheme } from '../themes/resolveTheme.js'
 import { createWalletList, type WalletList } from '../WalletList/createWalletList.js'
+import { createQrPanel } from './createQrPanel.js'
 import { createStyles } from './createStyles.js'
+import type { ModalOptions, ModalStatus } from './ModalOptions.js'
 import { type RegistryState, renderBody, type View } from './renderBody.js'
 import { returnFocus } from './returnFocus.js'
+import { trapTab } from './trapTab.js'
 
-/**
- * What the modal says about the bridge the pairing goes through: `'ready'`, or `'unreachable'` while the dapp's
- * client cannot reach it and retries (the QR code is dimmed and marked busy: no wallet could pair through it yet).
- */
-export type ModalStatus = 'ready' | 'unreachable'
-
-/** Options of the modal, a superset of v1's `qrcodeModalOptions`. */
-export type ModalOptions = {
-  /**
-   * Wallet registry answering the v2 shape `{ listings, count }`.
-   * @default 'https://registry.walletconnect.com/api/v2/wallets'
-   */
-  registryUrl?: string | undefined
-  /** Allow-list of mobile wallet names, in display order (v1 `mobileLinks`). `[]` shows no list. @default every wallet */
-  mobileLinks?: readonly string[] | undefined
-  /** Allow-list of desktop wallet names (v1 `desktopLinks`). `[]` shows the QR code only. @default every wallet */
-  desktopLinks?: readonly string[] | undefined
-  /**
-   * The modal's colour scheme (see {@link Theme}); an app passes its own so that the modal looks like it.
-   * @default 'auto' (the page's declared `color-scheme`, else the system's)
-   */
-  theme?: Theme | undefined
-  /**
-   * The modal's language, as a language tag (`'de'`, `'pt-BR'`); one the modal does not ship gives English.
-   * @default the page's `<html lang>`, else `navigator.language`
-   */
-  language?: Language | (string & {}) | undefined
-  /**
-   * The dialog's title, in the app's words.
-   * @default 'Connect a wallet' (in the modal's language)
-   */
-  title?: string | undefined
-  /**
-   * Where focus goes back when the modal closes. An app that opens the modal later than the click (after loading
-   * it lazily, when its opener may already be disabled and unfocused) passes the element that was focused.
-   * @default the element focused when the modal opened
-   */
-  returnFocusTo?: Element | null | undefined
-  /** Forces the platform (tests, previews). @default detected from the user agent */
-  platform?: Platform | undefined
-  /** The `fetch` the registry is loaded with. @default globalThis.fetch */
-  fetch?: typeof fetch | undefined
-}
+export type { ModalOptions, ModalStatus }
 
 /** Parameters of {@link createModal}. */
 export type CreateModalParameters = ModalOptions & {
@@ -66,10 +27,21 @@ export type CreateModalParameters = ModalOptions & {
   onUserClose?: (() => void) | undefined
 }
 
+/** The callbacks {@link Modal.setUri} can swap along with the URI. */
+export type ModalCallbacks = Pick<CreateModalParameters, 'onUserClose' | 'onExpired'>
+
 /** A mounted modal. */
 export type Modal = {
   /** The `#walletconnect-wrapper` host element; the views live in its open shadow root. */
   readonly host: HTMLElement
+  /** Whether it is on the page and not closing: only then does {@link Modal.setUri} change anything. */
+  readonly isOpen: boolean
+  /**
+   * Shows another URI in place — QR code, copy link, deep links, countdown — without re-opening, so that a fresh
+   * pairing replaces an expired one under the person's eyes. `callbacks`, when given, replace both callbacks.
+   * Throws `InvalidUriError` for a text that is not a `wc:` URI, as {@link createModal}.
+   */
+  setUri: (uri: string, callbacks?: ModalCallbacks) => void
   /** Fades out and removes the modal without calling `onUserClose` (the app closed it). */
   close: () => void
   /** Removes the modal at once, without a fade. */
@@ -95,9 +67,9 @@ let current: { modal: Modal; opener: Element | null } | undefined
  * modal.close()
  */
 export function createModal(parameters: CreateModalParameters): Modal {
-  const { uri } = parameters
+  let { uri, onUserClose, onExpired } = parameters
   if (typeof document === 'undefined') throw new ModalEnvironmentError()
-  if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new InvalidUriError(INVALID_URI)
+  checkUri(uri)
 
   const opener = current ? current.opener : (parameters.returnFocusTo ?? document.activeElement)
   current?.modal.destroy()
@@ -119,20 +91,30 @@ export function createModal(parameters: CreateModalParameters): Modal {
   let closing = false
   let fadeTimer: ReturnType<typeof setTimeout> | undefined
   let pendingCallback: (() => void) | undefined
+  let code: CodeState = 'live'
+  let unreachable = false
+  // What the links carry: nothing while the code is expired, so no wallet is sent a dead pairing.
+  const linkUri = () => (code === 'live' ? uri : undefined)
 
   const host = h('div', { id: 'walletconnect-wrapper', style: 'all:initial' })
   const shadow = host.attachShadow({ mode: 'open' })
   const body = h('div', { class: 'body' })
-  const copyLink = createCopyLink({ uri, strings })
-  const qrCode = renderQrCode(document, uri, strings.qrcode)
-  qrCode.setAttribute('class', 'walletconnect-qrcode__image qr')
-  const qrPanel = h(
-    'div',
-    {},
-    h('p', { id: 'walletconnect-qrcode-text', class: 'text' }, strings.scan_qrcode_with_wallet),
-    qrCode,
-    copyLink.element,
-  )
+  const qrPanel = createQrPanel({ uri, strings })
+  const countdown = createCountdown({
+    strings,
+    onState: (state) => {
+      const hadFocus = shadow.activeElement !== null
+      code = state
+      qrPanel.setState({ code, unreachable })
+      walletList?.setUri(linkUri())
+      render()
+      // A control that just went dead drops focus to the page's <body>: keep keyboard users in the dialog, on the
+      // way forward when there is one.
+      const focused = shadow.activeElement
+      if (hadFocus && (focused === null || focused === card || focused.matches('[disabled],a:not([href])')))
+        (card.querySelector<HTMLElement>('[data-key="refresh"]') ?? card).focus()
+    },
+  })
   // A live region present from the start, so that screen readers announce the message when it appears.
   const bridgeStatus = h('p', { id: 'bridge-status', class: 'bridge', role: 'status' })
   const closeButton = h('button', {
@@ -155,6 +137,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
     ),
     bridgeStatus,
     body,
+    countdown.element,
   )
   const root = h(
     'div',
@@ -172,19 +155,19 @@ export function createModal(parameters: CreateModalParameters): Modal {
 
   const render = () => {
     const focused = shadow.activeElement as HTMLElement | null
-    const key = focused?.dataset.key
+    const hadFocus = focused !== null && body.contains(focused)
     body.replaceChildren(
       ...renderBody({
         platform,
         view,
         registry,
-        uri,
+        uri: linkUri(),
         strings,
-        qrPanel,
+        qrPanel: qrPanel.element,
         walletList: () => {
           walletList ??= createWalletList({
             wallets: registry.status === 'ready' ? registry.wallets : [],
-            uri,
+            uri: linkUri(),
             strings,
           })
           return walletList.element
@@ -196,9 +179,18 @@ export function createModal(parameters: CreateModalParameters): Modal {
         onRetry: () => void load(),
       }),
     )
-    // Re-rendering replaces the toggle; keep focus where it was so keyboard users do not fall to <body>.
-    if (key && body.contains(focused) === false)
-      (body.querySelector<HTMLElement>(`[data-key="${key}"]`) ?? card).focus()
+    // Re-rendering moves the panel and replaces the toggle and links; keep focus where it was (or on the control
+    // that replaced it) so keyboard users do not fall to <body>.
+    if (hadFocus && shadow.activeElement !== focused) {
+      const key = focused.dataset.key
+      const target = body.contains(focused)
+        ? focused
+        : key
+          ? body.querySelector<HTMLElement>(`[data-key="${key}"]`)
+          : null
+      target?.focus()
+      if (!target || shadow.activeElement !== target) card.focus()
+    }
   }
 
   const load = async () => {
@@ -224,36 +216,19 @@ export function createModal(parameters: CreateModalParameters): Modal {
     render()
   }
 
-  const focusables = () =>
-    [...card.querySelectorAll<HTMLElement>('a[href],button,input,[tabindex="0"]')].filter(
-      (element) => !element.hasAttribute('disabled'),
-    )
-
   const onKeyDown = (event: KeyboardEvent) => {
     if (closing || current?.modal !== modal) return
     if (event.key === 'Escape') {
       event.preventDefault()
       userClose()
-    } else if (event.key === 'Tab') {
-      const list = focusables()
-      const first = list[0]
-      const last = list[list.length - 1]
-      const active = shadow.activeElement as HTMLElement | null
-      const inside = active !== null && card.contains(active)
-      if (event.shiftKey && (!inside || active === first || active === card)) {
-        event.preventDefault()
-        last?.focus()
-      } else if (!event.shiftKey && (!inside || active === last)) {
-        event.preventDefault()
-        first?.focus()
-      }
-    }
+    } else if (event.key === 'Tab') trapTab(event, card, shadow)
   }
 
   const teardown = () => {
     document.removeEventListener('keydown', onKeyDown, true)
     abort?.abort()
-    copyLink.dispose()
+    qrPanel.dispose()
+    countdown.dispose()
     walletList?.dispose()
   }
 
@@ -280,22 +255,32 @@ export function createModal(parameters: CreateModalParameters): Modal {
     fadeTimer = setTimeout(remove, MODAL_FADE_MS)
   }
 
-  const userClose = () => finish(parameters.onUserClose)
+  const userClose = () => finish(onUserClose)
 
   const setStatus = (status: ModalStatus) => {
-    const unreachable = status === 'unreachable'
+    unreachable = status === 'unreachable'
     bridgeStatus.textContent = unreachable ? strings.bridge_unreachable : ''
-    if (unreachable) {
-      qrCode.setAttribute('aria-busy', 'true')
-      qrCode.setAttribute('aria-describedby', 'bridge-status')
-    } else {
-      qrCode.removeAttribute('aria-busy')
-      qrCode.removeAttribute('aria-describedby')
-    }
+    qrPanel.setState({ code, unreachable })
   }
 
   const modal: Modal = {
     host,
+    get isOpen() {
+      return !closing && host.isConnected
+    },
+    setUri: (next, callbacks) => {
+      checkUri(next)
+      if (closing) return
+      if (callbacks) ({ onUserClose, onExpired } = callbacks)
+      if (next !== uri) {
+        uri = next
+        qrPanel.setUri(uri)
+        walletList?.setUri(linkUri())
+        render()
+      }
+      // Last, as it may turn the code dead (or live again) and re-render with the new state.
+      countdown.start(readExpiry(uri), onExpired)
+    },
     close: () => finish(),
     setStatus,
     destroy: () => {
@@ -310,6 +295,11 @@ export function createModal(parameters: CreateModalParameters): Modal {
   document.addEventListener('keydown', onKeyDown, true)
   render()
   card.focus()
+  countdown.start(readExpiry(uri), onExpired)
   if (fetches) void load()
   return modal
+}
+
+function checkUri(uri: unknown): asserts uri is string {
+  if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new InvalidUriError(INVALID_URI)
 }

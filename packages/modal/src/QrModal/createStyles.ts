@@ -38,14 +38,21 @@ export function createStyles(): string {
 .panel{flex:1;min-height:0;overflow:auto;margin:0 -6px;padding:4px 6px}
 button,a,input{font:inherit;color:inherit}
 button{cursor:pointer}
+:disabled{opacity:.4}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .close{flex:none;width:44px;height:44px;border:0;border-radius:50%;background:var(--surface);display:flex;align-items:center;justify-content:center}
 .tabs{display:flex;flex:none;gap:4px;background:var(--surface);border-radius:12px;padding:4px;margin-bottom:12px}
 .tab{flex:1;border:0;background:none;padding:8px;border-radius:8px;font-weight:600;color:var(--muted)}
 .tab[aria-selected=true]{background:var(--bg);color:var(--fg);box-shadow:0 1px 3px rgba(0,0,0,.25)}
 .text{text-align:center;color:var(--muted);margin:0 0 12px}
-.qr{display:block;width:100%;max-width:320px;margin:0 auto;border-radius:8px;transition:opacity .2s}
+.qrbox{position:relative;max-width:320px;margin:0 auto;border-radius:8px;overflow:hidden}
+.qr{display:block;width:100%;transition:opacity .2s}
 .qr[aria-busy=true]{opacity:.15}
+.dead .qr{filter:blur(12px)}
+.dead::after{content:"";position:absolute;inset:0;background:var(--bg);opacity:.75}
+.expiry{flex:none;text-align:center;color:var(--muted);font-variant-numeric:tabular-nums}
+.expiry p{margin:8px 0 0}
+.sr{position:absolute;clip-path:inset(50%)}
 .bridge{flex:none;margin:0 0 12px;padding:10px 14px;border-radius:12px;background:var(--surface);text-align:center;font-weight:600}
 .bridge:empty{display:none}
 .copy{display:block;margin:12px auto 0;padding:8px;border:0;background:none;color:var(--link);text-decoration:underline}
@@ -54,6 +61,7 @@ button{cursor:pointer}
 .grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:8px 6px}
 .wallet{display:flex;flex-direction:column;align-items:center;gap:6px;padding:8px 2px;border-radius:12px;font-size:12px;line-height:1.25;text-align:center;text-decoration:none}
 .wallet:hover{background:var(--surface)}
+a:not([href]){filter:grayscale(1)}
 .icon{flex:none;width:52px;height:52px;border-radius:14px;display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:19px;font-weight:700;letter-spacing:-.02em;background-image:linear-gradient(150deg,rgba(255,255,255,.2),rgba(0,0,0,.12));box-shadow:inset 0 0 0 1px rgba(127,127,127,.3)}
 .icon img{display:block;width:100%;height:100%;object-fit:cover}
 .name{max-width:100%;overflow:hidden;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}

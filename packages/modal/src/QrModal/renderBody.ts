@@ -18,7 +18,8 @@ export type RenderBodyParameters = {
   platform: Platform
   view: View
   registry: RegistryState
-  uri: string
+  /** The URI the links carry; `undefined` while the code is expired: no `href`, so no longer links. */
+  uri: string | undefined
   strings: Strings
   /** The QR view, built once per modal. */
   qrPanel: HTMLElement
@@ -101,11 +102,12 @@ function linksPanel({ platform, registry, strings, uri, walletList, onRetry }: R
         {
           id: `walletconnect-connect-button-${strings.connect}`,
           class: 'button',
+          'data-key': 'connect',
           href: uri,
           rel: 'noopener noreferrer',
           onclick: () => {
             // Android resolves the raw `wc:` scheme itself (its app chooser), so the choice is `wc:{topic}@1`.
-            saveDeepLinkChoice('Unknown', uri)
+            if (uri) saveDeepLinkChoice('Unknown', uri)
           },
         },
         strings.connect,
@@ -125,16 +127,17 @@ function linksPanel({ platform, registry, strings, uri, walletList, onRetry }: R
 }
 
 function singleLink(wallet: Wallet, { uri, strings }: RenderBodyParameters): HTMLElement {
-  const href = formatDeepLink(wallet, uri)
+  const href = uri === undefined ? undefined : formatDeepLink(wallet, uri)
   return h(
     'a',
     {
       class: 'single',
+      'data-key': 'single',
       href,
       target: '_blank',
       rel: 'noopener noreferrer',
       onclick: () => {
-        saveDeepLinkChoice(wallet.name, href)
+        if (href !== undefined) saveDeepLinkChoice(wallet.name, href)
       },
     },
     `${strings.connect_with} ${wallet.name} ›`,

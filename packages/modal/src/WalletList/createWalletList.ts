@@ -9,10 +9,20 @@ import { getMonogram } from './getMonogram.js'
 export const SEARCH_DEBOUNCE_MS = 150
 
 /** Parameters of {@link createWalletList}. */
-export type CreateWalletListParameters = { wallets: readonly Wallet[]; uri: string; strings: Strings }
+export type CreateWalletListParameters = {
+  wallets: readonly Wallet[]
+  /** The URI the links carry; `undefined` while the code is expired (links disabled). */
+  uri: string | undefined
+  strings: Strings
+}
 
-/** The wallet list: its element and a `dispose` that stops its timer. */
-export type WalletList = { element: HTMLElement; dispose: () => void }
+/** The wallet list: its element, `setUri`, and a `dispose` that stops its timer. */
+export type WalletList = {
+  element: HTMLElement
+  /** Points every link at `uri` in place (page, search and focus stay); `undefined` (the code expired) disables them. */
+  setUri: (uri: string | undefined) => void
+  dispose: () => void
+}
 
 /**
  * The wallet list of the link view (reference §6.5): a search box (case-insensitive substring of the name,
@@ -22,7 +32,9 @@ export type WalletList = { element: HTMLElement; dispose: () => void }
  * @example
  * const list = createWalletList({ wallets, uri, strings }); panel.append(list.element)
  */
-export function createWalletList({ wallets, uri, strings }: CreateWalletListParameters): WalletList {
+export function createWalletList({ wallets, uri: initial, strings }: CreateWalletListParameters): WalletList {
+  let uri: string | undefined = initial
+  let links: [HTMLAnchorElement, Wallet][] = []
   let filter = ''
   let page = 1
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -34,10 +46,12 @@ export function createWalletList({ wallets, uri, strings }: CreateWalletListPara
     const shown = matches.slice((page - 1) * WALLETS_PER_PAGE, page * WALLETS_PER_PAGE)
     const active = (results.getRootNode() as Document | ShadowRoot).activeElement
     const hadFocus = active !== null && results.contains(active)
+    links = shown.map((wallet) => [walletLink(wallet), wallet])
+    for (const [link, wallet] of links) point(link, wallet, uri)
     results.replaceChildren(
       matches.length === 0
         ? h('p', { class: 'status', role: 'status' }, strings.no_wallets_found)
-        : h('ul', { class: 'grid' }, ...shown.map((wallet) => h('li', {}, walletLink(wallet, uri)))),
+        : h('ul', { class: 'grid' }, ...links.map(([link]) => h('li', {}, link))),
       pages > 1
         ? h(
             'div',
@@ -88,27 +102,37 @@ export function createWalletList({ wallets, uri, strings }: CreateWalletListPara
   render()
   return {
     element: h('div', {}, h('p', { class: 'text' }, strings.choose_preferred_wallet), search, results),
+    setUri: (next) => {
+      uri = next
+      for (const [link, wallet] of links) point(link, wallet, uri)
+    },
     dispose: () => clearTimeout(timer),
   }
 }
 
-function walletLink(wallet: Wallet, uri: string): HTMLAnchorElement {
-  const href = formatDeepLink(wallet, uri)
+function walletLink(wallet: Wallet): HTMLAnchorElement {
   // The visible name is the accessible name (no aria-label that could differ from it, WCAG 2.5.3).
-  return h(
+  const link: HTMLAnchorElement = h(
     'a',
     {
       class: 'wallet',
-      href,
       target: '_blank',
       rel: 'noopener noreferrer',
       onclick: () => {
-        saveDeepLinkChoice(wallet.name, href)
+        const href = link.getAttribute('href')
+        if (href) saveDeepLinkChoice(wallet.name, href)
       },
     },
     walletIcon(wallet),
     h('span', { class: 'name' }, wallet.name),
   )
+  return link
+}
+
+/** Points a wallet's link at `uri`, or — for an expired code — leaves it without `href`: no longer a link. */
+function point(link: HTMLAnchorElement, wallet: Wallet, uri: string | undefined): void {
+  if (uri === undefined) link.removeAttribute('href')
+  else link.setAttribute('href', formatDeepLink(wallet, uri))
 }
 
 /** The registry's image when it gives one (falling back to the monogram if it fails to load), else the monogram. */

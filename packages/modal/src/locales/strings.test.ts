@@ -24,6 +24,9 @@ describe('strings', () => {
       error: 'Error',
       bridge_unreachable: "Can't reach the bridge — retrying…",
       title: 'Connect a wallet',
+      expires_in: 'Expires in {time}',
+      expired: 'This code has expired.',
+      refreshing: 'Getting a new code…',
     })
   })
 
@@ -34,6 +37,7 @@ describe('strings', () => {
       const strings = getStrings(language)
       expect(Object.keys(strings)).toEqual(keys)
       for (const value of Object.values(strings)) expect(value.trim()).not.toBe('')
+      expect(strings.expires_in).toContain('{time}')
     }
   })
 

@@ -7,7 +7,11 @@ import ko from './ko.json' with { type: 'json' }
 import pt from './pt.json' with { type: 'json' }
 import zh from './zh.json' with { type: 'json' }
 
-/** The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error`, `bridge_unreachable` and `title`. */
+/**
+ * The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error`,
+ * `bridge_unreachable`, `title`, and the countdown's `expires_in` (`{time}` is `m:ss`), `expired` and
+ * `refreshing`.
+ */
 export type Strings = typeof en
 
 /** A language the modal ships: the eight of v1. */

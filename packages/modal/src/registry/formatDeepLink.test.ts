@@ -40,6 +40,20 @@ describe('formatDeepLink', () => {
     expect(saveDeepLinkChoice('Unknown', vector.uri)).toEqual(vector.saved_WALLETCONNECT_DEEPLINK_CHOICE)
   })
 
+  test('args: a v2 URI — the whole URI, expiryTimestamp included, encoded as one query value', () => {
+    const v2 = `wc:${'7f'.repeat(32)}@2?expiryTimestamp=1700000300&relay-protocol=irn&symKey=${'58'.repeat(32)}`
+    for (const wallet of [
+      { universalLink: 'https://rnbwapp.com', deepLink: 'rainbow:' },
+      { universalLink: '', deepLink: 'rainbow:' },
+      { universalLink: '', deepLink: 'examplewallet://' },
+    ]) {
+      const link = formatDeepLink(wallet, v2)
+      expect(new URL(link).searchParams.get('uri')).toBe(v2)
+      expect(link).toContain('%402%3FexpiryTimestamp%3D1700000300%26relay-protocol%3Dirn%26symKey%3D')
+      expect(saveDeepLinkChoice('Rainbow', link).href).toBe(link.split('?')[0])
+    }
+  })
+
   test('args: no link at all', () => {
     expect(formatDeepLink({ universalLink: '', deepLink: '' }, 'wc:a@1')).toBe('')
   })

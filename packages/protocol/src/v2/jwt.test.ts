@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { InvalidKeyError } from '../errors.js'
@@ -15,13 +16,13 @@ import {
 
 const seed = ed25519.utils.randomSecretKey()
 
-test('default: relay-auth header and payload, signed by the seed', () => {
+test('default: relay-auth header and payload, signed by the seed', async () => {
   const before = Math.floor(Date.now() / 1000)
-  const token = signRelayJwt({ seed, aud: 'wss://relay.example.com' })
+  const token = await signRelayJwt({ seed, aud: 'wss://relay.example.com' })
   const { header, payload, signature, data } = decodeJwt(token)
   expect(header).toEqual({ alg: 'EdDSA', typ: 'JWT' })
   expect(Object.keys(payload)).toEqual(['iss', 'sub', 'aud', 'iat', 'exp'])
-  expect(payload.iss).toBe(getClientId(seed))
+  expect(payload.iss).toBe(await getClientId(seed))
   expect(payload.iss).toMatch(/^did:key:z6Mk/)
   expect(payload.sub).toMatch(/^[0-9a-f]{64}$/)
   expect(payload.aud).toBe('wss://relay.example.com')
@@ -32,10 +33,10 @@ test('default: relay-auth header and payload, signed by the seed', () => {
 })
 
 describe('behavior', () => {
-  test('behavior: a hex seed signs the same token as its bytes', () => {
+  test('behavior: a hex seed signs the same token as its bytes', async () => {
     const parameters = { aud: 'ws://127.0.0.1:1', sub: 'ab'.repeat(32), iat: 1 }
-    expect(signRelayJwt({ seed: Buffer.from(seed).toString('hex'), ...parameters })).toBe(
-      signRelayJwt({ seed, ...parameters }),
+    expect(await signRelayJwt({ seed: Buffer.from(seed).toString('hex'), ...parameters })).toBe(
+      await signRelayJwt({ seed, ...parameters }),
     )
   })
 
@@ -43,6 +44,20 @@ describe('behavior', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (key) => {
         expect(decodeDidKey(encodeDidKey(key))).toEqual(key)
+      }),
+    )
+  })
+
+  test('behavior: the did:key text is base58btc of 0xed 0x01 and the key, as @scure/base writes it, for any key', () => {
+    const keys = fc.oneof(
+      fc.uint8Array({ minLength: 32, maxLength: 32 }),
+      // Leading and trailing zero bytes: what a BigInt-based base58 gets wrong first.
+      fc.constant(new Uint8Array(32)),
+      fc.constant(new Uint8Array(32).fill(255)),
+    )
+    fc.assert(
+      fc.property(keys, (key) => {
+        expect(encodeDidKey(key)).toBe(`did:key:z${base58.encode(new Uint8Array([0xed, 0x01, ...key]))}`)
       }),
     )
   })
@@ -70,8 +85,8 @@ describe('error', () => {
     expect(() => encodeDidKey(new Uint8Array(31))).toThrow(InvalidDidKeyError)
   })
 
-  test('error: malformed JWTs', () => {
-    const token = signRelayJwt({ seed, aud: 'x' })
+  test('error: malformed JWTs', async () => {
+    const token = await signRelayJwt({ seed, aud: 'x' })
     const [header, payload] = token.split('.')
     expect(() => decodeJwt('a.b')).toThrow(InvalidJwtError)
     expect(() => decodeJwt('a.b.c')).toThrow('Malformed JWT')
@@ -79,8 +94,8 @@ describe('error', () => {
     expect(() => decodeJwt(`${header}.${payload}.!!`)).toThrow('Malformed JWT signature')
   })
 
-  test('error: a seed that is not 32 bytes', () => {
-    expect(() => signRelayJwt({ seed: 'abcd', aud: 'x' })).toThrow(InvalidKeyError)
-    expect(() => getClientId(new Uint8Array(16))).toThrow(InvalidKeyError)
+  test('error: a seed that is not 32 bytes', async () => {
+    await expect(signRelayJwt({ seed: 'abcd', aud: 'x' })).rejects.toThrow(InvalidKeyError)
+    await expect(getClientId(new Uint8Array(16))).rejects.toThrow(InvalidKeyError)
   })
 })

@@ -1,8 +1,8 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
 import { InvalidKeyError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
 import { decodeBase64, encodeBase64 } from './base64.js'
 import { encodeDidKey } from './didKey.js'
+import { createEd25519Signer } from './ed25519Signer.js'
 import { InvalidJwtError } from './errors.js'
 
 /** Lifetime of a relay JWT the SDK signs (`CRYPTO_JWT_TTL`), seconds. */
@@ -33,32 +33,39 @@ export type DecodedJwt = {
 /**
  * Signs the relay JWT a v2 client sends as `?auth=`, byte for byte as relay-auth's `signJWT`: header
  * `{"alg":"EdDSA","typ":"JWT"}`, payload `{iss, sub, aud, iat, exp}` in that order with `iss` the seed's `did:key`,
- * every segment base64url without padding, an Ed25519 signature over `header.payload`.
+ * every segment base64url without padding, an Ed25519 signature over `header.payload`. Async: it signs with
+ * WebCrypto's Ed25519 where the platform has it and loads noble's only where it does not.
  *
  * @example
- * const auth = signRelayJwt({ seed, aud: 'wss://relay.example.com' })
+ * const auth = await signRelayJwt({ seed, aud: 'wss://relay.example.com' })
  * new WebSocket(`wss://relay.example.com?auth=${auth}&ua=…`)
  */
-export function signRelayJwt(parameters: SignRelayJwtParameters): string {
-  const seed = seedBytes(parameters.seed)
+export async function signRelayJwt(parameters: SignRelayJwtParameters): Promise<string> {
+  const signer = await createEd25519Signer(seedBytes(parameters.seed))
   const sub = parameters.sub ?? bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
   const iat = parameters.iat ?? Math.floor(Date.now() / 1000)
   const header = { alg: 'EdDSA', typ: 'JWT' }
   const payload = {
-    iss: encodeDidKey(ed25519.getPublicKey(seed)),
+    iss: encodeDidKey(signer.publicKey),
     sub,
     aud: parameters.aud,
     iat,
     exp: iat + (parameters.ttl ?? RELAY_JWT_TTL),
   }
   const data = `${encodeJwtSegment(header)}.${encodeJwtSegment(payload)}`
-  const signature = ed25519.sign(new TextEncoder().encode(data), seed)
+  const signature = await signer.sign(new TextEncoder().encode(data))
   return `${data}.${encodeBase64(signature, true)}`
 }
 
-/** The client id (`did:key:z6Mk…`) of an Ed25519 seed: the `iss` of every JWT it signs, the SDK core's `crypto.getClientId()`. */
-export function getClientId(seed: string | Uint8Array): string {
-  return encodeDidKey(ed25519.getPublicKey(seedBytes(seed)))
+/**
+ * The client id (`did:key:z6Mk…`) of an Ed25519 seed: the `iss` of every JWT it signs, the SDK core's
+ * `crypto.getClientId()`. Async for the same reason as {@link signRelayJwt}.
+ *
+ * @example
+ * const clientId = await getClientId(seed)
+ */
+export async function getClientId(seed: string | Uint8Array): Promise<string> {
+  return encodeDidKey((await createEd25519Signer(seedBytes(seed))).publicKey)
 }
 
 /** A JSON value as a JWT segment: base64url of its UTF-8 JSON text, no padding. */

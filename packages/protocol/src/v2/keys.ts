@@ -1,8 +1,8 @@
-import { x25519 } from '@noble/curves/ed25519.js'
 import { hkdf } from '@noble/hashes/hkdf.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidKeyError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../hex.js'
+import { x25519 } from './x25519.js'
 
 /** Size in bytes of every v2 key: X25519 private and public keys, symmetric keys, topics. */
 export const KEY_LENGTH_V2 = 32

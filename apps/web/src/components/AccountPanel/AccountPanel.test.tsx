@@ -67,4 +67,33 @@ describe('AccountPanel', () => {
     expect(screen.getByTestId('account-balance').getAttribute('data-wei')).toBeNull()
     expect(screen.getByTestId('block-number').textContent).toBe('Not read on this chain')
   })
+
+  test('args: protocol — the panel says which WalletConnect generation the session uses', () => {
+    const { rerender } = render(
+      <AccountPanel
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
+        appChainId={31337}
+        balance={undefined}
+        blockNumber={undefined}
+        transport="open"
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('session-protocol').textContent).toBe('WalletConnect v1')
+    expect(screen.getByText('Bridge')).toBeTruthy()
+    rerender(
+      <AccountPanel
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
+        appChainId={31337}
+        balance={undefined}
+        blockNumber={undefined}
+        transport="open"
+        protocol={2}
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('session-protocol').textContent).toBe('WalletConnect v2')
+    expect(screen.getByText('Relay')).toBeTruthy()
+    expect(screen.getByTestId('bridge-state').textContent).toBe('Connected')
+  })
 })

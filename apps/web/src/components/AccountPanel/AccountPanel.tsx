@@ -12,6 +12,8 @@ export type AccountPanelProps = {
   balance: bigint | undefined
   blockNumber: bigint | undefined
   transport: TransportState
+  /** The session's WalletConnect generation. @default 1 */
+  protocol?: 1 | 2 | undefined
   onDisconnect: () => void
 }
 
@@ -23,10 +25,11 @@ const BRIDGE_STATES: Record<TransportState, string> = {
 
 /**
  * The connected account: checksummed address with copy, the wallet's name and icon, the chain, the balance and
- * latest block (both live from block polling), the bridge socket's state, and Disconnect.
+ * latest block (both live from block polling), the protocol and the state of its socket (v1's bridge, v2's relay),
+ * and Disconnect.
  */
 export function AccountPanel(props: AccountPanelProps) {
-  const { session, appChainId, transport, onDisconnect } = props
+  const { session, appChainId, transport, protocol = 1, onDisconnect } = props
   const walletName = session.peerMeta?.name || 'Unnamed wallet'
   // The app's node serves one chain: under another chain's name its balance and block would be false.
   const offChain = session.chainId !== appChainId
@@ -42,6 +45,9 @@ export function AccountPanel(props: AccountPanelProps) {
             Connected to <span data-testid="wallet-name">{walletName}</span>
           </h1>
           <p className="muted">{session.peerMeta?.url ?? ''}</p>
+          <p className="muted" data-testid="session-protocol" data-protocol={protocol}>
+            WalletConnect v{protocol}
+          </p>
         </div>
         <button type="button" className="danger small" data-testid="disconnect-button" onClick={onDisconnect}>
           Disconnect
@@ -77,7 +83,8 @@ export function AccountPanel(props: AccountPanelProps) {
           </dd>
         </div>
         <div>
-          <dt>Bridge</dt>
+          {/* v1 pairs through the bridge, v2 through the relay: the same socket state either way. */}
+          <dt>{protocol === 2 ? 'Relay' : 'Bridge'}</dt>
           <dd data-testid="bridge-state" data-state={transport}>
             <span className={`dot ${transport}`} aria-hidden="true" />
             {BRIDGE_STATES[transport]}

@@ -18,6 +18,11 @@ export type ConnectParameters = {
   sessionProperties?: Record<string, string> | undefined
   /** Propose over a pairing that is still active instead of making a new URI. */
   pairingTopic?: string | undefined
+  /**
+   * Seconds the new pairing URI and the proposal stay valid (a dapp refreshing its QR code early, tests).
+   * @default 300 (the SDK's)
+   */
+  expiry?: number | undefined
 }
 
 /** What {@link connect} resolves with. */
@@ -49,13 +54,14 @@ export async function connect(client: SignClient, parameters: ConnectParameters)
     throw new SignError(SDK_ERRORS.UNSUPPORTED_NAMESPACE_KEY)
   for (const [key, namespace] of Object.entries(required)) optional[key] = merge(namespace, optional[key])
 
+  const lifetime = parameters.expiry ?? FIVE_MINUTES
   let pairingTopic = parameters.pairingTopic
   let uri: string | undefined
   if (pairingTopic !== undefined) {
     if (!state.pairings[pairingTopic]?.active) throw new SignError(SIGN_ERRORS.PAIRING_UNKNOWN)
   } else {
     const { topic, symKey } = createPairingKey()
-    const expiry = expiryIn(FIVE_MINUTES)
+    const expiry = expiryIn(lifetime)
     state.keys[topic] = symKey
     state.pairings[topic] = { topic, expiry, active: false }
     uri = formatPairingUri({ topic, symKey, expiryTimestamp: expiry })
@@ -67,7 +73,7 @@ export async function connect(client: SignClient, parameters: ConnectParameters)
   const proposal: Proposal = {
     id,
     pairingTopic,
-    expiryTimestamp: expiryIn(FIVE_MINUTES),
+    expiryTimestamp: expiryIn(lifetime),
     relays: [{ protocol: 'irn' }],
     proposer: { publicKey, metadata: internal.metadata },
     requiredNamespaces: {},

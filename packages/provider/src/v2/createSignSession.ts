@@ -1,0 +1,204 @@
+import {
+  type ClientEvents,
+  type ConnectReturnType,
+  createLocalStorage,
+  createMemoryStorage,
+  RequestTimeoutError,
+} from '@pairlink/client'
+import {
+  createSignClient,
+  disconnect,
+  getSession,
+  getSessions,
+  request,
+  type Session,
+} from '@pairlink/client/v2'
+import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
+import { DisconnectedError, UnrecognizedChainError } from '../errors.js'
+import type { CreateV2ClientParameters, V2ClientState } from '../v2Client.js'
+import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespaces.js'
+import { pairWithModal } from './pairWithModal.js'
+
+/** Parameters of {@link createSignSession}: the thin client's parameters, the state it reads and its `emit`. */
+export type CreateSignSessionParameters = {
+  parameters: CreateV2ClientParameters
+  state: V2ClientState
+  emit: <event extends keyof ClientEvents>(event: event, payload: ClientEvents[event]) => void
+}
+
+/** Return type of {@link createSignSession}: what the thin client's methods call once the v2 chunk is in. */
+export type SignSession = {
+  ready: Promise<void>
+  connect(chainId: number | undefined): Promise<ConnectReturnType>
+  request(
+    args: { method: string; params?: unknown },
+    options?: { timeout?: number | undefined },
+  ): Promise<never>
+  killSession(): Promise<void>
+  switchChain(chainId: number): Promise<void>
+  close(): Promise<void>
+}
+
+// What a dapp asks a v2 wallet for: v1's signing and wallet_* methods, and the two EIP-1193 events it follows.
+const METHODS = [...SIGNING_METHODS, 'wallet_watchAsset']
+const EVENTS = ['chainChanged', 'accountsChanged']
+
+/**
+ * The v2 half of `createV2Client`, in a chunk of its own: a sign client on the relay, one eip155 session at a time,
+ * its chain chosen by the dapp among the session's, and a pairing URI that is replaced in the modal when it expires.
+ */
+export function createSignSession({ parameters, state, emit }: CreateSignSessionParameters): SignSession {
+  const storageKey = parameters.storageKey ?? 'pairlink-v2'
+  const storage =
+    parameters.storage ?? (globalThis.localStorage ? createLocalStorage() : createMemoryStorage())
+  const chainKey = `${storageKey}:chain`
+  const origin = globalThis.location?.origin
+  const client = createSignClient({
+    relayUrl: parameters.relayUrl,
+    projectId: parameters.projectId,
+    metadata:
+      parameters.metadata ??
+      (origin
+        ? { name: globalThis.document?.title || origin, description: '', url: origin, icons: [] }
+        : { name: 'Pairlink dapp', description: '', url: 'https://pairlink.invalid', icons: [] }),
+    storage,
+    storageKey,
+    WebSocket: parameters.WebSocket,
+    reconnect: parameters.reconnect,
+  })
+
+  const view = (session: Session) => ({
+    peerId: session.peer.publicKey,
+    peerMeta: { ...session.peer.metadata, description: session.peer.metadata.description ?? '' },
+    chainId: state.chainId,
+    accounts: [...state.accounts],
+  })
+
+  /** Takes `session` on `chainId` (else its first chain); emits `connect` when it is new, else `session_update`. */
+  function use(session: Session, chainId?: number) {
+    const chains = chainsOf(session)
+    const chain = chainId !== undefined && chains.includes(chainId) ? chainId : chains[0]
+    if (chain === undefined) return false
+    const fresh = state.topic !== session.topic
+    state.topic = session.topic
+    state.connected = true
+    state.chainId = chain
+    state.accounts = accountsOn(session, chain)
+    state.peerMeta = view(session).peerMeta
+    void storage.set(chainKey, JSON.stringify({ topic: session.topic, chainId: chain }))
+    if (fresh) emit('connect', view(session))
+    else emit('session_update', { chainId: chain, accounts: [...state.accounts] })
+    return true
+  }
+
+  function end(topic: string, message: string) {
+    if (topic !== state.topic) return
+    Object.assign(state, { connected: false, accounts: [], chainId: 0, peerMeta: null, topic: undefined })
+    void storage.remove(chainKey)
+    emit('disconnect', { message })
+  }
+
+  client.on('transport', ({ state: transport }) => {
+    state.transportState = transport
+    emit('transport', { state: transport })
+  })
+  client.on('session_delete', ({ topic }) => end(topic, V1_ERRORS.SESSION_DISCONNECTED_REMOTE))
+  client.on('session_expire', ({ topic }) => end(topic, 'Session expired'))
+  client.on('session_update', ({ topic }) => {
+    const session = getSession(client, { topic })
+    if (session && topic === state.topic) use(session, state.chainId)
+  })
+  client.on('session_event', ({ topic, params: { event } }) => {
+    const session = getSession(client, { topic })
+    if (!session || topic !== state.topic) return
+    const chainId = toChainNumber(event.data)
+    if (event.name === 'chainChanged' && chainId !== undefined && chainsOf(session).includes(chainId))
+      use(session, chainId)
+    if (event.name === 'accountsChanged' && Array.isArray(event.data)) {
+      // Plain addresses or CAIP-10 ones (`eip155:1:0x…`), as the SDK's ethereum-provider accepts.
+      state.accounts = event.data.map((account) => String(account).split(':').pop() as string)
+      emit('session_update', { chainId: state.chainId, accounts: [...state.accounts] })
+    }
+  })
+
+  const ready = client.ready.then(async () => {
+    let stored: { topic?: string; chainId?: number } = {}
+    try {
+      stored = JSON.parse((await storage.get(chainKey)) ?? '{}')
+    } catch {}
+    // The session this page last used, else the newest one with an eip155 account.
+    const sessions = getSessions(client).sort((a, b) => b.expiry - a.expiry)
+    const session = sessions.find((s) => s.topic === stored.topic) ?? sessions.find((s) => chainsOf(s).length)
+    if (session && !state.connected) use(session, stored.chainId)
+  })
+
+  async function connectOnce(chainId: number | undefined): Promise<ConnectReturnType> {
+    const { modal } = parameters
+    if (!modal) throw new ModalNotProvidedError(V1_ERRORS.QRCODE_MODAL_NOT_PROVIDED)
+    await ready
+    if (state.connected) throw new SessionError(V1_ERRORS.SESSION_CONNECTED)
+    const chains = [...new Set([chainId ?? 1, ...(parameters.chains ?? [])])]
+    const optionalNamespaces = {
+      eip155: { chains: chains.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS },
+    }
+    const session = await pairWithModal({
+      client,
+      modal,
+      modalOptions: parameters.modalOptions,
+      proposal: { optionalNamespaces, expiry: parameters.pairingExpiry },
+      // One session at a time: a second wallet answering an older code is told no.
+      onSession: (settled) =>
+        state.connected && state.topic !== settled.topic
+          ? void disconnect(client, { topic: settled.topic }).catch(() => {})
+          : void use(settled, chainId),
+      onClose: () => emit('modal_closed', {}),
+    })
+    return view(session)
+  }
+
+  return {
+    ready,
+    connect: connectOnce,
+    async request(args, options = {}) {
+      await ready
+      const topic = state.topic
+      if (!topic) throw new SessionError(V1_ERRORS.SESSION_DISCONNECTED)
+      const sent = request<never>(client, {
+        topic,
+        chainId: `eip155:${state.chainId}`,
+        request: { method: args.method, params: args.params },
+      }).catch((error: unknown) => {
+        throw toProviderError(error)
+      })
+      const { timeout } = options
+      if (timeout === undefined) return sent
+      let timer: ReturnType<typeof setTimeout> | undefined
+      return Promise.race([
+        sent,
+        new Promise<never>((_, fail) => {
+          timer = setTimeout(() => fail(new RequestTimeoutError(args.method, timeout)), timeout)
+        }),
+      ]).finally(() => clearTimeout(timer))
+    },
+    async killSession() {
+      await ready
+      const topic = state.topic
+      if (!topic) return
+      await disconnect(client, { topic }).catch(() => {})
+      end(topic, V1_ERRORS.SESSION_DISCONNECTED_LOCAL)
+    },
+    async switchChain(chainId) {
+      await ready
+      const session = state.topic ? getSession(client, { topic: state.topic }) : undefined
+      if (!session) throw new DisconnectedError(V1_ERRORS.SESSION_DISCONNECTED)
+      const approved = chainsOf(session).map((id) => `eip155:${id}`)
+      if (!approved.includes(`eip155:${chainId}`))
+        throw new UnrecognizedChainError(
+          `Chain ${chainId} (eip155:${chainId}) is not in this session: the wallet approved ${approved.join(', ')}. Disconnect and connect again to approve it.`,
+          { approvedChains: approved },
+        )
+      use(session, chainId)
+    },
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,140 @@
+import type {
+  ClientEvents,
+  ModalAdapter,
+  ReconnectOptions,
+  SessionStorage,
+  TransportState,
+  WebSocketConstructor,
+} from '@pairlink/client'
+import type { ClientMeta } from '@pairlink/protocol'
+import { createEmitter } from './emitter.js'
+import type { ProviderClient } from './session.js'
+import type { SignSession } from './v2/createSignSession.js'
+
+/** Parameters of {@link createV2Client}. */
+export type CreateV2ClientParameters = {
+  /** The WalletConnect v2 relay (`ws:`/`wss:`). @default the page's own server in browsers */
+  relayUrl?: string | undefined
+  /** Sent as `projectId` to relays that need one. */
+  projectId?: string | undefined
+  /** What the dapp announces to the wallet. @default the page's title and origin in browsers */
+  metadata?: ClientMeta | undefined
+  /** The QR-code modal `connect` opens; given `onExpired` in its options to swap in a fresh pairing URI. */
+  modal?: ModalAdapter | undefined
+  /** Passed to `modal.open` as its third argument, with `onExpired` added. */
+  modalOptions?: Record<string, unknown> | undefined
+  /** More chains to propose besides the one `connect` asks for (optional CAIP-25 namespaces: the wallet picks). */
+  chains?: readonly number[] | undefined
+  /**
+   * Where the sign client keeps its sessions and the provider the chain it is on.
+   * @default `localStorage` in browsers, memory in Node
+   */
+  storage?: SessionStorage | undefined
+  /** @default 'pairlink-v2' */
+  storageKey?: string | undefined
+  /** Seconds a pairing URI stays valid before a fresh one replaces it in the modal. @default 300 (the SDK's) */
+  pairingExpiry?: number | undefined
+  /** @default globalThis.WebSocket, else the `ws` package */
+  WebSocket?: WebSocketConstructor | undefined
+  reconnect?: ReconnectOptions | undefined
+}
+
+/** The state a {@link SignSession} keeps and the thin client reads synchronously. */
+export type V2ClientState = {
+  connected: boolean
+  accounts: string[]
+  chainId: number
+  peerMeta: ClientMeta | null
+  transportState: TransportState
+  /** The session's topic while connected. */
+  topic: string | undefined
+}
+
+/** Return type of {@link createV2Client}: a {@link ProviderClient} over a WalletConnect v2 session. */
+export type V2Client = ProviderClient & {
+  readonly version: 2
+  /** The wallet's metadata as v1's `peerMeta`, `null` while disconnected. */
+  readonly peerMeta: ClientMeta | null
+  readonly transportState: TransportState
+  /** Switches to a chain of the session's namespaces (no message to the wallet); 4902 for any other chain. */
+  switchChain(chainId: number): Promise<void>
+  /** Closes the relay socket; the session stays stored for the next page. */
+  close(): Promise<void>
+}
+
+/**
+ * A session client over WalletConnect v2 with the shape of v1's dapp client (`connected`, `accounts`, `chainId`,
+ * `connect`, `request`, `killSession`, events `connect` / `session_update` / `disconnect` / `transport`), so the
+ * provider and apps treat both generations alike. The v2 code (`@pairlink/client/v2`, its crypto) is a chunk of its
+ * own, imported on creation when `storage` holds a v2 session (`ready` settles once it is restored), else on the first
+ * call: a v1-only app never downloads it, and a v2 app's first screen does not wait for it.
+ *
+ * @example
+ * const client = createV2Client({ relayUrl: 'wss://pairlink.example', modal })
+ * const provider = createProvider({ client, rpc: { 1: 'https://rpc.example' } })
+ */
+export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
+  const state: V2ClientState = {
+    connected: false,
+    accounts: [],
+    chainId: 0,
+    peerMeta: null,
+    transportState: 'closed',
+    topic: undefined,
+  }
+  const emitter = createEmitter<ClientEvents>()
+  const on: V2Client['on'] = (event, listener) => {
+    emitter.on(event, listener)
+    return () => emitter.off(event, listener)
+  }
+
+  let loading: Promise<SignSession> | undefined
+  const load = () =>
+    (loading ??= import('./v2/createSignSession.js').then((module) =>
+      module.createSignSession({ parameters, state, emit: emitter.emit }),
+    ))
+  // The v2 code is fetched now only for a stored session to restore; a first visit fetches it on `connect`.
+  const ready = (async () => {
+    const key = parameters.storageKey ?? 'pairlink-v2'
+    const text = await (parameters.storage
+      ? parameters.storage.get(key)
+      : globalThis.localStorage?.getItem(key))
+    const stored = JSON.parse(text || '{}') as { sessions?: object }
+    if (Object.keys(stored.sessions ?? {}).length > 0) await (await load()).ready
+  })().catch(() => {})
+  // Calls made while nothing is loaded and nothing is connected load it (to connect, or to fail as v1 does).
+  const loaded = async () => {
+    await ready
+    return load()
+  }
+
+  return {
+    version: 2,
+    get connected() {
+      return state.connected
+    },
+    get accounts() {
+      return [...state.accounts]
+    },
+    get chainId() {
+      return state.chainId
+    },
+    get peerMeta() {
+      return state.peerMeta
+    },
+    get transportState() {
+      return state.transportState
+    },
+    rpcUrl: undefined,
+    ready,
+    on,
+    connect: async (connectParameters) => (await loaded()).connect(connectParameters?.chainId),
+    request: async (request, options) => (await loaded()).request(request, options),
+    killSession: async () => (await loaded()).killSession(),
+    switchChain: async (chainId) => (await loaded()).switchChain(chainId),
+    async close() {
+      await ready
+      await (await loading)?.close()
+    },
+  }
+}
