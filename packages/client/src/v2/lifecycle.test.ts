@@ -79,6 +79,8 @@ test('behavior: a request received but unanswered when the wallet closed is pend
 
 test('behavior: both clients reconnect after the relay restarts, subscribe again, and go on', async () => {
   const { dapp, wallet, session } = await paired()
+  const states: string[] = []
+  dapp.on('transport', ({ state }) => states.push(state))
   await relay.stop()
   await waitFor(() => dapp.transportState !== 'open' && wallet.transportState !== 'open', {
     message: 'sockets lost',
@@ -88,6 +90,8 @@ test('behavior: both clients reconnect after the relay restarts, subscribe again
     message: 'sockets back',
   })
   expect(dapp.stats.reconnects).toBeGreaterThanOrEqual(1)
+  expect(states[0]).toBe('connecting')
+  expect(states.at(-1)).toBe('open')
   expect(wallet.stats.reconnects).toBeGreaterThanOrEqual(1)
   // The restarted relay kept nothing: the request arrives only because the wallet subscribed again.
   expect(await call(dapp, session.topic, 'after restart')).toBe('after restart')

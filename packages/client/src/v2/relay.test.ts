@@ -55,6 +55,14 @@ test('behavior: a push seen before is acked and ignored, not handled twice', asy
   expect(requests).toEqual([request.id])
 })
 
+test('behavior: a burst of requests all get their answers, and the clients go on', async () => {
+  const { dapp, session } = await paired()
+  const values = Array.from({ length: 40 }, (_, i) => `v${i}`)
+  // Every call to the relay in flight at once: each needs an id of its own for its answer to find it.
+  expect(await Promise.all(values.map((value) => call(dapp, session.topic, value)))).toEqual(values)
+  expect(await call(dapp, session.topic, 'after')).toBe('after')
+})
+
 test('args: projectId is sent to the relay, which may admit only configured projects', async () => {
   const kiosk = await startRelay({ relay: { projectIds: ['kiosk-1'] } })
   try {

@@ -6,13 +6,24 @@ export type RelayFrame =
   | { push: true; ack: string; message: RelayMessage | undefined }
   | { push: false; id: string; result: unknown; error: { message?: unknown; code?: unknown } | undefined }
 
-let lastId = 0
+let lastMs = 0
+let sequence = 0
 
-/** A JSON-RPC id as the SDK makes them for the relay: ms time and 6 digits, as a string (relay-v2.md §3.1). */
+/**
+ * A JSON-RPC id as the SDK makes them for the relay, ms time then 6 digits (19 digits, relay-v2.md §3.1), unique in
+ * the process: within one ms the digits count up from a random start. Built as text, never as one number: 19 digits
+ * are past 2^53, where a double would round neighbouring ids to the same value.
+ */
 export function relayRpcId(): string {
-  const id = Date.now() * 1e6 + Math.floor(Math.random() * 1e6)
-  lastId = id > lastId ? id : lastId + 1
-  return String(lastId)
+  const now = Date.now()
+  if (now > lastMs) {
+    lastMs = now
+    sequence = Math.floor(Math.random() * 500_000)
+  } else if (++sequence >= 1_000_000) {
+    lastMs++
+    sequence = 0
+  }
+  return `${lastMs}${String(sequence).padStart(6, '0')}`
 }
 
 /**
