@@ -8,7 +8,7 @@ import { renderQrCode } from '../QrCode/renderQrCode.js'
 export type CreateQrPanelParameters = { uri: string; strings: Strings }
 
 /** What the QR code says beside the code itself: whether it can be scanned, and whether the bridge is reachable. */
-export type QrPanelState = { code: CodeState; unreachable: boolean }
+type QrPanelState = { code: CodeState; unreachable: boolean }
 
 /** The QR view: built once per modal, its URI and state changed in place. */
 export type QrPanel = {
