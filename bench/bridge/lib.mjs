@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'minimal-answering' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
 /** @typedef {keyof typeof wires} WireName */
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay

@@ -1,7 +1,7 @@
 // WalletConnect v2 relay throughput and latency: 1, 100 and 1000 pairs of clients ping-ponging (one ~300-byte message
-// in flight per pair) through the minimal `ws` relay (v2 frames forwarded as they came; `minimal-answering` also
-// answers each publish), Pairlink's v1 bridge (v1 frames) and Pairlink's v2 relay (irn_publish → result,
-// irn_subscription push → ack), in the same run, with the relay's CPU time per message beside msgs/s. Prints one
+// in flight per pair) through the minimal `ws` relay (each publish answered, its frame forwarded as it came as the
+// push; `minimal-no-answer` answers nothing), Pairlink's v1 bridge (v1 frames) and Pairlink's v2 relay (irn_publish →
+// result, irn_subscription push → ack), in the same run, with the relay's CPU time per message beside msgs/s. Prints one
 // JSON line. Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5),
 // RELAYS (default every one of `relays`, comma-separated; `minimal` and `v2` are needed for the ratios).
 // The relays take turns within each configuration (bench/measure.mjs `interleave`) and every figure is the median of
@@ -21,7 +21,7 @@ const pairCounts = (process.env.PAIRS ?? '1,100,1000').split(',').map(Number)
 /** @type {Record<string, RelaySetup>} */
 const relays = {
   minimal: { nodes: ['minimal'], wire: 'v2' },
-  'minimal-answering': { nodes: ['minimal-answering'], wire: 'v2' },
+  'minimal-no-answer': { nodes: ['minimal-no-answer'], wire: 'v2' },
   v1: { nodes: ['memory'], wire: 'v1' },
   v2: { nodes: ['memory'], wire: 'v2' },
   'v2-redis': { nodes: ['redis'], wire: 'v2' },
@@ -29,10 +29,9 @@ const relays = {
 }
 const wanted = process.env.RELAYS?.split(',') ?? Object.keys(relays)
 const chosen = Object.fromEntries(Object.entries(relays).filter(([name]) => wanted.includes(name)))
-// Every Pairlink relay against each baseline, measured in the same rounds (`v2VsMinimal`, `v2VsV1`, …).
-// Each Pairlink relay against every baseline listed before it, measured in the same rounds (`v2VsMinimal`, `v2VsV1`,
-// `v2RedisVsV2`, and across nodes `v2Redis2nodesVsV2Redis`).
-const baselines = ['minimal', 'minimal-answering', 'v1', 'v2', 'v2-redis']
+// Each Pairlink relay against every baseline listed before it, measured in the same rounds (`v2VsMinimal`, the
+// headline, `v2VsMinimalNoAnswer`, `v2VsV1`, `v2RedisVsV2`, and across nodes `v2Redis2nodesVsV2Redis`).
+const baselines = ['minimal', 'minimal-no-answer', 'v1', 'v2', 'v2-redis']
 const order = Object.keys(relays)
 const comparisons = Object.keys(chosen).flatMap((name) =>
   baselines
@@ -53,6 +52,11 @@ const redis = Object.values(chosen).some((relay) => relay.nodes.some((kind) => k
 const results = []
 /** @type {({ pairs: number } & Record<string, number>)[]} */
 const ratios = []
+// The headline ratio of every round, msgs/s and CPU, so the spread behind each median shows.
+/** @type {{ pairs: number, msgsPerSec: number[], cpu: number[] }[]} */
+const v2VsMinimalRounds = []
+/** @param {number[]} a @param {number[]} b */
+const perRound = (a, b) => a.map((value, i) => Math.round((value / (b[i] ?? Number.NaN)) * 100) / 100)
 try {
   for (const pairs of pairCounts) {
     const { rows, samples, cpuSamples } = await compareRelays(
@@ -73,6 +77,12 @@ try {
       )
     }
     ratios.push({ pairs, ...entry })
+    if (samples.v2 && samples.minimal)
+      v2VsMinimalRounds.push({
+        pairs,
+        msgsPerSec: perRound(samples.v2, samples.minimal),
+        cpu: perRound(cpuSamples.minimal ?? [], cpuSamples.v2 ?? []),
+      })
   }
 } finally {
   await redis?.stop()
@@ -85,7 +95,7 @@ for (const key of Object.keys(ratios[0] ?? {}).filter((key) => key !== 'pairs'))
   summary[key] = geomean(values)
   summary[`${key}Range`] = range(values)
 }
-const { v2VsMinimal, v2VsMinimalAnswering } = summary
+const v2VsMinimalRange = summary.v2VsMinimalRange
 // Two nodes on one Redis against one, in ping-pong at 1 and 100 pairs (the cross-node target, as relay.mjs for v1).
 const crossNode = crossNodeRatios(ratios, {
   twoVsOne: 'v2Redis2nodesVsV2Redis',
@@ -100,19 +110,19 @@ console.log(
     rounds,
     results,
     ratios,
+    v2VsMinimalRounds,
     summary: {
       ...summary,
       lost: results.reduce((sum, r) => sum + r.lost, 0),
       duplicated: results.reduce((sum, r) => sum + r.duplicated, 0),
       refused: results.reduce((sum, r) => sum + r.refused, 0),
       crossNode,
-      // The minimal relay does strictly less (no answer, no ack handling, no mailbox), so parity is the claim; against
-      // `minimal-answering` the socket work is the same. Two nodes at least 0.6 of one.
+      // The minimal relay reads and writes the frames a v2 relay must (publish and ack in, answer and push out) and
+      // does nothing else (no validation, mailbox or ack tracking), so parity is the claim: at least 0.8 at every pair
+      // count. `minimal-no-answer` writes one frame a message where v2 must write two: no target against it. Two nodes
+      // at least 0.6 of one.
       targets: {
-        ...(typeof v2VsMinimal === 'number' ? { v2VsMinimal: v2VsMinimal >= 0.8 } : {}),
-        ...(typeof v2VsMinimalAnswering === 'number'
-          ? { v2VsMinimalAnswering: v2VsMinimalAnswering >= 0.8 }
-          : {}),
+        ...(Array.isArray(v2VsMinimalRange) ? { v2VsMinimal: (v2VsMinimalRange[0] ?? 0) >= 0.8 } : {}),
         ...Object.fromEntries(
           Object.entries(crossNode).map(([key, { vsRedis }]) => [`crossNode.${key}`, (vsRedis ?? 0) >= 0.6]),
         ),

@@ -1,6 +1,6 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
 // Redis backend; `memory-limited`: memory with the per-address budgets on), which serves the v2 relay on the same
-// port, or the minimal `ws` relay baseline (`minimal-answering`: the same, answering each v2 publish). Reports its
+// port, or the minimal `ws` relay baseline (`minimal-no-answer`: the same, answering no v2 publish). Reports its
 // port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
 // `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
 import { createServer } from 'node:http'
@@ -20,10 +20,11 @@ const [kind, redisUrl = '', keyPrefix, options = '{}'] = process.argv.slice(2)
 /**
  * The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. It reads v1 frames
  * (`{topic, type: 'sub' | 'pub'}`) and v2 JSON-RPC (`irn_subscribe` / `irn_publish` with `params.topic`) alike and
- * forwards a publish frame as it came, as the push; nothing is answered (with `answering`, a v2 publish is answered
- * `true`, as the protocol asks), and anything else (a v2 ack) is dropped.
+ * forwards a publish frame as it came, as the push; v2 requests are answered as the protocol asks (a publish `true`;
+ * not with `answering` false, which no v2 SDK works with), v1 frames never are, and anything else (a v2 ack) is
+ * dropped.
  */
-function createMinimalRelay(answering = false) {
+function createMinimalRelay(answering = true) {
   const server = createServer()
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
   /** @type {Map<string, Set<WebSocket>>} */
@@ -52,6 +53,9 @@ function createMinimalRelay(answering = false) {
         }
         set.add(ws)
         mine.add(topic)
+        // Any string serves as the subscription id here; the SDK's own is a hash.
+        if (answering && type === 'irn_subscribe')
+          ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":${JSON.stringify(topic)}}`)
       } else if (type === 'pub' || type === 'irn_publish') {
         const set = topics.get(topic)
         if (set) for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
@@ -114,7 +118,7 @@ function createPairlink() {
 const send = (message) => process.send?.(message)
 
 const relay = kind?.startsWith('minimal')
-  ? createMinimalRelay(kind === 'minimal-answering')
+  ? createMinimalRelay(kind !== 'minimal-no-answer')
   : createPairlink()
 const { port } = await relay.listen()
 send({ type: 'ready', port })

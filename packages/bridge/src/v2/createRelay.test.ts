@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createFakeSocket, type FakeSocket } from '../../test/fakeSocket.js'
-import { type CreateRelayParameters, createRelay, type Relay, type RelayConnection } from './createRelay.js'
+import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
+import type { CreateRelayParameters, Relay } from './createRelay.js'
 
 const P = 'a'.repeat(64)
 const S = 'b'.repeat(64)
@@ -11,48 +11,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function setup(parameters: CreateRelayParameters = {}) {
-  const relay = createRelay(parameters)
-  relays.push(relay)
-  let n = 0
-  const client = (clientId: string, address = '127.0.0.1') => {
-    const socket = createFakeSocket(String(++n), address)
-    const connection = relay.connect(socket, clientId)
-    return new Client(socket, connection)
-  }
-  return { relay, client }
-}
-
-class Client {
-  private nextId = 1795338265514170000n
-  constructor(
-    readonly socket: FakeSocket,
-    readonly connection: RelayConnection,
-  ) {}
-  /** Sends a request with a 19-digit string id, as the SDK does; returns the id. */
-  call(method: string, params: unknown) {
-    const id = String(++this.nextId)
-    this.connection.receive(JSON.stringify({ id, jsonrpc: '2.0', method, params }), 0)
-    return id
-  }
-  frames() {
-    return this.socket.sent.splice(0).map((text) => JSON.parse(text))
-  }
-  pushes() {
-    return this.frames().filter((frame) => frame.method === 'irn_subscription')
-  }
-  ack(push: { id: number }) {
-    this.connection.receive(JSON.stringify({ id: push.id, jsonrpc: '2.0', result: true }), 0)
-  }
-}
-
-const publish = (topic: string, message: string, tag = 1108, ttl = 300) => ({
-  topic,
-  message,
-  ttl,
-  tag,
-  prompt: true,
-})
+const setup = (parameters: CreateRelayParameters = {}) => setupRelay(relays, parameters)
 
 test('default: a publish reaches a subscriber as irn_subscription; the answers echo the ids as sent', () => {
   const { client } = setup()
@@ -94,14 +53,16 @@ describe('behavior', () => {
     wallet.frames()
     const message = 'quote " backslash \\ newline \n nul \u0000 é 💡 \u2028'
     dapp.call('irn_publish', { ...publish(S, message), attestation: 'att"1' })
-    dapp.call('irn_publish', publish(S, 'plain'))
+    // Without a backslash in its frame (JSON.stringify escapes none of these), the message is pushed as it came.
+    const unescaped = 'é 💡 \u2028 </script> ~'
+    dapp.call('irn_publish', publish(S, unescaped))
     const sent = wallet.socket.sent.splice(0)
     const subscription = createHash('sha256').update(`${S}did:key:wallet`).digest('hex')
     expect(sent).toHaveLength(2)
     sent.forEach((text, i) => {
       const frame = JSON.parse(text)
       expect(text).toBe(JSON.stringify(frame))
-      const data = i === 0 ? { message, attestation: 'att"1' } : { message: 'plain' }
+      const data = i === 0 ? { message, attestation: 'att"1' } : { message: unescaped }
       expect(Object.keys(frame.params.data)).toEqual(
         i === 0
           ? ['topic', 'message', 'publishedAt', 'tag', 'attestation']
@@ -271,6 +232,7 @@ describe('error', () => {
     c.connection.receive('{"id":"2","jsonrpc":"2.0","method":"irn_nope","params":{}}', 0)
     c.connection.receive('{"id":"3","jsonrpc":"2.0","method":"toString","params":{}}', 0)
     c.call('irn_subscribe', { topic: 'NOT-HEX' })
+    c.call('irn_publish', { topic: S.toUpperCase(), message: 'x', ttl: 1 })
     c.call('irn_publish', { topic: S, message: 'x', ttl: -1 })
     c.call('irn_publish', { topic: S, message: 'x', ttl: 1, tag: 'a' })
     c.call('irn_batchSubscribe', { topics: 'x' })
@@ -283,6 +245,7 @@ describe('error', () => {
       ['1', -32600],
       ['2', -32601],
       ['3', -32601],
+      [expect.any(String), -32602],
       [expect.any(String), -32602],
       [expect.any(String), -32602],
       [expect.any(String), -32602],

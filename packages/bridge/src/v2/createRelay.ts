@@ -3,6 +3,7 @@ import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
 import { silentLogger } from '../logger.js'
 import { createRateLimiter } from '../rateLimiter.js'
 import { createHandlers } from './handlers.js'
+import { forgetPushes } from './inflight.js'
 import { errorFrame, RPC_INVALID_REQUEST } from './jsonRpc.js'
 import { createMemoryRelayStore } from './memoryStore.js'
 import { createPubSub } from './pubsub.js'
@@ -129,7 +130,9 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         clientId,
         address: addressKey(socket.remoteAddress),
         topics: new Map(),
-        inflight: new Map(),
+        newest: undefined,
+        newestId: 0,
+        inflight: undefined,
         waiting: undefined,
         waitingBytes: 0,
         loading: undefined,
@@ -151,7 +154,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
           conns.delete(conn)
           counts.connections--
           for (const topic of [...conn.topics.keys()]) unsubscribe(conn, topic)
-          conn.inflight.clear()
+          forgetPushes(conn)
           conn.waiting = undefined
           conn.loading = undefined
         },

@@ -3,15 +3,18 @@ import { type PubSub, subscriptionId } from './pubsub.js'
 import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
 import type { StoredMessage } from './store.js'
 
-/** One JSON-RPC method: checks its params (throwing `ParamsError` or `LimitError`), then acts. */
-export type Handler = (conn: Conn, params: unknown) => Outcome | Promise<Outcome>
+/**
+ * One JSON-RPC method: checks its params (throwing `ParamsError` or `LimitError`), then acts. `frame` is the request's
+ * text, as it came.
+ */
+export type Handler = (conn: Conn, params: unknown, frame: string) => Outcome | Promise<Outcome>
 
 const answerAfter = (done: void | Promise<void>): Outcome | Promise<Outcome> =>
   done ? done.then(() => TRUE) : TRUE
 
 /** The relay's `irn_*` and `wc_*` methods by name (`docs/relay-v2.md`). */
 export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string, Handler> {
-  const { store, maxMessageLength } = ctx
+  const { store, maxMessageLength, subscribers } = ctx
   const { subscribe, unsubscribe, subscribeAll, publish, publishAll } = pubsub
 
   return {
@@ -39,8 +42,11 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       for (const topic of topics) unsubscribe(conn, topic)
       return TRUE
     },
-    irn_publish(conn, params) {
-      return answerAfter(publish(conn, checkPublish(params, maxMessageLength)))
+    irn_publish(conn, params, frame) {
+      const checked = checkPublish(params, maxMessageLength, subscribers)
+      // A frame without a backslash has no escapes: the message is its own JSON string, its characters as they came
+      // (valid JSON holds no raw quote or control character), so the push need not JSON.stringify it again.
+      return answerAfter(publish(conn, checked, frame.includes('\\') ? undefined : `"${checked.message}"`))
     },
     irn_batchPublish(conn, params) {
       const list = object(params).messages

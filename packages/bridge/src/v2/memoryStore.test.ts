@@ -68,3 +68,34 @@ function firstMessage(now: number): StoredMessage {
     acked: new Set(),
   }
 }
+
+test('behavior: a message the per-topic cap drops gives its bytes back to its address, even its last ones', () => {
+  const store = createMemoryRelayStore()
+  store.start({ ...context, limits: { ...limits, maxMessagesPerTopic: 1 } })
+  const now = Date.now()
+  const other = { ...firstMessage(now), topic: 'e'.repeat(64) }
+  // Each add after the first drops the topic's one message, the address's only bytes, before keeping the new one.
+  for (let i = 0; i < 3; i++) {
+    expect(store.add({ ...firstMessage(now), bytes: 600_000 })).toBeUndefined()
+    expect(store.size()).toEqual({ messages: 1, bytes: 600_000 })
+    // 600 000 kept of 1 300 000: another topic may keep 700 000 more, not a byte beyond.
+    expect(store.add({ ...other, bytes: 700_001 })).toBe('address')
+  }
+  expect(store.add({ ...other, bytes: 700_000 })).toBeUndefined()
+})
+
+test('behavior: acks are kept per client: none, one, then several', () => {
+  const store = createMemoryRelayStore()
+  store.start(context)
+  const now = Date.now()
+  const message = firstMessage(now)
+  store.add(message)
+  const pending = (clientId: string) =>
+    (store.pending(message.topic, clientId, now) as StoredMessage[]).length
+  expect([pending('did:key:b'), pending('did:key:c')]).toEqual([1, 1])
+  store.ack(message, 'did:key:b')
+  store.ack(message, 'did:key:b')
+  expect([pending('did:key:b'), pending('did:key:c')]).toEqual([0, 1])
+  store.ack(message, 'did:key:c')
+  expect([pending('did:key:b'), pending('did:key:c'), pending('did:key:d')]).toEqual([0, 0, 1])
+})

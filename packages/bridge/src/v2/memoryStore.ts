@@ -3,7 +3,11 @@ import type { RelayStore, RelayStoreContext, RelayStoreLimits, StoredMessage, Sw
 // Messages one sweep slice looks at: a few hundred microseconds, so a delivery never waits on housekeeping.
 const SWEEP_SLICE_MESSAGES = 2_000
 
-type Entry = { messages: StoredMessage[]; bytes: number }
+// `topic`: the first message's topic string, which every later message of the topic shares.
+type Entry = { topic: string; messages: StoredMessage[]; bytes: number }
+
+const hasAcked = ({ acked }: StoredMessage, clientId: string) =>
+  acked === clientId || (typeof acked === 'object' && acked.has(clientId))
 
 /**
  * The v2 relay's mailbox in memory, for one node: a list per topic in publish order, bounded per topic, per address
@@ -14,7 +18,8 @@ type Entry = { messages: StoredMessage[]; bytes: number }
  */
 export function createMemoryRelayStore(): RelayStore {
   const topics = new Map<string, Entry>()
-  const owners = new Map<string, number>()
+  // Bytes kept per owner (address key), in a record so that a publish looks its owner up once.
+  const owners = new Map<string, { bytes: number }>()
   let limits: RelayStoreLimits | undefined
   let dropped: (count: number) => void = () => {}
   let totalBytes = 0
@@ -25,9 +30,10 @@ export function createMemoryRelayStore(): RelayStore {
   const forget = (message: StoredMessage) => {
     totalBytes -= message.bytes
     totalMessages--
-    const left = (owners.get(message.owner) ?? 0) - message.bytes
-    if (left > 0) owners.set(message.owner, left)
-    else owners.delete(message.owner)
+    const owner = owners.get(message.owner)
+    if (!owner) return
+    owner.bytes -= message.bytes
+    if (owner.bytes <= 0) owners.delete(message.owner)
   }
 
   const use = () => {
@@ -44,12 +50,15 @@ export function createMemoryRelayStore(): RelayStore {
     add(message) {
       const { maxBytesPerTopic, maxMessagesPerTopic, maxBytesPerAddress, maxTotalBytes } = use()
       if (message.bytes > maxBytesPerTopic) return 'topic'
-      if ((owners.get(message.owner) ?? 0) + message.bytes > maxBytesPerAddress) return 'address'
+      let owner = owners.get(message.owner)
+      if ((owner?.bytes ?? 0) + message.bytes > maxBytesPerAddress) return 'address'
       let entry = topics.get(message.topic)
       if (!entry) {
-        entry = { messages: [], bytes: 0 }
+        entry = { topic: message.topic, messages: [], bytes: 0 }
         topics.set(message.topic, entry)
       }
+      // Each publish parsed a copy of the topic; kept for the ttl, the copies would cost ~80 bytes a message.
+      message.topic = entry.topic
       let drop = 0
       while (
         entry.messages.length > 0 &&
@@ -60,7 +69,11 @@ export function createMemoryRelayStore(): RelayStore {
         forget(oldest)
         drop++
       }
-      if (drop > 0) dropped(drop)
+      if (drop > 0) {
+        dropped(drop)
+        // What was dropped may have emptied the owner's record, and forget() took it away.
+        owner = owners.get(message.owner)
+      }
       if (totalBytes + message.bytes > maxTotalBytes) {
         if (entry.messages.length === 0) topics.delete(message.topic)
         return 'total'
@@ -69,18 +82,25 @@ export function createMemoryRelayStore(): RelayStore {
       entry.bytes += message.bytes
       totalBytes += message.bytes
       totalMessages++
-      owners.set(message.owner, (owners.get(message.owner) ?? 0) + message.bytes)
+      if (!owner) {
+        owner = { bytes: 0 }
+        owners.set(message.owner, owner)
+      }
+      owner.bytes += message.bytes
       return undefined
     },
     pending(topic, clientId, now) {
       const entry = topics.get(topic)
       if (!entry) return []
       return entry.messages.filter(
-        (message) => message.expiresAt > now && message.from !== clientId && !message.acked.has(clientId),
+        (message) => message.expiresAt > now && message.from !== clientId && !hasAcked(message, clientId),
       )
     },
     ack(message, clientId) {
-      message.acked.add(clientId)
+      const { acked } = message
+      if (acked === undefined) message.acked = clientId
+      else if (typeof acked !== 'string') acked.add(clientId)
+      else if (acked !== clientId) message.acked = new Set([acked, clientId])
     },
     watch() {},
     unwatch() {},

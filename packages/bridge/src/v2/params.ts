@@ -36,9 +36,18 @@ export function checkTopics(topics: unknown): string[] {
   return topics.map(checkTopic)
 }
 
-export function checkPublish(value: unknown, maxMessageLength: number): Publish {
+/**
+ * Checks one message to publish. `known`: topics checked before (this node's subscribed ones, each checked when
+ * subscribed); a topic found there is not tested against the pattern again.
+ */
+export function checkPublish(
+  value: unknown,
+  maxMessageLength: number,
+  known?: ReadonlyMap<string, unknown>,
+): Publish {
   const params = object(value)
-  const topic = checkTopic(params.topic)
+  const topic =
+    typeof params.topic === 'string' && known?.has(params.topic) ? params.topic : checkTopic(params.topic)
   const { message, ttl, tag, attestation } = params
   if (typeof message !== 'string' || message.length === 0 || message.length > maxMessageLength)
     throw new ParamsError('message must be a non-empty string')

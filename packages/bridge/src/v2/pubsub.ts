@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
+import { trackPush } from './inflight.js'
 import { LimitError, type Publish } from './params.js'
 import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
 import type { StoredMessage, StoreRefusal } from './store.js'
-
-// Pushes awaiting their ack per socket; beyond, the oldest is forgotten (it is pushed again on the next subscribe).
-const MAX_INFLIGHT = 1_000
 
 const REFUSALS: Record<StoreRefusal, string> = {
   topic: 'Message too large for the mailbox',
@@ -19,8 +17,11 @@ export type PubSub = {
   unsubscribe(conn: Conn, topic: string): void
   /** Subscribes `topics`, answers `result`, then pushes their kept messages. */
   subscribeAll(conn: Conn, topics: readonly string[], result: unknown): Outcome | Promise<Outcome>
-  /** Keeps the message, then pushes it to this node's other subscribers; a promise with a shared store. */
-  publish(conn: Conn, publish: Publish): void | Promise<void>
+  /**
+   * Keeps the message, then pushes it to this node's other subscribers; a promise with a shared store. `json`: the
+   * message as JSON text (`JSON.stringify(publish.message)`), when the caller has it.
+   */
+  publish(conn: Conn, publish: Publish, json?: string): void | Promise<void>
   /** {@link PubSub.publish} of each, in order. */
   publishAll(conn: Conn, list: readonly Publish[]): void | Promise<void>
   /** A message published on another node: pushed to this node's subscribers (the store's `deliver`). */
@@ -37,30 +38,35 @@ export function createPubSub(ctx: RelayContext): PubSub {
   const { store, counts, subscribers, maxTopicsPerSocket, maxTtl } = ctx
   let nextPushId = Date.now() * 1_000
 
-  const push = (conn: Conn, message: StoredMessage) => {
+  const push = (conn: Conn, message: StoredMessage, json = JSON.stringify(message.message)) => {
     const id = nextPushId++
     const subscription = conn.topics.get(message.topic) ?? subscriptionId(message.topic, conn.clientId)
     // Written by hand (the hot path): the topic and subscription id are hex, the numbers integers, so only the
     // strings from the client need JSON.stringify; the keys are in the order JSON.stringify of the object gave.
     const attestation =
       message.attestation === undefined ? '' : `,"attestation":${JSON.stringify(message.attestation)}`
-    const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
+    const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${json},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
     if (!conn.socket.send(frame)) return
-    if (conn.inflight.size >= MAX_INFLIGHT) conn.inflight.delete(conn.inflight.keys().next().value as number)
-    conn.inflight.set(id, message)
+    trackPush(conn, id, message)
     counts.deliveries++
   }
 
   // A live push waits while the topic's kept messages are read (shared stores only), then goes after them.
-  const pushLive = (conn: Conn, message: StoredMessage) => {
+  const pushLive = (conn: Conn, message: StoredMessage, json?: string) => {
     const buffered = conn.loading?.get(message.topic)
     if (buffered) buffered.push(message)
-    else push(conn, message)
+    else push(conn, message, json)
   }
 
   const fanOut = (message: StoredMessage) => {
     const set = subscribers.get(message.topic)
-    if (set) for (const other of set) if (other.clientId !== message.from) pushLive(other, message)
+    if (!set) return
+    let json: string | undefined
+    for (const other of set) {
+      if (other.clientId === message.from) continue
+      json ??= JSON.stringify(message.message)
+      pushLive(other, message, json)
+    }
   }
 
   // Subscribes locally; a promise when the store registers this node for the topic's fan-out.
@@ -149,18 +155,29 @@ export function createPubSub(ctx: RelayContext): PubSub {
     )
   }
 
-  const published = (conn: Conn, stored: StoredMessage, refused: StoreRefusal | undefined) => {
+  const published = (
+    conn: Conn,
+    stored: StoredMessage,
+    refused: StoreRefusal | undefined,
+    json: string | undefined,
+  ) => {
     if (refused) {
       counts.refused++
       throw new LimitError(REFUSALS[refused])
     }
     counts.publishes++
     const set = subscribers.get(stored.topic)
-    if (set) for (const other of set) if (other.clientId !== conn.clientId) pushLive(other, stored)
+    if (!set) return
+    for (const other of set) {
+      if (other.clientId === conn.clientId) continue
+      // Serialised once for every subscriber here.
+      json ??= JSON.stringify(stored.message)
+      pushLive(other, stored, json)
+    }
   }
 
   // Keeps the message (and hands it to the other nodes), then pushes it to this node's subscribers.
-  const publish = (conn: Conn, publish: Publish): void | Promise<void> => {
+  const publish = (conn: Conn, publish: Publish, json?: string): void | Promise<void> => {
     const now = Date.now()
     const stored: StoredMessage = {
       topic: publish.topic,
@@ -172,12 +189,12 @@ export function createPubSub(ctx: RelayContext): PubSub {
       owner: conn.address,
       attestation: publish.attestation,
       bytes: publish.message.length + publish.topic.length,
-      acked: new Set(),
+      acked: undefined,
       id: undefined,
     }
     const refused = store.add(stored)
-    if (isPromise(refused)) return refused.then((value) => published(conn, stored, value))
-    published(conn, stored, refused)
+    if (isPromise(refused)) return refused.then((value) => published(conn, stored, value, json))
+    published(conn, stored, refused, json)
   }
 
   // In order; with a shared store all are sent at once (one pipeline) and a refusal answers once all are settled.

@@ -1,4 +1,5 @@
 import type { Handler } from './handlers.js'
+import { takePush } from './inflight.js'
 import {
   errorFrame,
   RPC_INTERNAL_ERROR,
@@ -11,7 +12,7 @@ import {
   resultFrame,
 } from './jsonRpc.js'
 import { LimitError, ParamsError } from './params.js'
-import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
+import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
 
 // Bytes of frames a socket may have waiting behind a request that waits on the store; beyond, frames are dropped.
 const MAX_WAITING_BYTES = 1_048_576
@@ -27,7 +28,11 @@ export function createReceiver(
   const { store, counts, logger, perSocket, perAddress, failed } = ctx
 
   const answer = (conn: Conn, idText: string, outcome: Outcome) => {
-    conn.socket.send(resultFrame(idText, outcome.result))
+    conn.socket.send(
+      outcome === TRUE
+        ? `{"id":${idText},"jsonrpc":"2.0","result":true}`
+        : resultFrame(idText, outcome.result),
+    )
     outcome.after?.()
   }
 
@@ -76,7 +81,21 @@ export function createReceiver(
     conn.waitingBytes += text.length
   }
 
+  // A push's answer: its ack (`result`) counts the message as had by this client; an error changes nothing.
+  const answered = (conn: Conn, id: number, acked: boolean) => {
+    const message = takePush(conn, id)
+    if (!message || !acked) return
+    store.ack(message, conn.clientId)
+    counts.acks++
+  }
+
   const handle = (conn: Conn, text: string) => {
+    // Every push is acked, as many frames as publishes: the SDK's ack is recognised without a parse.
+    const ack = ackId(text)
+    if (ack !== undefined) {
+      answered(conn, ack, true)
+      return
+    }
     let frame: unknown
     try {
       frame = JSON.parse(text)
@@ -95,13 +114,7 @@ export function createReceiver(
     const { id, method, params, jsonrpc } = frame as Record<string, unknown>
     // A response: the ack of a push (or its refusal, which changes nothing).
     if (method === undefined && ('result' in frame || 'error' in frame)) {
-      const message = typeof id === 'number' ? conn.inflight.get(id) : undefined
-      if (!message) return
-      conn.inflight.delete(id as number)
-      if ('result' in frame) {
-        store.ack(message, conn.clientId)
-        counts.acks++
-      }
+      if (typeof id === 'number') answered(conn, id, 'result' in frame)
       return
     }
     const validId = typeof id === 'string' || typeof id === 'number'
@@ -125,7 +138,7 @@ export function createReceiver(
     }
     let outcome: Outcome | Promise<Outcome>
     try {
-      outcome = handler(conn, params)
+      outcome = handler(conn, params, text)
     } catch (error) {
       answerError(conn, idText, error)
       return
@@ -145,4 +158,31 @@ export function createReceiver(
   }
 
   return receive
+}
+
+const ACK_HEAD = '{"id":'
+const ACK_TAIL = ',"jsonrpc":"2.0","result":true}'
+// Digits of the largest safe integer: a longer id is no push's.
+const MAX_ID_DIGITS = 16
+
+/**
+ * The id of an ack written exactly as the SDK writes it (`{"id":<digits>,"jsonrpc":"2.0","result":true}`, what
+ * `JSON.stringify` gives for `formatJsonRpcResult(id, true)`), else `undefined`: any other spelling takes the full
+ * parse, which reads it the same way.
+ */
+export function ackId(text: string): number | undefined {
+  const start = ACK_HEAD.length
+  const end = text.length - ACK_TAIL.length
+  if (end <= start || end - start > MAX_ID_DIGITS) return undefined
+  if (text.slice(end) !== ACK_TAIL || text.slice(0, start) !== ACK_HEAD) return undefined
+  // JSON has no leading zeros: `{"id":01,…}` is a parse error, answered as such by the full path.
+  if (text.charCodeAt(start) === 48 && end - start > 1) return undefined
+  let id = 0
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return undefined
+    id = id * 10 + digit
+  }
+  // Beyond 2^53 the sum above may round differently from JSON.parse: such an id takes the full parse.
+  return Number.isSafeInteger(id) ? id : undefined
 }

@@ -40,8 +40,6 @@ const SWEEP_SLICE = 200
 const ACK_SLICE = 500
 const ADD_SLICE = 100
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
-// Messages read from Redis carry their acks in Redis: this set is never written.
-const NO_ACKS: Set<string> = new Set()
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -141,7 +139,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       owner: owner ?? '',
       attestation: data.attestation,
       bytes: Number(bytes),
-      acked: NO_ACKS,
+      // Its acks are in Redis.
+      acked: undefined,
       id,
     }
   }

@@ -11,7 +11,11 @@ export type Conn = {
   address: string
   /** Topic → its subscription id (a sha256, computed once per subscription rather than per push). */
   topics: Map<string, string>
-  inflight: Map<number, StoredMessage>
+  /** The newest push awaiting its ack and its id (`inflight.ts`). */
+  newest: StoredMessage | undefined
+  newestId: number
+  /** Older pushes awaiting their ack, oldest first; made once a push is sent while another awaits its ack. */
+  inflight: Map<number, StoredMessage> | undefined
   /** A request waits on the store: later frames wait here, so answers stay in request order. */
   waiting: string[] | undefined
   waitingBytes: number

@@ -16,8 +16,11 @@ export type StoredMessage = {
   attestation?: string | undefined
   /** What it costs the store: the message's and topic's lengths. */
   bytes: number
-  /** Client ids that acknowledged it (memory store only; a shared store keeps acks itself). */
-  acked: Set<string>
+  /**
+   * Client ids that acknowledged it (memory store only; a shared store keeps acks itself): none, the one client id
+   * (a topic's usual single reader, without a `Set` kept per message), or a set of them.
+   */
+  acked: string | Set<string> | undefined
   /** Identity in a shared store, the same on every node (absent in memory, where the object is the identity). */
   id?: string | undefined
 }
