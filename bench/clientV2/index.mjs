@@ -79,6 +79,8 @@ async function ours(relayUrl) {
  * @param {string} relayUrl
  */
 async function sdk(relayUrl) {
+  // The SDK wallet's request queue waits 1 s after each answer before it emits the next request (its
+  // `requestQueueDelay`): off, so requests are timed, not that pause.
   const init = (/** @type {string} */ name) =>
     SignClient.init({
       relayUrl,
@@ -86,6 +88,7 @@ async function sdk(relayUrl) {
       customStoragePrefix: `${name}-${randomUUID()}`,
       logger: 'silent',
       metadata,
+      signConfig: { disableRequestQueue: true },
     })
   const [dapp, wallet] = await Promise.all([init('dapp'), init('wallet')])
   wallet.on('session_proposal', ({ id }) => void wallet.approve({ id, namespaces }).catch(() => {}))
