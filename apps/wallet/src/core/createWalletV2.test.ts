@@ -68,11 +68,13 @@ async function connected(storage = createMemoryStorage()) {
       eip155: { chains: ['eip155:1', 'eip155:31337'], methods: ['personal_sign'], events: ['chainChanged'] },
     },
   })
+  // The SDK's approval() must be waiting before the settle arrives: called after it, it never resolves.
+  const settled = approval()
   const wallet = open({ uri: uri as string, storage })
   const request = await next(wallet, 'session_request')
   const connect = next(wallet, 'connect')
   await wallet.approveSession()
-  const session = await approval()
+  const session = await settled
   return { dapp, wallet, session, request, connect: await connect, storage, uri: uri as string }
 }
 
