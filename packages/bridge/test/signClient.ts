@@ -46,14 +46,16 @@ export async function pairClients(relayUrl: string, walletRelayUrl = relayUrl) {
     optionalNamespaces: { eip155: { chains: [chainId], methods, events } },
   })
   if (!uri) throw new Error('no pairing URI')
+  // approval() waits from now: the SDK drops a settle that arrives before its first call (its createDelayedPromise keeps no early result).
+  const settled = approval()
+  settled.catch(() => {})
   // The wallet is created after the dapp published its proposal: the relay's mailbox must hand it over.
   const wallet = await createClient(walletRelayUrl, 'wallet')
   wallet.on('session_proposal', ({ id }) => {
     wallet.approve({ id, namespaces: namespaces() }).catch(() => {})
   })
   await wallet.pair({ uri })
-  const session = await approval()
-  return { dapp, wallet, session }
+  return { dapp, wallet, session: await settled }
 }
 
 /** Closes every client's transport and stops its timers. */
@@ -98,6 +100,8 @@ export async function pairWalletKit(relayUrl: string, walletRelayUrl = relayUrl)
     optionalNamespaces: { eip155: { chains: [chainId], methods: ['personal_sign'], events: [] } },
   })
   if (!uri) throw new Error('no pairing URI')
+  const settled = approval()
+  settled.catch(() => {})
   const wallet = await createWalletKit(walletRelayUrl, dapp)
   wallet.on('session_proposal', ({ id }) => {
     wallet.approveSession({ id, namespaces: namespaces() }).catch(() => {})
@@ -108,7 +112,7 @@ export async function pairWalletKit(relayUrl: string, walletRelayUrl = relayUrl)
     await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result } })
   })
   await wallet.pair({ uri })
-  return { dapp, wallet, session: await approval() }
+  return { dapp, wallet, session: await settled }
 }
 
 /** Asks the dapp for `personal_sign` of `text` and resolves with the address the signature recovers to. */
