@@ -7,7 +7,7 @@ import {
 import { createFakeSocket, type FakeSocket } from './fakeSocket.js'
 
 /** A v2 client of an in-process relay over a fake socket (the relay core's own seam), speaking as the SDK does. */
-export class RelayTestClient {
+class RelayTestClient {
   private nextId = 1795338265514170000n
   constructor(
     readonly socket: FakeSocket,

@@ -5,7 +5,7 @@ import type { Conn } from './relayContext.js'
 import type { StoredMessage } from './store.js'
 
 // Pushes awaiting their ack per socket; beyond, the oldest is forgotten (it is pushed again on the next subscribe).
-export const MAX_INFLIGHT = 1_000
+const MAX_INFLIGHT = 1_000
 
 /** Records push `id` of `message` to `conn`, to be taken by its ack. */
 export function trackPush(conn: Conn, id: number, message: StoredMessage): void {
