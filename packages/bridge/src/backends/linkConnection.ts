@@ -14,8 +14,8 @@ import {
 export const HANDSHAKE_TIMEOUT_MS = 5_000
 // Dead peers are found by TCP keep-alive too, not only by a failed write.
 const KEEPALIVE_MS = 10_000
-// The dialer only ever reads handshake frames and acks.
-const MAX_DIALER_FRAME_BYTES = 1_024
+// Handshake frames and acks are small: a connection gets larger frames only once authenticated.
+const MAX_SMALL_FRAME_BYTES = 1_024
 
 /** What both ends of a link connection know. */
 type Side = {
@@ -60,32 +60,35 @@ export function serveLinkConnection(
   const timer = prepare(
     socket,
     side,
-    createLinkReader(side.maxFrameBytes, (type, body) => {
-      if (origin !== undefined) {
-        if (type === LinkFrame.message) side.onMessage(origin, body)
-        else if (type === LinkFrame.ackNow) side.onAckRequest(origin)
-        else throw new Error('node link: unexpected frame')
-        return
-      }
-      const dialer = body.toString('latin1', 0, NODE_ID_LENGTH)
-      const dialerNonce = body.subarray(NODE_ID_LENGTH, NODE_ID_LENGTH + NONCE_BYTES)
-      const proof = body.subarray(NODE_ID_LENGTH + NONCE_BYTES)
-      if (
-        type !== LinkFrame.hello ||
-        dialerNonce.length !== NONCE_BYTES ||
-        !isLinkProof(proof, linkProof(secret, 'dialer', nonce, dialerNonce, dialer, nodeId))
-      )
-        throw new Error('node link: authentication failed')
-      origin = dialer
-      clearTimeout(timer)
-      socket.write(
-        encodeLinkFrameBytes(
-          LinkFrame.welcome,
-          linkProof(secret, 'listener', nonce, dialerNonce, dialer, nodeId),
-        ),
-      )
-      side.onAuthenticated(dialer)
-    }),
+    createLinkReader(
+      () => (origin === undefined ? MAX_SMALL_FRAME_BYTES : side.maxFrameBytes),
+      (type, body) => {
+        if (origin !== undefined) {
+          if (type === LinkFrame.message) side.onMessage(origin, body)
+          else if (type === LinkFrame.ackNow) side.onAckRequest(origin)
+          else throw new Error('node link: unexpected frame')
+          return
+        }
+        const dialer = body.toString('latin1', 0, NODE_ID_LENGTH)
+        const dialerNonce = body.subarray(NODE_ID_LENGTH, NODE_ID_LENGTH + NONCE_BYTES)
+        const proof = body.subarray(NODE_ID_LENGTH + NONCE_BYTES)
+        if (
+          type !== LinkFrame.hello ||
+          dialerNonce.length !== NONCE_BYTES ||
+          !isLinkProof(proof, linkProof(secret, 'dialer', nonce, dialerNonce, dialer, nodeId))
+        )
+          throw new Error('node link: authentication failed')
+        origin = dialer
+        clearTimeout(timer)
+        socket.write(
+          encodeLinkFrameBytes(
+            LinkFrame.welcome,
+            linkProof(secret, 'listener', nonce, dialerNonce, dialer, nodeId),
+          ),
+        )
+        side.onAuthenticated(dialer)
+      },
+    ),
   )
   socket.write(encodeLinkFrameBytes(LinkFrame.challenge, Buffer.from(nodeId, 'latin1'), nonce))
 }
@@ -106,30 +109,33 @@ export function openLinkConnection(
   const timer = prepare(
     socket,
     side,
-    createLinkReader(MAX_DIALER_FRAME_BYTES, (type, body) => {
-      if (up && type === LinkFrame.ack) {
-        const [epoch, seq] = body.toString('latin1').split('.').map(Number)
-        return side.onAck(epoch as number, seq as number)
-      }
-      if (!expected && type === LinkFrame.challenge) {
-        if (body.toString('latin1', 0, NODE_ID_LENGTH) !== node) throw new Error('node link: another node')
-        const listenerNonce = body.subarray(NODE_ID_LENGTH)
-        socket.write(
-          encodeLinkFrameBytes(
-            LinkFrame.hello,
-            Buffer.from(nodeId, 'latin1'),
-            nonce,
-            linkProof(secret, 'dialer', listenerNonce, nonce, nodeId, node),
-          ),
-        )
-        expected = linkProof(secret, 'listener', listenerNonce, nonce, nodeId, node)
-        return
-      }
-      if (!expected || up || type !== LinkFrame.welcome || !isLinkProof(body, expected))
-        throw new Error('node link: authentication failed')
-      clearTimeout(timer)
-      up = true
-      side.onUp()
-    }),
+    createLinkReader(
+      () => MAX_SMALL_FRAME_BYTES,
+      (type, body) => {
+        if (up && type === LinkFrame.ack) {
+          const [epoch, seq] = body.toString('latin1').split('.').map(Number)
+          return side.onAck(epoch as number, seq as number)
+        }
+        if (!expected && type === LinkFrame.challenge) {
+          if (body.toString('latin1', 0, NODE_ID_LENGTH) !== node) throw new Error('node link: another node')
+          const listenerNonce = body.subarray(NODE_ID_LENGTH)
+          socket.write(
+            encodeLinkFrameBytes(
+              LinkFrame.hello,
+              Buffer.from(nodeId, 'latin1'),
+              nonce,
+              linkProof(secret, 'dialer', listenerNonce, nonce, nodeId, node),
+            ),
+          )
+          expected = linkProof(secret, 'listener', listenerNonce, nonce, nodeId, node)
+          return
+        }
+        if (!expected || up || type !== LinkFrame.welcome || !isLinkProof(body, expected))
+          throw new Error('node link: authentication failed')
+        clearTimeout(timer)
+        up = true
+        side.onUp()
+      },
+    ),
   )
 }

@@ -15,7 +15,10 @@ const B = 'b'.repeat(16)
 
 test('default', () => {
   const frames: [number, string][] = []
-  const read = createLinkReader(1_024, (type, body) => frames.push([type, body.toString()]))
+  const read = createLinkReader(
+    () => 1_024,
+    (type, body) => frames.push([type, body.toString()]),
+  )
   const wire = Buffer.concat([
     encodeLinkFrame(LinkFrame.message, sequencedHead(A, 1, 7), 'ünïcode'),
     encodeLinkFrame(LinkFrame.ackNow),
@@ -59,6 +62,9 @@ test('behavior: each proof is bound to its side, both nonces and both ids', () =
 })
 
 test('error: a frame longer than the limit throws', () => {
-  const read = createLinkReader(16, () => {})
+  const read = createLinkReader(
+    () => 16,
+    () => {},
+  )
   expect(() => read(encodeLinkFrame(LinkFrame.message, '', 'x'.repeat(16)))).toThrow(/link frame of 17 bytes/)
 })

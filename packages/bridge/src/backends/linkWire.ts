@@ -47,27 +47,39 @@ export function encodeLinkFrameBytes(type: number, ...parts: Uint8Array[]): Buff
 }
 
 /**
- * Cuts a byte stream into frames, calling `onFrame(type, body)` for each; `body` is valid during the call only if
- * kept as is (it may share memory with later chunks otherwise). Throws on a frame longer than `maxFrameBytes`.
+ * Cuts a byte stream into frames, calling `onFrame(type, body)` for each (`body` shares memory with the chunks: copy
+ * what is kept). Chunks of an incomplete frame are joined once it is complete. Throws on a frame longer than
+ * `maxFrameBytes()`.
  */
-export function createLinkReader(maxFrameBytes: number, onFrame: (type: number, body: Buffer) => void) {
-  let pending: Buffer | undefined
+export function createLinkReader(maxFrameBytes: () => number, onFrame: (type: number, body: Buffer) => void) {
+  let pending: Buffer[] = []
+  let buffered = 0
+  // Bytes the next frame needs from the start of `pending`: its length once known, else the length's.
+  let needed = 5
   return (chunk: Buffer) => {
-    let data = pending ? Buffer.concat([pending, chunk]) : chunk
-    pending = undefined
+    pending.push(chunk)
+    buffered += chunk.length
+    if (buffered < needed) return
+    const data = pending.length === 1 ? chunk : Buffer.concat(pending, buffered)
+    pending = []
+    buffered = 0
+    needed = 5
     let at = 0
     while (data.length - at >= 5) {
       const length = data.readUInt32BE(at)
-      if (length < 1 || length > maxFrameBytes) throw new Error(`link frame of ${length} bytes`)
-      if (data.length - at - 4 < length) break
+      if (length < 1 || length > maxFrameBytes()) throw new Error(`link frame of ${length} bytes`)
+      if (data.length - at - 4 < length) {
+        needed = 4 + length
+        break
+      }
       onFrame(data[at + 4] as number, data.subarray(at + 5, at + 4 + length))
       at += 4 + length
     }
-    if (at < data.length) {
-      data = data.subarray(at)
-      // Keep a copy of a short rest rather than pin a large chunk for a few bytes.
-      pending = data.length < 4096 ? Buffer.from(data) : data
-    }
+    if (at === data.length) return
+    // A copy of a short rest, rather than keep a large chunk for a few bytes.
+    const rest = data.length - at < 4_096 ? Buffer.from(data.subarray(at)) : data.subarray(at)
+    pending.push(rest)
+    buffered = rest.length
   }
 }
 

@@ -7,14 +7,11 @@ const FIRST_RETRY_MS = 100
 const LAST_RETRY_MS = 10_000
 // A node nothing was sent to for this long is not redialled.
 const GIVE_UP_MS = 30_000
+// Connections (handshakes included) this node accepts at once.
+const MAX_CONNECTIONS = 256
 
-/** A link up to another node: frames written to it arrive in order, or the link closes. */
-export type NodeLink = {
-  send(frame: Buffer): void
-  /** Bytes written but not yet handed to the kernel. */
-  readonly buffered: number
-  destroy(): void
-}
+/** A link up to another node: frames sent on it arrive in order, or the link closes. */
+export type NodeLink = { send(frame: Buffer): void }
 
 /** Parameters of {@link createNodeLinks}. */
 export type CreateNodeLinksParameters = {
@@ -73,6 +70,7 @@ export function createNodeLinks(parameters: CreateNodeLinksParameters) {
     socket.on('close', () => sockets.delete(socket))
   }
 
+  // The nodes of one deployment are few; anyone else trying is closed within the handshake time-out.
   const server = createServer((socket) => {
     track(socket)
     let origin: string | undefined
@@ -121,13 +119,7 @@ export function createNodeLinks(parameters: CreateNodeLinksParameters) {
           onUp() {
             dial.up = true
             dial.attempts = 0
-            parameters.onUp(node, {
-              send: (frame) => socket.write(frame),
-              get buffered() {
-                return socket.writableLength
-              },
-              destroy: () => socket.destroy(),
-            })
+            parameters.onUp(node, { send: (frame) => socket.write(frame) })
           },
           onAck: (epoch, seq) => parameters.onAck(node, epoch, seq),
         })
@@ -151,6 +143,7 @@ export function createNodeLinks(parameters: CreateNodeLinksParameters) {
   return {
     /** Listens for the nodes that send to this one. */
     listen(host: string, port: number) {
+      server.maxConnections = MAX_CONNECTIONS
       return new Promise<AddressInfo>((resolve, reject) => {
         server.once('error', reject)
         server.listen(port, host, () => {

@@ -137,7 +137,6 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     const empty = { seq: 0, entries: [], head: 0, link: undefined, linkBytes: 0, linkSettled: 0 }
     stream = { node, epoch: ++epochs, ...empty, ackRequested: false, waitingSince: 0, sent: 0, idleSweeps: 0 }
     streams.set(node, stream)
-    parameters.dial(node)
     return stream
   }
 
@@ -174,7 +173,7 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
       const { link } = stream
       // Redis meanwhile; the link is redialled (with backoff) while messages go to the node.
       if (!link) parameters.dial(node)
-      else if (stream.linkBytes + bytes > maxUnackedBytes || link.buffered > maxUnackedBytes) drop(stream)
+      else if (stream.linkBytes + bytes > maxUnackedBytes) drop(stream)
       else if (holds === 0 && bytes + HEAD_BYTES <= maxFrameBytes) return writeLink(stream, entry, link)
       publishRedis(stream, entry)
     },

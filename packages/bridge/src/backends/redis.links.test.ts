@@ -244,7 +244,10 @@ describe('error', () => {
     const challenge = await new Promise<Buffer>((resolve) =>
       socket.on(
         'data',
-        createLinkReader(1_024, (_type, body) => resolve(Buffer.from(body))),
+        createLinkReader(
+          () => 1_024,
+          (_type, body) => resolve(Buffer.from(body)),
+        ),
       ),
     )
     const wrong = Buffer.alloc(32, 1)

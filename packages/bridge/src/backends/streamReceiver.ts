@@ -155,12 +155,9 @@ export function createStreamReceiver(parameters: CreateStreamReceiverParameters)
         if (origin.idleSweeps >= IDLE_SWEEPS && !origin.ack) origins.delete(name)
       }
     },
+    /** Stops acking. What still comes (through Redis while the node closes) is handled as before. */
     close() {
-      for (const origin of origins.values()) {
-        clearTimeout(origin.holdTimer)
-        cancelAck(origin)
-      }
-      origins.clear()
+      for (const origin of origins.values()) cancelAck(origin)
     },
   }
 }
