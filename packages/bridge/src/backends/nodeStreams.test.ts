@@ -122,6 +122,28 @@ test('behavior: a script waits for the link messages sent before it; what is sen
   expect(wire.at(-1)).toBe('link 5:three')
 })
 
+test('behavior: a script waits for link messages only, not for later ones through Redis', async () => {
+  const { nodes, link, wire, send } = streams()
+  const gate = createScriptGate(nodes)
+  nodes.up(B, link)
+  send('one')
+  nodes.hold(true)
+  send('two')
+  nodes.hold(false)
+  const ran: string[] = []
+  const script = gate.script(
+    async () => ran.push('script'),
+    () => [],
+  )
+  await tick()
+  expect(wire.slice(-2)).toEqual(['redis B 3:two', 'link r'])
+  // The node handled `one`; `two` may still be on its way through Redis: the script need not wait for it.
+  nodes.acked(B, 1, 2)
+  gate.check()
+  await script
+  expect(ran).toEqual(['script'])
+})
+
 test('error: a link too far behind is dropped; its messages go through Redis', async () => {
   const { nodes, link, wire, calls, send } = streams({ maxUnackedBytes: 10 })
   nodes.up(B, link)

@@ -22,8 +22,9 @@ type Stream = {
   entries: Entry[]
   head: number
   link: NodeLink | undefined
-  /** Bytes sent on the link and not acked yet. */
+  /** Bytes sent on the link and not acked yet, and the number of the last message sent on it. */
   linkBytes: number
+  lastOnLink: number
   /** Every link entry up to this one is acked or went to Redis. */
   linkSettled: number
   ackRequested: boolean
@@ -93,6 +94,7 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     if (stream.linkBytes === 0) stream.waitingSince = Date.now()
     entry.onLink = true
     stream.linkBytes += entry.bytes
+    if (entry.seq > stream.lastOnLink) stream.lastOnLink = entry.seq
     link.send(
       encodeLinkFrame(LinkFrame.message, sequencedHead(nodeId, stream.epoch, entry.seq), entry.message),
     )
@@ -134,7 +136,15 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
   const open = (node: string) => {
     let stream = streams.get(node)
     if (stream) return stream
-    const empty = { seq: 0, entries: [], head: 0, link: undefined, linkBytes: 0, linkSettled: 0 }
+    const empty = {
+      seq: 0,
+      entries: [],
+      head: 0,
+      link: undefined,
+      linkBytes: 0,
+      lastOnLink: 0,
+      linkSettled: 0,
+    }
     stream = { node, epoch: ++epochs, ...empty, ackRequested: false, waitingSince: 0, sent: 0, idleSweeps: 0 }
     streams.set(node, stream)
     return stream
@@ -186,7 +196,8 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
       const marks: LinkMark[] = []
       for (const stream of streams.values()) {
         if (stream.linkBytes === 0 || !stream.link) continue
-        marks.push({ stream, seq: stream.seq })
+        // Not `stream.seq`: a later message through Redis may wait at the node for a link one, not the reverse.
+        marks.push({ stream, seq: stream.lastOnLink })
         if (!stream.ackRequested) stream.link.send(encodeLinkFrame(LinkFrame.ackNow))
         stream.ackRequested = true
       }

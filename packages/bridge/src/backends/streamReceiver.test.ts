@@ -60,6 +60,18 @@ test('behavior: messages from the link are acked after a while, or at once when 
   stream.close()
 })
 
+test('behavior: link messages that waited for one through Redis are acked once handled', async () => {
+  const { stream, acks } = receiver()
+  stream.receive(message(2, 'two'), true)
+  stream.ackNow(A)
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(acks).toEqual(['A 1.0'])
+  stream.receive(message(1, 'one'), false)
+  await waitFor(() => acks.length > 1, { message: 'the second ack' })
+  expect(acks).toEqual(['A 1.0', 'A 1.2'])
+  stream.close()
+})
+
 test('behavior: a new stream of the same origin starts over', () => {
   const { stream, handled } = receiver()
   stream.receive(message(1, 'one'), false)

@@ -9,8 +9,11 @@ type Origin = {
   held: Map<number, Buffer> | undefined
   heldBytes: number
   holdTimer: NodeJS.Timeout | undefined
-  /** Messages handled since the last ack, and the ack on its way (`soon`: this turn; `later`: a timer). */
+  /** Whether messages came over the link; messages handled since the last ack, and the last number acked. */
+  linked: boolean
   unacked: number
+  acked: number
+  /** The ack on its way (`soon`: this turn; `later`: a timer). */
   ack: 'soon' | 'later' | undefined
   ackTimer: NodeJS.Timeout | NodeJS.Immediate | undefined
   messages: number
@@ -53,7 +56,8 @@ export function createStreamReceiver(parameters: CreateStreamReceiverParameters)
     origin.ack = undefined
     origin.ackTimer = undefined
     origin.unacked = 0
-    parameters.ack(name, origin.epoch, origin.next - 1)
+    origin.acked = origin.next - 1
+    parameters.ack(name, origin.epoch, origin.acked)
   }
   const scheduleAck = (name: string, origin: Origin, now: boolean) => {
     origin.unacked++
@@ -110,7 +114,9 @@ export function createStreamReceiver(parameters: CreateStreamReceiverParameters)
       held: undefined,
       heldBytes: 0,
       holdTimer: undefined,
+      linked: false,
       unacked: 0,
+      acked: 0,
       ack: undefined,
       ackTimer: undefined,
       messages: 0,
@@ -140,7 +146,9 @@ export function createStreamReceiver(parameters: CreateStreamReceiverParameters)
         origin.holdTimer ??= setTimeout(() => giveUp(name, origin), HOLD_TIMEOUT_MS).unref()
         if (origin.held.size > MAX_HELD || origin.heldBytes > MAX_HELD_BYTES) giveUp(name, origin)
       }
-      if (viaLink) scheduleAck(name, origin, false)
+      // Acked over the link, also when a message through Redis let held link messages be handled.
+      if (viaLink) origin.linked = true
+      if (origin.linked && origin.next - 1 > origin.acked) scheduleAck(name, origin, false)
     },
     /** `name` asks for an ack now. */
     ackNow(name: string) {
