@@ -110,14 +110,26 @@ export function isLinkProof(proof: Uint8Array, expected: Uint8Array): boolean {
  */
 export const sequencedHead = (origin: string, epoch: number, seq: number) => `s${origin}${epoch}.${seq}:`
 
+// The decimal number in message[from, to), without a string on the way; NaN unless 1 to 15 digits.
+function digits(message: Buffer, from: number, to: number) {
+  if (to <= from || to - from > 15) return Number.NaN
+  let value = 0
+  for (let at = from; at < to; at++) {
+    const digit = (message[at] as number) - 48
+    if (digit < 0 || digit > 9) return Number.NaN
+    value = value * 10 + digit
+  }
+  return value
+}
+
 /** Parses a numbered message (starting with `s`); undefined when malformed. */
 export function parseSequenced(message: Buffer) {
   const dot = message.indexOf(46, 1 + NODE_ID_LENGTH) // '.'
   const colon = dot === -1 ? -1 : message.indexOf(58, dot) // ':'
   if (colon === -1) return undefined
-  const epoch = Number(message.toString('latin1', 1 + NODE_ID_LENGTH, dot))
-  const seq = Number(message.toString('latin1', dot + 1, colon))
-  if (!Number.isSafeInteger(epoch) || !Number.isSafeInteger(seq) || seq < 1) return undefined
+  const epoch = digits(message, 1 + NODE_ID_LENGTH, dot)
+  const seq = digits(message, dot + 1, colon)
+  if (!(epoch >= 0 && seq >= 1)) return undefined
   return {
     origin: message.toString('latin1', 1, 1 + NODE_ID_LENGTH),
     epoch,

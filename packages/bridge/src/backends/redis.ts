@@ -360,22 +360,25 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     // The head and owner length are ASCII.
     const bytes = head.length + topicBytes + ownerHead.length + ownerBytes + entry.bytes
     batched.add(topic)
-    const sent = targets.map((node) => batches.add(node, message, bytes))
-    return Promise.all(sent).then(
-      (listeners) => {
-        let received = 0
-        let have = ','
-        for (let i = 0; i < targets.length; i++) {
-          const node = targets[i] as string
-          if (listeners[i] === 0) peers.nodes.delete(node)
-          else have += `${node},`
-          received += listeners[i] as number
-        }
-        if (have.length === 1 + targets.length * (NODE_ID_LENGTH + 1)) return
-        return publishScripted(peers, { ...entry, delivered: entry.delivered + received, have })
-      },
-      () => publishScripted(peers, entry),
-    )
+    const reached = (listeners: readonly number[]) => {
+      let received = 0
+      let have = ','
+      for (let i = 0; i < targets.length; i++) {
+        const node = targets[i] as string
+        if (listeners[i] === 0) peers.nodes.delete(node)
+        else have += `${node},`
+        received += listeners[i] as number
+      }
+      if (have.length === 1 + targets.length * (NODE_ID_LENGTH + 1)) return
+      return publishScripted(peers, { ...entry, delivered: entry.delivered + received, have })
+    }
+    const scripted = () => publishScripted(peers, entry)
+    // One other node (the usual case): no Promise.all.
+    if (targets.length === 1)
+      return batches
+        .add(targets[0] as string, message, bytes)
+        .then((listeners) => (listeners > 0 ? undefined : reached([listeners])), scripted)
+    return Promise.all(targets.map((node) => batches.add(node, message, bytes))).then(reached, scripted)
   }
 
   const route = (peers: Peers, entry: Held): Promise<void> | undefined => {
