@@ -35,6 +35,7 @@ type Stream = {
 }
 
 const noop = () => {}
+const UNSENT = { onLink: false, settled: false, resolve: noop, reject: noop }
 // The head of a link frame and of a sequenced message, bounded.
 const HEAD_BYTES = 64
 // A link whose oldest unacked message waited this long is dropped; after a second, an ack is asked for.
@@ -95,9 +96,8 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     entry.onLink = true
     stream.linkBytes += entry.bytes
     if (entry.seq > stream.lastOnLink) stream.lastOnLink = entry.seq
-    link.send(
-      encodeLinkFrame(LinkFrame.message, sequencedHead(nodeId, stream.epoch, entry.seq), entry.message),
-    )
+    const head = sequencedHead(nodeId, stream.epoch, entry.seq)
+    link.send(encodeLinkFrame(LinkFrame.message, head, entry.message))
   }
 
   const publishRedis = (stream: Stream, entry: Entry) => {
@@ -120,15 +120,7 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
   }
 
   const push = (stream: Stream, message: string, bytes: number) => {
-    const entry: Entry = {
-      seq: ++stream.seq,
-      message,
-      bytes,
-      onLink: false,
-      settled: false,
-      resolve: noop,
-      reject: noop,
-    }
+    const entry: Entry = { seq: ++stream.seq, message, bytes, ...UNSENT }
     stream.entries.push(entry)
     return entry
   }
@@ -177,9 +169,7 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     send(node: string, message: string, bytes: number, resolve: Entry['resolve'], reject: Entry['reject']) {
       const stream = open(node)
       stream.sent++
-      const entry = push(stream, message, bytes)
-      entry.resolve = resolve
-      entry.reject = reject
+      const entry = Object.assign(push(stream, message, bytes), { resolve, reject })
       const { link } = stream
       // Redis meanwhile; the link is redialled (with backoff) while messages go to the node.
       if (!link) parameters.dial(node)
@@ -225,12 +215,8 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
       const stream = streams.get(node)
       if (stream?.epoch !== epoch) return
       // Settling the first unsettled entry moves `head` to the next one.
-      for (
-        let entry = stream.entries[stream.head];
-        entry && entry.seq <= seq;
-        entry = stream.entries[stream.head]
-      )
-        settle(stream, entry, 1)
+      let entry = stream.entries[stream.head]
+      for (; entry && entry.seq <= seq; entry = stream.entries[stream.head]) settle(stream, entry, 1)
       if (seq > stream.linkSettled) stream.linkSettled = seq
       stream.ackRequested = false
       stream.waitingSince = Date.now()
