@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the bridge's benchmarks, relay, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2),
+// Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2),
 // one after the other; each prints its one JSON line.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 let failed = false
 for (const bench of [
   'relay.mjs',
+  'hops.mjs',
   'capacity.mjs',
   'limits.mjs',
   'housekeeping.mjs',

@@ -1,6 +1,7 @@
 // Relay throughput and latency: 1, 100 and 1000 socket pairs, ping-pong and streaming, through the minimal `ws`
 // relay, the Pairlink bridge (memory backend), the bridge with Redis (one node), and two bridge nodes sharing Redis
-// with every pair split across them (every message crosses Redis), in the same run. Prints one JSON line.
+// with every pair split across them (every message crosses from one node to the other, over their link), in the same
+// run. Prints one JSON line.
 // Run `node scripts/build.mjs` first. Options: DURATION_MS (per run, default 1000), ROUNDS (default 5), PAIRS (default
 // "1,100,1000"), MODES (default "pingpong,streaming").
 // The relays take turns within each configuration (bench/measure.mjs `interleave`), ROUNDS times, and every figure

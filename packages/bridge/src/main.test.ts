@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createConnection } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { freePort, waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
@@ -137,6 +138,37 @@ describe('behavior', () => {
     wallet.sub('t')
     expect(await wallet.next()).toBe(frame)
     await second.stop()
+  })
+
+  test('behavior: with --redis, the node listens for links on --link-listen and advertises --link-advertise', async () => {
+    const prefix = `${redis.keyPrefix}cli-link:`
+    const port = await freePort()
+    const cli = await run(
+      ['--port', String(await freePort()), '--redis', redis.url, '--redis-prefix', prefix],
+      {
+        BRIDGE_LINK_LISTEN: `127.0.0.1:${port}`,
+        BRIDGE_LINK_ADVERTISE: `localhost:${port}`,
+      },
+    )
+    await cli.listening
+    const inspect = new Redis(redis.url)
+    try {
+      const [key] = await inspect.keys(`${prefix}link:*`)
+      expect(await inspect.get(key as string)).toBe(`localhost:${port}`)
+      // A link connection is challenged at once: `c` and the node id the key names.
+      const challenge = await new Promise<Buffer>((resolve, reject) => {
+        const socket = createConnection(port, '127.0.0.1')
+        socket.once('data', (chunk: Buffer) => {
+          socket.destroy()
+          resolve(chunk.subarray(4, 21))
+        })
+        socket.once('error', reject)
+      })
+      expect(challenge.toString('latin1')).toBe(`c${(key as string).slice(-16)}`)
+    } finally {
+      inspect.disconnect()
+    }
+    expect(await cli.stop()).toBe(0)
   })
 
   test('behavior: with --redis, v2 keeps its mailbox in Redis under the v1 prefix + v2:', async () => {

@@ -23,9 +23,9 @@ if (cli.help) {
 }
 
 const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } })
-const { maxTotalQueuedBytes } = cli
+const { maxTotalQueuedBytes, links } = cli
 const backend = cli.redis
-  ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes })
+  ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes, links })
   : createMemoryBackend({ maxTotalQueuedBytes })
 // With Redis, v2 shares it too, under keys of its own beside v1's.
 const relay =

@@ -9,6 +9,7 @@ test('default', () => {
     host: '127.0.0.1',
     redis: undefined,
     redisPrefix: undefined,
+    links: {},
     logLevel: 'info',
     maxTotalQueuedBytes: undefined,
     bridge: { webhooks: {} },
@@ -26,6 +27,12 @@ describe('args', () => {
         'redis://127.0.0.1:1',
         '--redis-prefix',
         'p:',
+        '--link-listen',
+        '[::]:7000',
+        '--link-advertise',
+        '10.0.0.5:7000',
+        '--link-secret',
+        's3cret',
         '--ttl',
         '60',
         '--max-queue-length',
@@ -74,6 +81,7 @@ describe('args', () => {
       host: '0.0.0.0',
       redis: 'redis://127.0.0.1:1',
       redisPrefix: 'p:',
+      links: { host: '::', port: 7000, advertise: '10.0.0.5:7000', secret: 's3cret' },
       logLevel: 'debug',
       maxTotalQueuedBytes: 9000,
       bridge: {
@@ -126,6 +134,14 @@ describe('args', () => {
     })
   })
 
+  test('args: node links off, or listening on a free port of an address', () => {
+    expect(parseCliOptions(['--link-listen', 'off', '--link-secret', 'x'], {}).links).toBe(false)
+    expect(parseCliOptions([], { BRIDGE_LINK_LISTEN: '0.0.0.0:0' }).links).toEqual({
+      host: '0.0.0.0',
+      port: 0,
+    })
+  })
+
   test('args: --help', () => {
     expect(parseCliOptions(['-h'], {}).help).toBe(true)
     const usage = formatCliUsage()
@@ -141,6 +157,8 @@ describe('error', () => {
       [['--port', '70000'], {}],
       [['--ttl', ''], { BRIDGE_TTL: 'x' }],
       [[], { BRIDGE_TRUST_PROXY: 'maybe' }],
+      [['--link-listen', '7000'], {}],
+      [['--link-listen', 'host:99999'], {}],
     ] as const)
       expect(() => parseCliOptions(argv, env)).toThrow(InvalidBridgeOptionsError)
   })

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import type { NodeLinkOptions } from './backends/nodeMesh.js'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 import type { CreateBridgeServerParameters } from './server.js'
@@ -9,6 +10,9 @@ type Target =
   | 'host'
   | 'redis'
   | 'redisPrefix'
+  | 'linkListen'
+  | 'linkAdvertise'
+  | 'linkSecret'
   | 'logLevel'
   | 'webhookTimeoutMs'
   | 'webhookAllow'
@@ -48,6 +52,28 @@ export const CLI_OPTIONS: readonly Option[] = [
     kind: 'string',
     key: 'redisPrefix',
     description: 'Redis key and channel prefix (default pairlink:bridge:)',
+  },
+  {
+    flag: 'link-listen',
+    env: 'BRIDGE_LINK_LISTEN',
+    kind: 'string',
+    key: 'linkListen',
+    description:
+      'host:port the other Redis nodes link to (127.0.0.1:0, a free port); off: through Redis only',
+  },
+  {
+    flag: 'link-advertise',
+    env: 'BRIDGE_LINK_ADVERTISE',
+    kind: 'string',
+    key: 'linkAdvertise',
+    description: 'host:port the other nodes dial, when not the one listened on (NAT, containers, 0.0.0.0)',
+  },
+  {
+    flag: 'link-secret',
+    env: 'BRIDGE_LINK_SECRET',
+    kind: 'string',
+    key: 'linkSecret',
+    description: 'secret every node proves when a link opens (default: one kept in Redis)',
   },
   {
     flag: 'ttl',
@@ -219,6 +245,8 @@ export type CliOptions = {
   host: string
   redis: string | undefined
   redisPrefix: string | undefined
+  /** Links between Redis nodes (`createRedisBackend`'s `links`). */
+  links: NodeLinkOptions | false
   logLevel: string
   /** `maxTotalQueuedBytes` of the backend (memory or Redis); its default when undefined. */
   maxTotalQueuedBytes: number | undefined
@@ -268,6 +296,9 @@ export function parseCliOptions(
     host,
     redis,
     redisPrefix,
+    linkListen,
+    linkAdvertise,
+    linkSecret,
     logLevel,
     webhookTimeoutMs,
     webhookAllow,
@@ -285,12 +316,25 @@ export function parseCliOptions(
   if (relayProjectIds !== undefined) relay.projectIds = relayProjectIds as string[]
   if (port !== undefined && (!Number.isInteger(port) || (port as number) > 65_535))
     throw new InvalidBridgeOptionsError(`Invalid --port: ${String(port)}`)
+  let links: NodeLinkOptions | false = {}
+  if (linkListen === 'off') links = false
+  else if (linkListen !== undefined) {
+    const match = /^\[?([^\]]*?)\]?:(\d{1,5})$/.exec(linkListen as string)
+    if (!match?.[1] || Number(match[2]) > 65_535)
+      throw new InvalidBridgeOptionsError(
+        `Invalid --link-listen: expected host:port or off, got ${String(linkListen)}`,
+      )
+    links = { host: match[1], port: Number(match[2]) }
+  }
+  if (links && linkAdvertise !== undefined) links.advertise = linkAdvertise as string
+  if (links && linkSecret !== undefined) links.secret = linkSecret as string
   return {
     help: values.help === true,
     port: (port as number | undefined) ?? 5001,
     host: (host as string | undefined) ?? '127.0.0.1',
     redis: redis as string | undefined,
     redisPrefix: redisPrefix as string | undefined,
+    links,
     logLevel: (logLevel as string | undefined) ?? 'info',
     maxTotalQueuedBytes: maxTotalQueuedBytes as number | undefined,
     bridge: {

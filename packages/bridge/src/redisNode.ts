@@ -66,8 +66,11 @@ export function createRedisNode<Commands extends Redis = Redis>(
       return Promise.race([commands.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false)
     },
     async close(leave = []) {
-      const quit = Promise.allSettled([...leave, commands.quit(), subscriber.quit()])
       const timeout = new Promise((resolve) => setTimeout(resolve, 1_000).unref())
+      // QUIT is not auto-pipelined: sent now, it would overtake the commands `leave` queued in this turn.
+      const quit = Promise.allSettled(leave).then(() =>
+        Promise.allSettled([commands.quit(), subscriber.quit()]),
+      )
       await Promise.race([quit, timeout])
       commands.disconnect()
       subscriber.disconnect()

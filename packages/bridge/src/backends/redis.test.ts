@@ -25,8 +25,9 @@ async function start(
   queue: Partial<BackendContext['queue']> = {},
   keyPrefix = `${redis.keyPrefix}${++run}:`,
   maxTotalQueuedBytes?: number,
+  links?: false,
 ) {
-  const backend = createRedisBackend({ url: redis.url, keyPrefix, maxTotalQueuedBytes })
+  const backend = createRedisBackend({ url: redis.url, keyPrefix, maxTotalQueuedBytes, links })
   backends.push(backend)
   const delivered: [string, string][] = []
   const context: BackendContext = {
@@ -129,7 +130,8 @@ describe('behavior', () => {
   })
 
   test('behavior: direct frames of one turn to one node go as one channel message, in order', async () => {
-    const a = await start()
+    // Through Redis: no link between the nodes (redis.links.test.ts has those).
+    const a = await start({}, undefined, undefined, false)
     const b = await start({}, a.keyPrefix)
     for (const topic of ['t', 'u']) {
       b.backend.subscribe(topic)

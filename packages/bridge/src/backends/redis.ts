@@ -5,6 +5,8 @@ import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext } from './backend.js'
+import { createDirectBatches } from './directBatches.js'
+import { createNodeMesh, type NodeLinkOptions } from './nodeMesh.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
 /** Parameters of {@link createRedisBackend}. */
@@ -21,6 +23,11 @@ export type CreateRedisBackendParameters = {
    * @default 268435456 (256 MiB)
    */
   maxTotalQueuedBytes?: number | undefined
+  /**
+   * Links to the other nodes: frames for a subscriber on another node go over a TCP connection to it rather than
+   * through Redis while one is up. `false`: through Redis only. @default on, listening on 127.0.0.1 (a free port)
+   */
+  links?: NodeLinkOptions | false | undefined
 }
 
 type Scripted = Redis & {
@@ -42,20 +49,6 @@ const NODE_ID_LENGTH = 16
 
 // Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
 const MAX_HELD_BYTES = 16_777_216
-// Bytes of direct frames to one node sent as one channel message at most; a larger batch goes out at once.
-const MAX_BATCH_BYTES = 1_048_576
-
-/** Direct frames to one node waiting for the end of the event-loop turn. */
-type Batch = {
-  /** Each frame's message; from the second on, each preceded by its length in bytes. */
-  messages: string[]
-  bytes: number
-  /** How many listened on the node's channel, once the batch is published. */
-  sent: Promise<number>
-  resolve: (listeners: number) => void
-  reject: (error: unknown) => void
-}
-
 /** What this node knows about the other nodes subscribed to a topic. */
 type Peers = {
   /** Other nodes registered for the topic and listening, as far as this node knows. */
@@ -143,6 +136,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
 
   // What the script answered: the nodes that received the frame when it ran. Nodes announced since are kept, and so
   // are those the script was told had the frame already (`partial`).
+  const idsOf = (joined: string) => {
+    const ids: string[] = []
+    for (let at = 0; at < joined.length; at += NODE_ID_LENGTH) ids.push(joined.slice(at, at + NODE_ID_LENGTH))
+    return ids
+  }
   const learn = (peers: Peers, reached: string, askedAt: number, version: number, partial: boolean) => {
     if (!partial && peers.version === version) peers.nodes.clear()
     for (let at = 0; at < reached.length; at += NODE_ID_LENGTH)
@@ -161,27 +159,32 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   ) => {
     const { counts, queue } = ctx()
     const ttlMs = Math.max(1, Math.round(queue.ttlSeconds * 1000))
-    const [queued, dropped, expired, refused, reached] = await commands.pairlinkEnqueue(
-      nodesKey(topic),
-      queueKey(topic),
-      bytesKey(topic),
-      prefix,
-      nodeId,
-      topic,
-      frame,
-      delivered,
-      bytes,
-      queue.maxQueueLength,
-      queue.maxQueuedBytes,
-      ttlMs,
-      Date.now(),
-      ttlMs + Math.min(ttlMs, KEY_GRACE_MS),
-      fanOut ? nodeChannelPrefix : '',
-      owner,
-      queue.maxQueuedBytesPerOwner,
-      maxTotalBytes,
-      have,
-    )
+    const run = () =>
+      commands.pairlinkEnqueue(
+        nodesKey(topic),
+        queueKey(topic),
+        bytesKey(topic),
+        prefix,
+        nodeId,
+        topic,
+        frame,
+        delivered,
+        bytes,
+        queue.maxQueueLength,
+        queue.maxQueuedBytes,
+        ttlMs,
+        Date.now(),
+        ttlMs + Math.min(ttlMs, KEY_GRACE_MS),
+        fanOut ? nodeChannelPrefix : '',
+        owner,
+        queue.maxQueuedBytesPerOwner,
+        maxTotalBytes,
+        have,
+      )
+    // A script that publishes runs in order with the frames on the links, and fences the nodes it reached.
+    const [queued, dropped, expired, refused, reached] = await (fanOut
+      ? mesh.script(run, (result) => idsOf(result[4]))
+      : run())
     counts.queued += queued
     counts.refusedQueuedBytesPerIp += refused
     counts.dropped += dropped
@@ -264,8 +267,9 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     deliverDirect(topic, frame, owner, origin, message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1))
   }
 
-  const onMessage = (channel: Buffer, message: Buffer) => {
-    if (channel.length === interestChannelBytes) return onAnnouncement(message)
+  // A frame, a batch, or nothing (a fence, from another node's stream).
+  const onDirect = (message: Buffer) => {
+    if (message.length === 0) return
     if (message[0] !== 98) return onFrame(message) // 'b': direct frames of one turn, `{bytes}:{frame}` each
     for (let at = 1; at < message.length; ) {
       const sep = message.indexOf(58, at)
@@ -273,6 +277,24 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       onFrame(message.subarray(sep + 1, end))
       at = end
     }
+  }
+  const mesh = createNodeMesh({
+    nodeId,
+    prefix,
+    commands,
+    links: parameters.links ?? {},
+    handle: onDirect,
+    failed: (error) => failed(error),
+    gap: (origin, missing) => {
+      ctx().counts.backendErrors++
+      ctx().logger.warn({ backend: 'redis', origin, missing }, 'frames from another node given up')
+    },
+  })
+  const onMessage = (channel: Buffer, message: Buffer) => {
+    if (channel.length === interestChannelBytes) return onAnnouncement(message)
+    // 's': numbered, from another node's stream (see nodeStreams.ts).
+    if (message[0] === 115) return mesh.receive(message)
+    onDirect(message)
   }
 
   // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
@@ -303,54 +325,26 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     })
   }
 
-  // Direct frames wait for the end of the event-loop turn and go out as one channel message per node: ioredis and the
-  // receiver's subscriber pay per message, not per frame. Topics with a frame waiting, and frames of those topics that
-  // must go through the script meanwhile (sent after the batches, in order, so no frame overtakes an earlier one).
-  const batches = new Map<string, Batch>()
+  // Direct frames go out once per turn and node (see directBatches.ts), over the link or the node's channel. Topics
+  // with a frame waiting, and frames of those topics that must go through the script meanwhile: sent after the
+  // batches, in order, so no frame overtakes an earlier one.
   const batched = new Set<string>()
   const deferred = new Map<string, Held[]>()
-  let flushing: NodeJS.Immediate | undefined
-
-  const sendBatch = (node: string, batch: Batch) => {
-    batches.delete(node)
-    const message =
-      batch.messages.length === 1 ? (batch.messages[0] as string) : `b${batch.messages.join('')}`
-    commands.publish(nodeChannelPrefix + node, message).then(batch.resolve, batch.reject)
-  }
-  const flush = () => {
-    flushing = undefined
-    for (const [node, batch] of batches) sendBatch(node, batch)
-    batched.clear()
-    if (deferred.size === 0) return
-    const waiting = [...deferred]
-    deferred.clear()
-    for (const [topic, entries] of waiting)
-      for (const entry of entries) route(peersOf(topic), entry)?.catch(failed)
-  }
-  // Resolves with how many listened on `node`'s channel when the batch holding `message` reached it.
-  const sendTo = (node: string, message: string, bytes: number) => {
-    let batch = batches.get(node)
-    if (batch && batch.bytes + bytes > MAX_BATCH_BYTES) {
-      sendBatch(node, batch)
-      batch = undefined
-    }
-    if (!batch) {
-      let resolve: Batch['resolve'] = () => {}
-      let reject: Batch['reject'] = () => {}
-      const sent = new Promise<number>((yes, no) => {
-        resolve = yes
-        reject = no
-      })
-      batch = { messages: [], bytes: 0, sent, resolve, reject }
-      batches.set(node, batch)
-      flushing ??= setImmediate(flush)
-    }
-    // A lone frame goes as it is; in a batch each is preceded by its length in bytes.
-    batch.messages.push(batch.messages.length === 0 ? message : `${bytes}:${message}`)
-    if (batch.messages.length === 2) batch.messages[0] = `${batch.bytes}:${batch.messages[0]}`
-    batch.bytes += bytes
-    return batch.sent
-  }
+  const batches = createDirectBatches(
+    (node, message, bytes, resolve, reject) => {
+      const { send } = mesh
+      if (send) send(node, message, bytes, resolve, reject)
+      else commands.publish(nodeChannelPrefix + node, message).then(resolve, reject)
+    },
+    () => {
+      batched.clear()
+      if (deferred.size === 0) return
+      const waiting = [...deferred]
+      deferred.clear()
+      for (const [topic, entries] of waiting)
+        for (const entry of entries) route(peersOf(topic), entry)?.catch(failed)
+    },
+  )
 
   // Straight to the nodes that received the topic's last frames: no script. A node that did not listen (gone, or
   // reconnecting) leaves the cache; when nobody got the frame, the script publishes it to whoever the set names
@@ -366,22 +360,25 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     // The head and owner length are ASCII.
     const bytes = head.length + topicBytes + ownerHead.length + ownerBytes + entry.bytes
     batched.add(topic)
-    const sent = targets.map((node) => sendTo(node, message, bytes))
-    return Promise.all(sent).then(
-      (listeners) => {
-        let received = 0
-        let have = ','
-        for (let i = 0; i < targets.length; i++) {
-          const node = targets[i] as string
-          if (listeners[i] === 0) peers.nodes.delete(node)
-          else have += `${node},`
-          received += listeners[i] as number
-        }
-        if (have.length === 1 + targets.length * (NODE_ID_LENGTH + 1)) return
-        return publishScripted(peers, { ...entry, delivered: entry.delivered + received, have })
-      },
-      () => publishScripted(peers, entry),
-    )
+    const reached = (listeners: readonly number[]) => {
+      let received = 0
+      let have = ','
+      for (let i = 0; i < targets.length; i++) {
+        const node = targets[i] as string
+        if (listeners[i] === 0) peers.nodes.delete(node)
+        else have += `${node},`
+        received += listeners[i] as number
+      }
+      if (have.length === 1 + targets.length * (NODE_ID_LENGTH + 1)) return
+      return publishScripted(peers, { ...entry, delivered: entry.delivered + received, have })
+    }
+    const scripted = () => publishScripted(peers, entry)
+    // One other node (the usual case): no Promise.all.
+    if (targets.length === 1)
+      return batches
+        .add(targets[0] as string, message, bytes)
+        .then((listeners) => (listeners > 0 ? undefined : reached([listeners])), scripted)
+    return Promise.all(targets.map((node) => batches.add(node, message, bytes))).then(reached, scripted)
   }
 
   const route = (peers: Peers, entry: Held): Promise<void> | undefined => {
@@ -416,6 +413,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       }),
     )
     published.clear()
+    await mesh.advertise()
     const sending = held
     held = []
     heldBytes = 0
@@ -428,6 +426,15 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       context = value
       subscriber.on('messageBuffer', onMessage)
       await node.connect([nodeChannelPrefix + nodeId, interestChannel], failed)
+      try {
+        await mesh.start()
+      } catch (error) {
+        await mesh.close()
+        await node.close()
+        throw error instanceof BackendError
+          ? error
+          : new BackendError('Cannot start the node links', { cause: error })
+      }
       // A slice of the topics at a time: 10 000 registrations in one loop would hold deliveries up.
       refresher = createSweeper({
         intervalMs: REGISTRY_REFRESH_MS,
@@ -474,14 +481,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     isHealthy: () => node.isHealthy(),
     async close() {
       refresher?.stop()
-      if (flushing) {
-        clearImmediate(flushing)
-        flush()
-      }
+      batches.flush()
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...topics.keys()].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       topics.clear()
-      await node.close(left)
+      await node.close([...left, mesh.close()])
     },
   }
 }
