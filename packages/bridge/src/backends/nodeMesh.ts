@@ -141,6 +141,3 @@ export function createNodeMesh(parameters: CreateNodeMeshParameters) {
     },
   }
 }
-
-/** What {@link createNodeMesh} returns. */
-export type NodeMesh = ReturnType<typeof createNodeMesh>

@@ -169,6 +169,3 @@ export function createStreamReceiver(parameters: CreateStreamReceiverParameters)
     },
   }
 }
-
-/** What {@link createStreamReceiver} returns. */
-export type StreamReceiver = ReturnType<typeof createStreamReceiver>
