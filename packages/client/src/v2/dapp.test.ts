@@ -1,6 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { next } from '../../test/peers.js'
 import {
   account,
   answer,
@@ -45,9 +46,6 @@ const dapp = (storage = createMemoryStorage()) => {
   clients.push(client)
   return client
 }
-
-const next = <event extends keyof SignClientEvents>(client: SignClient, event: event) =>
-  new Promise<SignClientEvents[event]>((resolve) => client.once(event, resolve))
 
 /** Our dapp connects; a WalletKit wallet (made after the proposal, as a phone scanning it) approves eip155:1. */
 async function connected(client = dapp()) {

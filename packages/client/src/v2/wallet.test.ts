@@ -1,7 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { answerRequests } from '../../test/peers.js'
+import { answerRequests, next } from '../../test/peers.js'
 import {
   account,
   answer,
@@ -26,7 +26,6 @@ import {
   ping,
   reject,
   type SignClient,
-  type SignClientEvents,
   update,
 } from './index.js'
 
@@ -47,9 +46,6 @@ const createWallet = (storage = createMemoryStorage()) => {
   clients.push(client)
   return client
 }
-
-const next = <event extends keyof SignClientEvents>(client: SignClient, event: event) =>
-  new Promise<SignClientEvents[event]>((resolve) => client.once(event, resolve))
 
 /** A sign-client dapp proposes; our wallet pairs with its URI and approves eip155:1. */
 async function connected(wallet = createWallet()) {
