@@ -20,8 +20,9 @@ import type { LocalAccount } from 'viem'
 import { findRpcError } from './errors.js'
 import { assertPairable } from './pairingLink.js'
 import { createPendingRequestStore, PENDING_REQUEST_MAX_AGE_MS } from './pendingRequests.js'
-import { createRequestQueue, type RestoredRequests } from './requestQueue.js'
+import { createRequestQueue } from './requestQueue.js'
 import { answerSessionMethod } from './sessionMethods.js'
+import type { SessionWallet } from './sessionWallet.js'
 import {
   SIGNING_REQUEST_METHODS,
   signRequest,
@@ -84,44 +85,14 @@ export type CreateWalletParameters = {
   reconnect?: ReconnectOptions | undefined
 }
 
-/** The wallet role of a session, with signing: what the React app and `pairlink-wallet` both drive. */
-export type Wallet = {
+/** The wallet role of a v1 session, with signing: a {@link SessionWallet} that also exposes its v1 client. */
+export type Wallet = Omit<SessionWallet, 'version' | 'on'> & {
   readonly client: WalletClient
   readonly version: 1
-  /** The session is connected (`client.connected`). */
-  readonly connected: boolean
-  readonly peerMeta: ClientMeta | null
-  readonly accounts: string[]
-  /** The bridge URL (`client.bridge`). */
-  readonly endpoint: string
-  /** Settled at once: a v1 wallet pairs and restores as it is made. */
-  readonly ready: Promise<void>
-  readonly account: LocalAccount
-  readonly chainId: number
-  /**
-   * Settles once the stored unanswered requests of a restored session were read: offered again, or answered as
-   * expired. Their events come after `createWallet` returned, so listeners added right away get them.
-   */
-  readonly restored: Promise<RestoredRequests>
   on<name extends keyof WalletEvents>(
     event: name,
     listener: (payload: WalletEvents[name]) => void,
   ): () => void
-  /** Approves the pending session request, optionally with another account or chain than the current ones. */
-  approveSession(choice?: { account?: LocalAccount | undefined; chainId?: number | undefined }): Promise<void>
-  rejectSession(message?: string): Promise<void>
-  /** Signs (or broadcasts) and answers a call request; a failure is answered as an error and reported. */
-  approveRequest(request: JsonRpcRequest): Promise<RequestOutcome>
-  /** Answers a call request with 4001 `User rejected the request.`. */
-  rejectRequest(request: JsonRpcRequest): Promise<RequestOutcome>
-  /** Switches the account; a connected session is updated (`wc_sessionUpdate`). */
-  setAccount(account: LocalAccount): Promise<void>
-  /** Switches the chain; a connected session is updated. */
-  setChainId(chainId: number): Promise<void>
-  /** Ends the session (the dapp sees `Session disconnected`). */
-  disconnect(): Promise<void>
-  /** Closes the socket and keeps the stored session and its unanswered requests. */
-  close(): void
 }
 
 /**

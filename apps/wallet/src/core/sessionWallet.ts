@@ -44,6 +44,7 @@ export type SessionWallet = {
   readonly account: LocalAccount
   /** The session's chain (v2: the one the wallet last switched to; requests name their own). */
   readonly chainId: number
+  /** The session is connected. */
   readonly connected: boolean
   readonly peerMeta: ClientMeta | null
   readonly accounts: string[]
@@ -51,17 +52,28 @@ export type SessionWallet = {
   readonly endpoint: string
   /** Settles once a v2 wallet paired or restored its stored session; rejects when the pairing failed. */
   readonly ready: Promise<void>
+  /**
+   * Settles once the stored unanswered requests of a restored session were read: offered again, or answered as
+   * expired. Their events come after the wallet was made, so listeners added right away get them.
+   */
   readonly restored: Promise<RestoredRequests>
   on<name extends keyof SessionWalletEvents>(
     event: name,
     listener: (payload: SessionWalletEvents[name]) => void,
   ): () => void
+  /** Approves the pending session request, optionally with another account or chain than the current ones. */
   approveSession(choice?: { account?: LocalAccount | undefined; chainId?: number | undefined }): Promise<void>
   rejectSession(message?: string): Promise<void>
+  /** Signs (or broadcasts) and answers a call request; a failure is answered as an error and reported. */
   approveRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  /** Answers a call request with 4001 `User rejected the request.`. */
   rejectRequest(request: JsonRpcRequest): Promise<RequestOutcome>
+  /** Switches the account; a connected session is updated. */
   setAccount(account: LocalAccount): Promise<void>
+  /** Switches the chain; a connected session is updated. */
   setChainId(chainId: number): Promise<void>
+  /** Ends the session (the dapp sees it ended). */
   disconnect(): Promise<void>
+  /** Closes the socket and keeps the stored session and its unanswered requests. */
   close(): void
 }
