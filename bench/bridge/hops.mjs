@@ -2,11 +2,12 @@
 // processes over loopback TCP, each forwarding what it reads and nothing else. `two`: the load generator and one relay
 // (what one node costs); `three`: the load generator and two relays (what a message crossing two nodes costs, with no
 // work at all in either). `threeVsTwo` bounds relay.mjs's `crossNode.pingpong1` on this machine: the bridge only
-// adds work to each hop. Prints one JSON line. Options: DURATION_MS (per run, default 1000), ROUNDS (default 7).
+// adds work to each hop. `cpuUsPerForward`: the forwarders' CPU time per message each forwards (read + write and the
+// wake-up of the next process; three processes on two vCPUs make each dearer). Prints one JSON line. Options: DURATION_MS (per run, default 1000), ROUNDS (default 7).
 import { fork } from 'node:child_process'
 import { connect, createServer } from 'node:net'
 import os from 'node:os'
-import { interleave, pairedRatio } from '../measure.mjs'
+import { interleave, median, pairedRatio } from '../measure.mjs'
 
 const durationMs = Number(process.env.DURATION_MS ?? 1_000)
 const rounds = Number(process.env.ROUNDS ?? 7)
@@ -25,14 +26,25 @@ if (process.argv[2] === 'hop') {
   server.listen(0, '127.0.0.1', () =>
     process.send?.(/** @type {import('node:net').AddressInfo} */ (server.address()).port),
   )
-  process.on('message', (/** @type {{ next?: number }} */ message) => {
+  process.on('message', (/** @type {{ next?: number, usage?: boolean }} */ message) => {
+    if (message.usage) {
+      const { user, system } = process.cpuUsage()
+      process.send?.({ cpuUs: user + system })
+      return
+    }
     if (message.next === undefined) process.exit(0)
     next = connect(message.next, '127.0.0.1', () => process.send?.('connected'))
     fast(next)
   })
 } else {
-  /** Round trips per second around the load generator and `hops` forwarders. @param {number} hops */
-  const ring = async (hops) => {
+  /** @type {Record<string, number[]>} */
+  const cpuPerForward = { two: [], three: [] }
+  /**
+   * Round trips per second around the load generator and `hops` forwarders; the forwarders' CPU time per message
+   * forwarded goes to `cpuPerForward[name]` (what one hop costs a process that does nothing else).
+   * @param {string} name @param {number} hops
+   */
+  const ring = async (name, hops) => {
     const children = Array.from({ length: hops }, () => fork(new URL(import.meta.url), ['hop']))
     /** @param {import('node:child_process').ChildProcess} child @returns {Promise<any>} */
     const reply = (child) => new Promise((resolve) => child.once('message', resolve))
@@ -53,6 +65,16 @@ if (process.argv[2] === 'hop') {
       const last = await returned
       fast(last)
       const message = Buffer.alloc(300, 97)
+      /** @returns {Promise<number>} */
+      const forwardersCpu = async () => {
+        let sum = 0
+        for (const child of children) {
+          const answer = reply(child)
+          child.send({ usage: true })
+          sum += (await answer).cpuUs
+        }
+        return sum
+      }
       let count = 0
       let running = true
       const done = new Promise((resolve) => {
@@ -62,12 +84,14 @@ if (process.argv[2] === 'hop') {
           else resolve(undefined)
         })
       })
+      const cpuBefore = await forwardersCpu()
       const started = performance.now()
       first.write(message)
       await new Promise((resolve) => setTimeout(resolve, durationMs))
       running = false
       const elapsed = performance.now() - started
       await done
+      cpuPerForward[name]?.push(Math.round(((await forwardersCpu()) - cpuBefore) / (count * hops)))
       first.destroy()
       last.destroy()
       back.close()
@@ -77,7 +101,10 @@ if (process.argv[2] === 'hop') {
     }
   }
 
-  const { medians, samples } = await interleave({ two: () => ring(1), three: () => ring(2) }, { rounds })
+  const { medians, samples } = await interleave(
+    { two: () => ring('two', 1), three: () => ring('three', 2) },
+    { rounds },
+  )
   console.log(
     JSON.stringify({
       bench: 'bridge-hops',
@@ -89,6 +116,7 @@ if (process.argv[2] === 'hop') {
       roundTripsPerSec: medians,
       samples,
       threeVsTwo: pairedRatio(samples.three, samples.two),
+      cpuUsPerForward: { two: median(cpuPerForward.two ?? []), three: median(cpuPerForward.three ?? []) },
     }),
   )
 }

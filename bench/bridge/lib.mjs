@@ -10,8 +10,10 @@ import { interleave, median } from '../measure.mjs'
 /** @typedef {keyof typeof wires} WireName */
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
- * processes' CPU time over the measured window per message delivered in it, 0 when not measured).
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number }} RunResult
+ * processes' CPU time over the measured window per message delivered in it, 0 when not measured; `relaySyscallsPerMsg`:
+ * their read and write system calls over the same window per message, 0 when not measured).
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number, relaySyscallsPerMsg: number }} RunResult
+ * @typedef {{ cpuUs: number, syscalls: number }} RelayUsage
  */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
@@ -51,10 +53,12 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     rss: async () => (await ask('rss')).rss,
     /** `process.memoryUsage()` after a GC. @returns {Promise<NodeJS.MemoryUsage>} */
     memory: () => ask('rss'),
-    /** CPU time (user + system) the relay process used so far, µs. */
-    cpu: async () => {
-      const { user, system } = /** @type {NodeJS.CpuUsage} */ (await ask('cpu'))
-      return user + system
+    /** CPU time (user + system) the relay process used so far, µs, and its read and write system calls (Linux). */
+    usage: async () => {
+      const { user, system, syscalls } = /** @type {NodeJS.CpuUsage & { syscalls: number }} */ (
+        await ask('cpu')
+      )
+      return { cpuUs: user + system, syscalls }
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -242,15 +246,16 @@ async function until(check, what, timeoutMs = 10_000) {
 /**
  * Pairs of sockets relaying through `urls` for `durationMs`. `pingpong`: one message in flight per pair, echoed back;
  * `streaming`: one side sends with up to `window` messages in flight. Returns msgs/s, latency and loss figures.
- * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack). `relayCpu` reads the relay
- * processes' CPU time (µs), for the CPU per message: on a shared machine the relay's and the load generator's CPU
- * compete, so msgs/s also counts the load generator's work; CPU per message counts the relay's alone.
+ * `wire` is how the clients speak (v1 frames by default; `v2`: publish → push → ack). `relayUsage` reads the relay
+ * processes' CPU time (µs) and system calls, for the CPU and system calls per message: on a shared machine the relay's
+ * and the load generator's CPU compete, so msgs/s also counts the load generator's work; CPU per message counts the
+ * relay's alone, and CPU per system call shows what the kernel's hops cost it.
  * @param {string | string[]} urls
  * With `spreadAddresses`, each pair connects from a loopback address of its own (127.1.x.y, Linux), as separate
  * clients would, so per-address limits count pairs rather than the whole load generator. With `keeps`, the relay keeps
  * a message published before its topic's subscription and pushes it on subscribe (Pairlink's v2 relay), so the
  * barrier's probes are sent once: re-sent ones would all be kept and pushed, a backlog in the measured window.
- * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName, keeps?: boolean, relayCpu?: () => Promise<number> }} options
+ * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number, warmupMs?: number, window?: number, spreadAddresses?: boolean, wire?: WireName, keeps?: boolean, relayUsage?: () => Promise<RelayUsage> }} options
  * @returns {Promise<RunResult>}
  */
 export async function runPairs(
@@ -264,7 +269,7 @@ export async function runPairs(
     spreadAddresses = false,
     wire: wireName = 'v1',
     keeps = false,
-    relayCpu = async () => 0,
+    relayUsage = async () => ({ cpuUs: 0, syscalls: 0 }),
   },
 ) {
   const wire = wires[wireName]
@@ -350,12 +355,12 @@ export async function runPairs(
     else for (let k = 0; k < window; k++) send(2 * p, k)
   }
   await sleep(warmupMs)
-  const cpuBefore = await relayCpu()
+  const before = await relayUsage()
   measuring = true
   const started = performance.now()
   await sleep(durationMs)
   measuring = false
-  const relayCpuUs = (await relayCpu()) - cpuBefore
+  const after = await relayUsage()
   running = false
   const elapsed = performance.now() - started
   // Let what is in flight arrive before counting losses: wait while it still makes progress (at most 10 s).
@@ -386,7 +391,8 @@ export async function runPairs(
     lost: sent - received,
     duplicated,
     refused,
-    relayCpuUsPerMsg: delivered ? round(relayCpuUs / delivered) : 0,
+    relayCpuUsPerMsg: delivered ? round((after.cpuUs - before.cpuUs) / delivered) : 0,
+    relaySyscallsPerMsg: delivered ? round((after.syscalls - before.syscalls) / delivered) : 0,
   }
 }
 
@@ -412,15 +418,18 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
     const { nodes, wire } = relays[name]
     const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
     try {
-      const relayCpu = async () =>
-        (await Promise.all(servers.map((server) => server.cpu()))).reduce((a, b) => a + b, 0)
+      const relayUsage = async () =>
+        (await Promise.all(servers.map((server) => server.usage()))).reduce((a, b) => ({
+          cpuUs: a.cpuUs + b.cpuUs,
+          syscalls: a.syscalls + b.syscalls,
+        }))
       const run = await runPairs(
         servers.map((server) => server.url),
         {
           ...load,
           wire,
           keeps: wire === 'v2' && !nodes.some((kind) => kind.startsWith('minimal')),
-          relayCpu,
+          relayUsage,
         },
       )
       runs[name]?.push(run)
@@ -447,6 +456,7 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
       p99Ms: of((run) => run.p99Ms),
       maxMs: of((run) => run.maxMs),
       relayCpuUsPerMsg: of((run) => run.relayCpuUsPerMsg),
+      relaySyscallsPerMsg: of((run) => run.relaySyscallsPerMsg),
       lost: sum((run) => run.lost),
       duplicated: sum((run) => run.duplicated),
       refused: sum((run) => run.refused),

@@ -3,6 +3,7 @@
 // port, or the minimal `ws` relay baseline (`minimal-no-answer`: the same, answering no v2 publish). Reports its
 // port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
 // `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
@@ -114,6 +115,19 @@ function createPairlink() {
   }
 }
 
+/**
+ * Read and write system calls this process made so far (Linux's `/proc/self/io`; 0 elsewhere): what each hop costs the
+ * kernel, beside the CPU time.
+ */
+const syscalls = () => {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8')
+    return Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0) + Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
 /** @param {unknown} message */
 const send = (message) => process.send?.(message)
 
@@ -127,7 +141,7 @@ process.on('message', async (/** @type {{ type: string }} */ message) => {
     globalThis.gc?.()
     send({ type: 'rss', ...process.memoryUsage() })
   } else if (message.type === 'cpu') {
-    send({ type: 'cpu', ...process.cpuUsage() })
+    send({ type: 'cpu', ...process.cpuUsage(), syscalls: syscalls() })
   } else if (message.type === 'stop') {
     await relay.close()
     process.exit(0)
