@@ -14,6 +14,7 @@ export const projects = [
   'packages/client/tsconfig.json',
   'packages/provider/tsconfig.json',
   'packages/modal/tsconfig.json',
+  'packages/wagmi/tsconfig.json',
   'packages/test-kit/tsconfig.json',
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',

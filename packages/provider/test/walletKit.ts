@@ -130,6 +130,8 @@ export async function startV2Stack() {
     set scan(value: boolean) {
       scan = value
     },
+    /** A wallet scans `uri` (an app that draws its own QR code hands it over). */
+    pair: pairWallet,
     /** A wallet scans the URI shown last. */
     async scanLast() {
       const last = shown.at(-1)

@@ -1,0 +1,1 @@
+export { type PairlinkMetadata, type PairlinkParameters, pairlink } from './pairlink.js'

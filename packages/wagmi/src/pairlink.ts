@@ -1,0 +1,247 @@
+import type { ModalAdapter, SessionStorage } from '@pairlink/client'
+import type { Provider } from '@pairlink/provider'
+import { ChainNotConfiguredError, createConnector, extractRpcUrls, ProviderNotFoundError } from '@wagmi/core'
+import { type Address, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
+
+/** What the wallet is told about the app (WalletConnect's `metadata`, v1's `clientMeta`). */
+export type PairlinkMetadata = {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** Parameters of {@link pairlink}, in wagmi's and WalletConnect's words where they mean the same. */
+export type PairlinkParameters = {
+  /**
+   * The WalletConnect v2 relay (`ws:`/`wss:`): Pairlink's server, or any other v2 relay (WalletConnect's public one
+   * with a `projectId`).
+   * @default the page's own server in browsers
+   */
+  relayUrl?: string | undefined
+  /** The v2 relay's project id, when it needs one. */
+  projectId?: string | undefined
+  /** The app as the wallet shows it. @default the page's title and origin in browsers */
+  metadata?: PairlinkMetadata | undefined
+  /**
+   * Whether `connect` opens Pairlink's QR-code modal; either way the URI is emitted as the `message` event
+   * `{ type: 'display_uri', data: uri }`, for an app that draws its own.
+   * @default true
+   */
+  showQrModal?: boolean | undefined
+  /** Options handed to the modal's `open` (language, theme, registry URL, …; see `@pairlink/modal`). */
+  qrModalOptions?: Record<string, unknown> | undefined
+  /** A WalletConnect v1 bridge (`https:`): with it and no `relayUrl`, sessions are v1. */
+  bridge?: string | undefined
+  /** The generation of the sessions the connector makes. @default 2, or 1 with `bridge` and no `relayUrl` */
+  version?: 1 | 2 | undefined
+  /** Where the session is kept across reloads. @default localStorage in browsers, memory elsewhere */
+  storage?: SessionStorage | undefined
+}
+
+type Properties = {
+  /** Listens to the provider's session events (wagmi's `change` and `disconnect`), once. */
+  attach(provider: Provider): void
+  /** Stops listening to them. */
+  detach(): void
+}
+
+// Listeners attached to the provider while a session is live, so they can be taken off again.
+type Attached = {
+  provider: Provider
+  accountsChanged: (accounts: string[]) => void
+  chainChanged: (chainId: string) => void
+  disconnect: () => void
+}
+
+const isRejection = (error: unknown) => (error as { code?: unknown } | undefined)?.code === 4001
+
+/**
+ * A wagmi connector over Pairlink: pairs with any WalletConnect v2 wallet through `relayUrl` (or a v1 wallet through
+ * `bridge`), showing Pairlink's QR-code modal unless `showQrModal: false`. The provider and the modal are imported
+ * the first time the connector is used, so importing it touches no `window` (server renders, Node).
+ *
+ * @example
+ * const config = createConfig({
+ *   chains: [mainnet],
+ *   connectors: [pairlink({ relayUrl: 'wss://pairlink.example', metadata })],
+ *   transports: { [mainnet.id]: http() },
+ * })
+ */
+export function pairlink(parameters: PairlinkParameters = {}) {
+  const showQrModal = parameters.showQrModal ?? true
+  let provider: Promise<Provider> | undefined
+  let attached: Attached | undefined
+
+  return createConnector<Provider, Properties>((config) => {
+    // The modal module, loaded with the provider when the connector shows its own modal.
+    let modal: ModalAdapter | undefined
+    const adapter: ModalAdapter = {
+      open(uri, onUserClose, options) {
+        config.emitter.emit('message', { type: 'display_uri', data: uri })
+        modal?.open(uri, onUserClose, options)
+      },
+      close: () => modal?.close(),
+      setStatus: (status) => modal?.setStatus?.(status),
+    }
+
+    const create = async (): Promise<Provider> => {
+      const [{ createProvider }, modalModule] = await Promise.all([
+        import('@pairlink/provider'),
+        showQrModal ? import('@pairlink/modal') : undefined,
+      ])
+      modal = modalModule
+      const chain = config.chains[0]
+      // The app's chains and their RPC URLs, as its transports say: reads go there, and a v2 proposal asks for them.
+      const rpc = Object.fromEntries(
+        config.chains.flatMap((one) => {
+          const [url] = extractRpcUrls({ chain: one, transports: config.transports })
+          return url ? [[one.id, url]] : []
+        }),
+      )
+      const version = parameters.version ?? (parameters.bridge && !parameters.relayUrl ? 1 : 2)
+      return createProvider({
+        version,
+        bridge: parameters.bridge,
+        relayUrl: parameters.relayUrl,
+        projectId: parameters.projectId,
+        modal: adapter,
+        clientParameters: {
+          clientMeta: parameters.metadata,
+          modalOptions: parameters.qrModalOptions,
+          storage: parameters.storage,
+        },
+        rpc,
+        chainId: chain.id,
+      })
+    }
+
+    return {
+      id: 'pairlink',
+      name: 'Pairlink',
+      type: pairlink.type,
+
+      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
+        const current = await this.getProvider()
+        // A reload's reconnect restores a kept session; it never opens the modal.
+        if (isReconnecting && !(await this.isAuthorized())) throw new ProviderNotFoundError()
+        let accounts: readonly Address[]
+        try {
+          accounts = (await current.enable()).map((account) => getAddress(account))
+        } catch (error) {
+          throw isRejection(error) ? new UserRejectedRequestError(error as Error) : error
+        }
+        this.attach(current)
+        let id = current.chainId
+        if (chainId !== undefined && chainId !== id) {
+          // The session stands on its own chain when the wallet will not switch; wagmi shows the chain it reports.
+          id =
+            (await this.switchChain?.({ chainId }).then(
+              (chain) => chain.id,
+              (error: unknown) => {
+                if (error instanceof UserRejectedRequestError) throw error
+                return id
+              },
+            )) ?? id
+        }
+        return {
+          accounts: (withCapabilities
+            ? accounts.map((address) => ({ address, capabilities: {} }))
+            : accounts) as never,
+          chainId: id,
+        }
+      },
+
+      async disconnect() {
+        const current = await this.getProvider()
+        this.detach()
+        await current.disconnect()
+      },
+
+      async getAccounts() {
+        const current = await this.getProvider()
+        await current.client.ready
+        return current.accounts.map((account) => getAddress(account))
+      },
+
+      async getChainId() {
+        const current = await this.getProvider()
+        await current.client.ready
+        return current.chainId
+      },
+
+      getProvider() {
+        provider ??= create()
+        return provider
+      },
+
+      async isAuthorized() {
+        try {
+          const current = await this.getProvider()
+          await current.client.ready
+          return current.client.connected && current.accounts.length > 0
+        } catch {
+          return false
+        }
+      },
+
+      async switchChain({ chainId }) {
+        const chain = config.chains.find((one) => one.id === chainId)
+        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+        const current = await this.getProvider()
+        try {
+          await current.request({
+            method: 'wallet_switchEthereumChain',
+            params: [{ chainId: numberToHex(chainId) }],
+          })
+        } catch (error) {
+          if (isRejection(error)) throw new UserRejectedRequestError(error as Error)
+          throw new SwitchChainError(error as Error)
+        }
+        config.emitter.emit('change', { chainId })
+        return chain
+      },
+
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect()
+        else config.emitter.emit('change', { accounts: accounts.map((account) => getAddress(account)) })
+      },
+
+      onChainChanged(chainId) {
+        config.emitter.emit('change', { chainId: Number(chainId) })
+      },
+
+      onDisconnect() {
+        // Once: the provider says both accountsChanged([]) and disconnect when a session ends.
+        if (!attached) return
+        this.detach()
+        config.emitter.emit('disconnect')
+      },
+
+      attach(current) {
+        if (attached) return
+        attached = {
+          provider: current,
+          accountsChanged: (accounts) => this.onAccountsChanged(accounts),
+          chainChanged: (chainId) => this.onChainChanged(chainId),
+          disconnect: () => this.onDisconnect(),
+        }
+        current.on('accountsChanged', attached.accountsChanged)
+        current.on('chainChanged', attached.chainChanged)
+        current.on('disconnect', attached.disconnect)
+      },
+
+      detach() {
+        if (!attached) return
+        const { provider: current, accountsChanged, chainChanged, disconnect } = attached
+        attached = undefined
+        current.removeListener('accountsChanged', accountsChanged)
+        current.removeListener('chainChanged', chainChanged)
+        current.removeListener('disconnect', disconnect)
+      },
+    }
+  })
+}
+
+/** The connector's `type`, as wagmi's own connectors carry one. */
+pairlink.type = 'pairlink' as const
