@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { copyPairingUri, modal, readBalance, readBlock, screenshot } from './support/dapp.js'
+import {
+  copyPairingUri,
+  modal,
+  type Protocol,
+  readBalance,
+  readBlock,
+  readStoredSession,
+  screenshot,
+} from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
 import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import {
@@ -13,188 +21,234 @@ import {
 } from './support/walletPage.js'
 
 // One server, the web app and the reference wallet as two pages in two contexts (their own storage, as on two
-// devices). The tests run in order on one session, as a person would use it.
-test.describe.configure({ mode: 'serial' })
+// devices). The tests run in order on one session, as a person would use it: once over v1, once over v2.
+test.describe('over WalletConnect v1', () => journey(1))
+test.describe('over WalletConnect v2', () => journey(2))
 
-let devices: TwoDevices
-let product: Product
-let dapp: Page
-let wallet: Page
+/** The product journey with the web app and the reference wallet page, paired over `protocol`. */
+function journey(protocol: Protocol) {
+  // Serial per protocol: a failure skips the rest of its own journey, not the other protocol's.
+  test.describe.configure({ mode: 'serial' })
+  let devices: TwoDevices
+  let product: Product
+  let dapp: Page
+  let wallet: Page
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startTwoDevices(browser)
-  ;({ product, dapp, wallet } = devices)
-})
-test.afterAll(async () => {
-  await devices?.stop()
-})
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(PRODUCT_HOOK_TIMEOUT)
+    devices = await startTwoDevices(browser)
+    ;({ product, dapp, wallet } = devices)
+  })
+  test.afterAll(async () => {
+    await devices?.stop()
+  })
 
-test('connect: the modal’s copied link pasted into the wallet; approve; address, balance and a rising block', async () => {
-  await dapp.goto(product.origin)
-  await expect(dapp.getByTestId('connect-button')).toBeVisible()
-  await screenshot(dapp, 'connect', { publish: true })
-  const uri = await copyPairingUri(dapp)
-  await screenshot(dapp, 'modal-qr', { publish: true })
-  await pasteUri(wallet, product.origin, uri)
-  await screenshot(wallet, 'wallet-session-request')
-  await approveSession(wallet)
+  const shoot = (page: Page, name: string, options: { publish?: boolean } = {}) =>
+    screenshot(page, name, { ...options, protocol })
+  const storedSession = () => readStoredSession(dapp, protocol)
 
-  await expect(modal(dapp)).toHaveCount(0)
-  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
-  await expect(dapp.getByTestId('wallet-name')).not.toHaveText('')
-  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
-  await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
-  expect(await readBalance(dapp)).toBeGreaterThan(0n)
-  await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(0)
-  const first = await readBlock(dapp)
-  await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(first)
-  await screenshot(dapp, 'account', { publish: true })
-})
+  test('connect: the modal’s copied link pasted into the wallet; approve; address, balance and a rising block', async () => {
+    await dapp.goto(product.origin)
+    await expect(dapp.getByTestId('connect-button')).toBeVisible()
+    await shoot(dapp, 'connect', { publish: true })
+    const uri = await copyPairingUri(dapp, protocol)
+    await shoot(dapp, 'modal-qr', { publish: true })
+    await pasteUri(wallet, product.origin, uri)
+    await shoot(wallet, 'wallet-session-request')
+    await approveSession(wallet)
 
-test('sign a message → verified; sign typed data v4 → verified', async () => {
-  await dapp.getByTestId('sign-message-input').fill('Pairlink end-to-end')
-  await dapp.getByTestId('sign-message-button').click()
-  await answerRequest(wallet, 'personal_sign', 'approve')
-  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+    await expect(modal(dapp)).toHaveCount(0)
+    await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+    await expect(dapp.getByTestId('wallet-name')).not.toHaveText('')
+    await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+    await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
+    await expect(dapp.getByTestId('session-protocol')).toHaveText(`WalletConnect v${protocol}`)
+    await expect(wallet.getByTestId('protocol-version')).toHaveText(`WalletConnect v${protocol}`)
+    expect(await readBalance(dapp)).toBeGreaterThan(0n)
+    await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(0)
+    const first = await readBlock(dapp)
+    await expect.poll(() => readBlock(dapp), { timeout: 10_000 }).toBeGreaterThan(first)
+    await shoot(dapp, 'account', { publish: true })
+  })
 
-  await dapp.getByTestId('sign-typed-data-button').click()
-  await screenshot(wallet, 'wallet-call-request')
-  await answerRequest(wallet, 'eth_signTypedData_v4', 'approve')
-  await expect(dapp.getByTestId('sign-typed-data-verified')).toHaveAttribute('data-verified', 'true')
-  await screenshot(dapp, 'signed', { publish: true })
-})
+  test('sign in with Ethereum: the wallet signs the EIP-4361 message; signed in as the account', async () => {
+    await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-out')
+    await dapp.getByTestId('sign-in-button').click()
+    await expect(wallet.getByTestId('call-request')).toBeVisible({ timeout: 15_000 })
+    await expect(wallet.getByTestId('message-text')).toContainText(
+      `${new URL(product.origin).host} wants you to sign in with your Ethereum account:`,
+    )
+    await answerRequest(wallet, 'personal_sign', 'approve')
+    await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-in')
+    await expect(dapp.getByTestId('sign-in-result')).toHaveText(`Signed in as ${ACCOUNT_0}.`)
+  })
 
-test('send 0.01 ETH → pending, in block N, confirmations counting; both balances change', async () => {
-  const sender = await readBalance(dapp)
-  const recipient = await readBalance(dapp, 'payment-recipient-balance')
-  await dapp.getByTestId('payment-amount').fill('0.01')
-  await dapp.getByTestId('payment-send-button').click()
-  await expect(dapp.getByTestId('payment-status')).toHaveAttribute('data-step', 'signing')
-  await answerRequest(wallet, 'eth_sendTransaction', 'approve')
-  const status = dapp.getByTestId('payment-status')
-  await expect(status).toHaveText(/^In block \d+ · \d+ confirmations?$/, { timeout: 20_000 })
-  const confirmations = async () => Number(/· (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? 0)
-  await expect.poll(confirmations, { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
-  await expect
-    .poll(() => readBalance(dapp, 'payment-recipient-balance'), { timeout: 10_000 })
-    .toBe(recipient + parseEther('0.01'))
-  // The sender pays the amount plus gas.
-  await expect.poll(() => readBalance(dapp), { timeout: 10_000 }).toBeLessThan(sender - parseEther('0.01'))
-  await screenshot(dapp, 'payment', { publish: true })
-})
+  test('sign a message → verified; sign typed data v4 → verified', async () => {
+    await dapp.getByTestId('sign-message-input').fill('Pairlink end-to-end')
+    await dapp.getByTestId('sign-message-button').click()
+    await answerRequest(wallet, 'personal_sign', 'approve')
+    await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
 
-test('the wallet rejects a request → a plain message', async () => {
-  await dapp.getByTestId('sign-message-button').click()
-  await answerRequest(wallet, 'personal_sign', 'reject')
-  await expect(dapp.getByTestId('sign-message-error')).toHaveText('The wallet rejected the request.')
-  await screenshot(dapp, 'request-rejected')
-})
+    await dapp.getByTestId('sign-typed-data-button').click()
+    await shoot(wallet, 'wallet-call-request')
+    await answerRequest(wallet, 'eth_signTypedData_v4', 'approve')
+    await expect(dapp.getByTestId('sign-typed-data-verified')).toHaveAttribute('data-verified', 'true')
+    await shoot(dapp, 'signed', { publish: true })
+  })
 
-test('switch chain: the wallet refuses → a clear message, the chain stays', async () => {
-  await dapp.getByTestId('switch-chain-select').selectOption('1')
-  await dapp.getByTestId('switch-chain-button').click()
-  // The wallet may refuse on its own (unknown chain) or ask the person, who refuses.
-  const asked = wallet.getByTestId('call-request')
-  const refused = dapp.getByTestId('switch-chain-error')
-  const either = async () => (await asked.isVisible()) || (await refused.isVisible())
-  await expect.poll(either, { timeout: 15_000 }).toBe(true)
-  if (await asked.isVisible()) await answerRequest(wallet, 'wallet_switchEthereumChain', 'reject')
-  await expect(refused).toHaveText(/refused to switch|does not know this chain/)
-  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
-})
+  test('send 0.01 ETH → in block N, followed by the server to its confirmations; both balances change', async () => {
+    const sender = await readBalance(dapp)
+    const recipient = await readBalance(dapp, 'payment-recipient-balance')
+    await dapp.getByTestId('payment-amount').fill('0.01')
+    await dapp.getByTestId('payment-send-button').click()
+    await expect(dapp.getByTestId('payment-status')).toHaveAttribute('data-step', 'signing')
+    await answerRequest(wallet, 'eth_sendTransaction', 'approve')
+    const status = dapp.getByTestId('payment-status')
+    await expect(status).toHaveAttribute('data-step', 'included', { timeout: 20_000 })
+    // Signed in, the card shows the server's record of the payment, the one the history lists.
+    await expect(status).toHaveAttribute('data-source', 'server', { timeout: 15_000 })
+    const hash = (await dapp.getByTestId('payment-hash').textContent()) ?? ''
+    const item = dapp.locator(`[data-testid="payment-history-item"][data-hash="${hash}"]`)
+    await expect(item.getByTestId('payment-history-amount')).toHaveText('0.01 ETH')
+    await expect(status).toHaveText(/^Confirmed · block \d+ · \d+ confirmations$/, { timeout: 20_000 })
+    await expect(item).toHaveAttribute('data-status', 'confirmed')
+    const confirmations = async () => Number(await status.getAttribute('data-confirmations'))
+    await expect.poll(confirmations, { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
+    await expect
+      .poll(() => readBalance(dapp, 'payment-recipient-balance'), { timeout: 10_000 })
+      .toBe(recipient + parseEther('0.01'))
+    // The sender pays the amount plus gas.
+    await expect.poll(() => readBalance(dapp), { timeout: 10_000 }).toBeLessThan(sender - parseEther('0.01'))
+    await shoot(dapp, 'payment', { publish: true })
+  })
 
-test('the wallet moves to another chain → old results cleared, a warning instead of the dev chain’s figures', async () => {
-  await dapp.getByTestId('sign-message-button').click()
-  await answerRequest(wallet, 'personal_sign', 'approve')
-  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
-  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
-  // Left by the refused switch above: true until the wallet moves.
-  await expect(dapp.getByTestId('switch-chain-error')).toBeVisible()
+  test('the wallet rejects a request → a plain message', async () => {
+    await dapp.getByTestId('sign-message-button').click()
+    await answerRequest(wallet, 'personal_sign', 'reject')
+    await expect(dapp.getByTestId('sign-message-error')).toHaveText('The wallet rejected the request.')
+    await shoot(dapp, 'request-rejected')
+  })
 
-  await wallet.getByTestId('session-chain-switch').selectOption('11155111')
-  await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '11155111')
-  await expect(dapp.getByTestId('chain-mismatch')).toContainText('this app reads Anvil dev chain (31337)')
-  // Signed on another chain's session: no longer shown as holding.
-  await expect(dapp.getByTestId('sign-message-verified')).toHaveCount(0)
-  await expect(dapp.getByTestId('switch-chain-error')).toHaveCount(0)
-  await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
-  await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
-  await screenshot(dapp, 'chain-mismatch')
-  // A payment now would go to the dev node signed for another chain: the app says why instead of asking.
-  await dapp.getByTestId('payment-amount').fill('0.01')
-  await dapp.getByTestId('payment-send-button').click()
-  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
-    'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
-  )
-  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
+  // Over v1 the app asks the wallet (`wallet_switchEthereumChain`), which may refuse. Over v2 the wallet granted the
+  // app's chains when it approved the session, and moving among them is the app's own choice (as the published
+  // universal provider does): the wallet is not asked.
+  if (protocol === 1)
+    test('switch chain: the wallet refuses → a clear message, the chain stays', async () => {
+      await dapp.getByTestId('switch-chain-select').selectOption('1')
+      await dapp.getByTestId('switch-chain-button').click()
+      // The wallet may refuse on its own (unknown chain) or ask the person, who refuses.
+      const asked = wallet.getByTestId('call-request')
+      const refused = dapp.getByTestId('switch-chain-error')
+      const either = async () => (await asked.isVisible()) || (await refused.isVisible())
+      await expect.poll(either, { timeout: 15_000 }).toBe(true)
+      if (await asked.isVisible()) await answerRequest(wallet, 'wallet_switchEthereumChain', 'reject')
+      await expect(refused).toHaveText(/refused to switch|does not know this chain/)
+      await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+    })
+  else
+    test('switch chain within the session: the app moves without asking the wallet, and back', async () => {
+      for (const chainId of ['1', '31337']) {
+        await dapp.getByTestId('switch-chain-select').selectOption(chainId)
+        await dapp.getByTestId('switch-chain-button').click()
+        await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', chainId)
+      }
+      await expect(dapp.getByTestId('switch-chain-result')).toHaveText(
+        'The wallet switched to Anvil dev chain (31337).',
+      )
+      await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+      await expect(wallet.getByTestId('call-request')).toHaveCount(0)
+    })
 
-  await wallet.getByTestId('session-chain-switch').selectOption('31337')
-  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
-  const balance = await readBalance(dapp)
-  await expect.poll(() => readBlock(dapp), { timeout: 15_000 }).toBeGreaterThan(0)
+  test('the wallet moves to another chain → old results cleared, a warning instead of the dev chain’s figures', async () => {
+    await dapp.getByTestId('sign-message-button').click()
+    await answerRequest(wallet, 'personal_sign', 'approve')
+    await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+    await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+    // Left by the switch above (v1's refusal, v2's move): true until the wallet moves.
+    const switched = dapp.getByTestId(protocol === 1 ? 'switch-chain-error' : 'switch-chain-result')
+    await expect(switched).toBeVisible()
 
-  // More than the balance: insufficient funds, said as such, and the wallet is not asked for a doomed payment.
-  await dapp.getByTestId('payment-amount').fill(formatEther(balance + parseEther('1')))
-  await dapp.getByTestId('payment-send-button').click()
-  await expect(dapp.getByTestId('payment-invalid')).toHaveText(
-    'Not enough ETH to pay this amount plus the network fee.',
-  )
-  await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
-  await dapp.getByTestId('payment-amount').fill('0.01')
-})
+    await wallet.getByTestId('session-chain-switch').selectOption('11155111')
+    await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '11155111')
+    await expect(dapp.getByTestId('chain-mismatch')).toContainText('this app reads Anvil dev chain (31337)')
+    // Signed on another chain's session: no longer shown as holding.
+    await expect(dapp.getByTestId('sign-message-verified')).toHaveCount(0)
+    await expect(switched).toHaveCount(0)
+    await expect(dapp.getByTestId('account-balance')).toHaveText('Not read on this chain')
+    await expect(dapp.getByTestId('block-number')).toHaveText('Not read on this chain')
+    await shoot(dapp, 'chain-mismatch')
+    // A payment now would go to the dev node signed for another chain: the app says why instead of asking.
+    await dapp.getByTestId('payment-amount').fill('0.01')
+    await dapp.getByTestId('payment-send-button').click()
+    await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+      'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
+    )
+    await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
 
-/** The session the web app keeps for a reload, under v1's storage key (reference §4.7). */
-const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('walletconnect'))
+    await wallet.getByTestId('session-chain-switch').selectOption('31337')
+    await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
+    const balance = await readBalance(dapp)
+    await expect.poll(() => readBlock(dapp), { timeout: 15_000 }).toBeGreaterThan(0)
 
-test('a reload of the web app restores the session, which still works', async () => {
-  expect(await storedSession(dapp)).toContain(ACCOUNT_0)
-  await dapp.reload()
-  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
-  await expect(dapp.getByTestId('notice')).toContainText('Welcome back')
-  await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
-  await dapp.getByTestId('sign-message-button').click()
-  await answerRequest(wallet, 'personal_sign', 'approve')
-  await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
-})
+    // More than the balance: insufficient funds, said as such, and the wallet is not asked for a doomed payment.
+    await dapp.getByTestId('payment-amount').fill(formatEther(balance + parseEther('1')))
+    await dapp.getByTestId('payment-send-button').click()
+    await expect(dapp.getByTestId('payment-invalid')).toHaveText(
+      'Not enough ETH to pay this amount plus the network fee.',
+    )
+    await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
+    await dapp.getByTestId('payment-amount').fill('0.01')
+  })
 
-test('the wallet disconnects → the web app shows it', async () => {
-  await disconnectWallet(wallet)
-  await expect(dapp.getByTestId('notice')).toHaveText(/The wallet disconnected/)
-  await expect(dapp.getByTestId('connect-button')).toBeVisible()
-  await screenshot(dapp, 'wallet-disconnected', { publish: true })
-  // Nothing left to restore: the stored session is gone (a reload restored it while it was there, above), and the
-  // connect screen after a reload is the app's answer to it, as localStorage is read before the first render.
-  await expect.poll(() => storedSession(dapp)).toBeNull()
-  await dapp.reload()
-  await expect(dapp.getByTestId('connect-button')).toBeVisible()
-  await expect(dapp.getByTestId('account-address')).toHaveCount(0)
-})
+  test('a reload of the web app restores the session, which still works', async () => {
+    expect(await storedSession()).toContain(ACCOUNT_0)
+    await dapp.reload()
+    await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+    await expect(dapp.getByTestId('notice')).toContainText('Welcome back')
+    await expect(dapp.getByTestId('bridge-state')).toHaveAttribute('data-state', 'open')
+    await dapp.getByTestId('sign-message-button').click()
+    await answerRequest(wallet, 'personal_sign', 'approve')
+    await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  })
 
-test('the wallet rejects the session → a plain message', async () => {
-  const uri = await copyPairingUri(dapp)
-  await pasteUri(wallet, product.origin, uri)
-  await rejectSession(wallet)
-  await expect(dapp.getByTestId('notice')).toHaveText('The wallet rejected the connection.')
-  await expect(modal(dapp)).toHaveCount(0)
-  await screenshot(dapp, 'session-rejected', { publish: true })
-})
+  test('the wallet disconnects → the web app shows it', async () => {
+    await disconnectWallet(wallet)
+    await expect(dapp.getByTestId('notice')).toHaveText(/The wallet disconnected/)
+    await expect(dapp.getByTestId('connect-button')).toBeVisible()
+    await shoot(dapp, 'wallet-disconnected', { publish: true })
+    // Nothing left to restore: the stored session is gone (a reload restored it while it was there, above), and the
+    // connect screen after a reload is the app's answer to it, as localStorage is read before the first render.
+    await expect.poll(() => storedSession()).toBeNull()
+    await dapp.reload()
+    await expect(dapp.getByTestId('connect-button')).toBeVisible()
+    await expect(dapp.getByTestId('account-address')).toHaveCount(0)
+  })
 
-test('the person closes the modal → a plain message', async () => {
-  await dapp.getByTestId('connect-button').click()
-  await expect(modal(dapp)).toBeVisible()
-  await dapp.getByRole('button', { name: 'Close' }).click()
-  await expect(modal(dapp)).toHaveCount(0)
-  await expect(dapp.getByTestId('notice')).toHaveText(/^You closed the QR window/)
-  await screenshot(dapp, 'modal-closed', { publish: true })
-})
+  test('the wallet rejects the session → a plain message', async () => {
+    const uri = await copyPairingUri(dapp, protocol)
+    await pasteUri(wallet, product.origin, uri)
+    await rejectSession(wallet)
+    await expect(dapp.getByTestId('notice')).toHaveText('The wallet rejected the connection.')
+    await expect(modal(dapp)).toHaveCount(0)
+    await shoot(dapp, 'session-rejected', { publish: true })
+  })
 
-test('disconnect from the web app → the wallet sees the session end', async () => {
-  const uri = await copyPairingUri(dapp)
-  await pasteUri(wallet, product.origin, uri)
-  await approveSession(wallet)
-  await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
-  await dapp.getByTestId('disconnect-button').click()
-  await expect(dapp.getByTestId('notice')).toHaveText('You disconnected the wallet.')
-  await expect(wallet.getByTestId('session-card')).toHaveCount(0, { timeout: 10_000 })
-})
+  test('the person closes the modal → a plain message', async () => {
+    await dapp.getByTestId('connect-button').click()
+    await expect(modal(dapp)).toBeVisible()
+    await dapp.getByRole('button', { name: 'Close' }).click()
+    await expect(modal(dapp)).toHaveCount(0)
+    await expect(dapp.getByTestId('notice')).toHaveText(/^You closed the QR window/)
+    await shoot(dapp, 'modal-closed', { publish: true })
+  })
+
+  test('disconnect from the web app → the wallet sees the session end', async () => {
+    const uri = await copyPairingUri(dapp, protocol)
+    await pasteUri(wallet, product.origin, uri)
+    await approveSession(wallet)
+    await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)
+    await dapp.getByTestId('disconnect-button').click()
+    await expect(dapp.getByTestId('notice')).toHaveText('You disconnected the wallet.')
+    await expect(wallet.getByTestId('session-card')).toHaveCount(0, { timeout: 10_000 })
+  })
+}

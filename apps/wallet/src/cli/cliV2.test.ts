@@ -160,14 +160,24 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
     const { topic } = await approval
     const events: { name: string; data: unknown; chainId: string }[] = []
     dapp.on('session_event', ({ params }) => events.push({ ...params.event, chainId: params.chainId }))
-    const updated = new Promise((resolve) => dapp.once('session_update', resolve))
+    let updates = 0
+    dapp.on('session_update', () => updates++)
 
     expect(await call(dapp, topic, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])).toBeNull()
-    await updated
+    await expect.poll(() => events).toEqual([{ name: 'chainChanged', data: 1, chainId: 'eip155:1' }])
+    // The update comes first: the SDK takes an event only on a chain of the session.
+    expect(updates).toBe(1)
     expect(dapp.session.get(topic).namespaces.eip155?.chains).toEqual(['eip155:31337', 'eip155:1'])
-    expect(events).toEqual([{ name: 'chainChanged', data: 1, chainId: 'eip155:1' }])
     // The new chain is the session's: a request on it is answered.
     expect(await call(dapp, topic, 'eth_chainId', [], 'eip155:1')).toBe('0x1')
+
+    // Back to a chain the session has: the event alone, no update.
+    expect(
+      await call(dapp, topic, 'wallet_switchEthereumChain', [{ chainId: '0x7a69' }], 'eip155:1'),
+    ).toBeNull()
+    await expect.poll(() => events.length).toBe(2)
+    expect(events[1]).toEqual({ name: 'chainChanged', data: 31337, chainId: 'eip155:31337' })
+    expect(updates).toBe(1)
   })
 
   test('behavior: --reject refuses the proposal (5000) and exits 0', async () => {
