@@ -146,14 +146,25 @@ function journey(protocol: Protocol) {
       await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
     })
   else
-    test('switch chain within the session: the app moves without asking the wallet, and back', async () => {
-      for (const chainId of ['1', '31337']) {
-        await dapp.getByTestId('switch-chain-select').selectOption(chainId)
-        await dapp.getByTestId('switch-chain-button').click()
-        await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', chainId)
-      }
+    test('switch chain within the session: the app moves without asking the wallet, says so, and back', async () => {
+      await dapp.getByTestId('switch-chain-select').selectOption('1')
+      await dapp.getByTestId('switch-chain-button').click()
+      await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '1')
+      // The session moved, not the wallet: its page still shows the dev chain, and no text says otherwise.
+      await expect(wallet.getByTestId('session-chain-switch')).toHaveValue('31337')
       await expect(dapp.getByTestId('switch-chain-result')).toHaveText(
-        'The wallet switched to Anvil dev chain (31337).',
+        'This session is now on Ethereum (1); each request tells the wallet its chain.',
+      )
+      await expect(dapp.getByTestId('chain-mismatch')).toHaveText(
+        'This session is on Ethereum (1), but this app reads Anvil dev chain (31337). Switch chain back to Anvil dev chain (31337) to see its balance and send payments here.',
+      )
+      await expect(dapp.locator('main')).not.toContainText(/The wallet (switched to|is on)/)
+
+      await dapp.getByTestId('switch-chain-select').selectOption('31337')
+      await dapp.getByTestId('switch-chain-button').click()
+      await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', '31337')
+      await expect(dapp.getByTestId('switch-chain-result')).toHaveText(
+        'This session is now on Anvil dev chain (31337); each request tells the wallet its chain.',
       )
       await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
       await expect(wallet.getByTestId('call-request')).toHaveCount(0)
@@ -180,8 +191,11 @@ function journey(protocol: Protocol) {
     // A payment now would go to the dev node signed for another chain: the app says why instead of asking.
     await dapp.getByTestId('payment-amount').fill('0.01')
     await dapp.getByTestId('payment-send-button').click()
+    // v1's wallet holds the chain; over v2 the wallet moved the session, and the app can move it back (Switch chain).
     await expect(dapp.getByTestId('payment-invalid')).toHaveText(
-      'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
+      protocol === 1
+        ? 'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.'
+        : 'This session is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch chain back to Anvil dev chain (31337) first.',
     )
     await expect(dapp.getByTestId('payment-status')).toHaveCount(0)
 

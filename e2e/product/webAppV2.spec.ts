@@ -144,12 +144,18 @@ test('the wallet refuses a request → a plain message', async () => {
 })
 
 test('switch to a chain the wallet did not approve → says how to get it; the chain stays', async () => {
+  // The card speaks of the session's approved chains, not of a wallet that decides.
+  await expect(dapp.getByTestId('switch-chain')).toContainText(
+    'Switches among the chains the wallet approved when it connected, without asking it. For another chain, disconnect and connect again to approve it.',
+  )
   await dapp.getByTestId('switch-chain-select').selectOption('1')
   await dapp.getByTestId('switch-chain-button').click()
   await expect(dapp.getByTestId('switch-chain-error')).toHaveText(
-    /did not approve this chain when it connected/,
+    'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.',
   )
   await expect(dapp.getByTestId('chain-name')).toHaveAttribute('data-chain-id', String(ANVIL_CHAIN_ID))
+  await expect(dapp.getByTestId('switch-chain-result')).toHaveCount(0)
+  await expect(dapp.getByTestId('chain-mismatch')).toHaveCount(0)
 })
 
 test('a reload restores the v2 session, which still signs', async () => {

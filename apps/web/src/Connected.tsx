@@ -67,7 +67,12 @@ export function Connected({ pairlink, state, session }: ConnectedProps) {
           address={session.address}
           chainId={session.chainId}
         />
-        <SwitchChain walletClient={walletClient} chainId={session.chainId} appChainId={config.chainId} />
+        <SwitchChain
+          walletClient={walletClient}
+          chainId={session.chainId}
+          appChainId={config.chainId}
+          protocol={pairlink.protocol}
+        />
         <SendPayment
           key={`pay:${scope}`}
           walletClient={walletClient}
@@ -75,6 +80,7 @@ export function Connected({ pairlink, state, session }: ConnectedProps) {
           address={session.address}
           chainId={session.chainId}
           appChainId={config.chainId}
+          protocol={pairlink.protocol}
           balance={balance}
           blockNumber={block.head}
           signedIn={signIn.account !== undefined}

@@ -60,11 +60,32 @@ describe('AccountPanel', () => {
         onDisconnect={() => {}}
       />,
     )
-    expect(screen.getByTestId('chain-mismatch').textContent).toMatch(
-      /^The wallet is on .*\(11155111\), but this app reads Anvil dev chain \(31337\)\./,
+    expect(screen.getByTestId('chain-mismatch').textContent).toBe(
+      'The wallet is on Sepolia (11155111), but this app reads Anvil dev chain (31337). Switch the wallet back to Anvil dev chain (31337) to see its balance and send payments here.',
     )
     expect(screen.getByTestId('account-balance').textContent).toBe('Not read on this chain')
     expect(screen.getByTestId('account-balance').getAttribute('data-wei')).toBeNull()
+    expect(screen.getByTestId('block-number').textContent).toBe('Not read on this chain')
+  })
+
+  test('args: protocol 2 — a session the app moved to another chain is said to be the session’s, not the wallet’s', () => {
+    // Over v2 the app switches among the chains the wallet approved: the wallet's page still shows its own chain.
+    render(
+      <AccountPanel
+        session={{ ...session, chainId: 1, peerMeta: null }}
+        appChainId={31337}
+        balance={10n ** 22n}
+        blockNumber={42n}
+        transport="open"
+        protocol={2}
+        onDisconnect={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('chain-mismatch').textContent).toBe(
+      'This session is on Ethereum (1), but this app reads Anvil dev chain (31337). Switch chain back to Anvil dev chain (31337) to see its balance and send payments here.',
+    )
+    expect(screen.getByTestId('chain-mismatch').textContent).not.toMatch(/wallet/)
+    expect(screen.getByTestId('account-balance').textContent).toBe('Not read on this chain')
     expect(screen.getByTestId('block-number').textContent).toBe('Not read on this chain')
   })
 

@@ -7,7 +7,7 @@ import { WalletIcon } from './WalletIcon.js'
 /** Props of {@link AccountPanel}. */
 export type AccountPanelProps = {
   session: SessionView
-  /** The chain the app reads (balance, blocks): when the wallet is on another, neither is shown. */
+  /** The chain the app reads (balance, blocks): when the session is on another, neither is shown. */
   appChainId: number
   balance: bigint | undefined
   blockNumber: bigint | undefined
@@ -21,6 +21,18 @@ const BRIDGE_STATES: Record<TransportState, string> = {
   open: 'Connected',
   connecting: 'Reconnecting…',
   closed: 'Offline',
+}
+
+/**
+ * Why the panel shows no balance or block. v1's wallet holds one chain, which only it can move back. A v2 session's
+ * chain may have been moved by the app (the wallet's own page then stays where it was) or by the wallet, and the app
+ * moves it back itself, among the chains the wallet approved.
+ */
+function describeOffChain(protocol: 1 | 2, chainId: number, appChainId: number): string {
+  const app = formatChain(appChainId)
+  return protocol === 2
+    ? `This session is on ${formatChain(chainId)}, but this app reads ${app}. Switch chain back to ${app} to see its balance and send payments here.`
+    : `The wallet is on ${formatChain(chainId)}, but this app reads ${app}. Switch the wallet back to ${app} to see its balance and send payments here.`
 }
 
 /**
@@ -93,8 +105,7 @@ export function AccountPanel(props: AccountPanelProps) {
       </dl>
       {offChain ? (
         <p className="banner error" role="alert" data-testid="chain-mismatch">
-          The wallet is on {formatChain(session.chainId)}, but this app reads {formatChain(appChainId)}.
-          Switch the wallet back to {formatChain(appChainId)} to see its balance and send payments here.
+          {describeOffChain(protocol, session.chainId, appChainId)}
         </p>
       ) : null}
     </section>

@@ -18,9 +18,11 @@ export type SendPaymentProps = {
   walletClient: WalletClient
   publicClient: PublicClient
   address: `0x${string}`
-  /** The chain the wallet is on, and the one the app's node serves: a payment needs both the same. */
+  /** The session's chain, and the one the app's node serves: a payment needs both the same. */
   chainId: number
   appChainId: number
+  /** The session's WalletConnect generation, for what a payment on another chain is told to do. @default 1 */
+  protocol?: 1 | 2 | undefined
   /** The account's balance, to refuse an amount it cannot cover before asking the wallet. */
   balance: bigint | undefined
   blockNumber: bigint | undefined
@@ -95,8 +97,8 @@ export function SendPayment(props: SendPaymentProps) {
         onSubmit={(event) => {
           event.preventDefault()
           if (!form.ok) return setInvalid(form)
-          const { chainId, appChainId, balance } = props
-          const refused = checkPayment({ value: form.value, balance, chainId, appChainId })
+          const { chainId, appChainId, balance, protocol } = props
+          const refused = checkPayment({ value: form.value, balance, chainId, appChainId, protocol })
           if (refused)
             return setInvalid({ field: chainId === appChainId ? 'amount' : 'chain', message: refused })
           setInvalid(undefined)

@@ -23,3 +23,17 @@ test('error: a wallet on another chain is said so, whatever the amount', () => {
     'The wallet is on another chain (Sepolia (11155111)): payments here go on Anvil dev chain (31337). Switch the wallet back first.',
   )
 })
+
+test('args: protocol 2 — the session is on another chain, and the app (Switch chain) moves it back', () => {
+  expect(checkPayment({ value: 1n, balance: ETH, chainId: 1, appChainId: 31337, protocol: 2 })).toBe(
+    'This session is on another chain (Ethereum (1)): payments here go on Anvil dev chain (31337). Switch chain back to Anvil dev chain (31337) first.',
+  )
+  // v1, said or by default, keeps the wallet's text.
+  expect(checkPayment({ value: 1n, balance: ETH, chainId: 1, appChainId: 31337, protocol: 1 })).toBe(
+    checkPayment({ value: 1n, balance: ETH, chainId: 1, appChainId: 31337 }),
+  )
+  // The same chain: only the amount matters, whatever the protocol.
+  expect(
+    checkPayment({ value: 2n * ETH, balance: ETH, chainId: 31337, appChainId: 31337, protocol: 2 }),
+  ).toBe('Not enough ETH to pay this amount plus the network fee.')
+})

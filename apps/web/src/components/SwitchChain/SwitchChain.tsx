@@ -5,25 +5,50 @@ import { useAction } from '../../hooks/useAction.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SwitchChain}. */
-export type SwitchChainProps = { walletClient: WalletClient; chainId: number; appChainId: number }
+export type SwitchChainProps = {
+  walletClient: WalletClient
+  chainId: number
+  appChainId: number
+  /** The session's WalletConnect generation: v1 asks the wallet, v2 switches within the session. @default 1 */
+  protocol?: 1 | 2 | undefined
+}
 
-/** Asks the wallet to move to another chain (`wallet_switchEthereumChain`); the wallet may refuse. */
-export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainProps) {
+/**
+ * What the card says, per protocol. v1 asks the wallet, which holds one chain and may refuse. v2 moves the session
+ * among the chains the wallet approved when it connected, without asking it (each request names its chain, so the
+ * wallet's own page stays where it was); another chain needs a new connection (the provider's 4902 says so).
+ */
+const TEXTS = {
+  1: {
+    description: 'The wallet decides; it may refuse chains it does not know.',
+    busy: 'Confirm in your wallet…',
+    switched: (chain: string) => `The wallet switched to ${chain}.`,
+  },
+  2: {
+    description:
+      'Switches among the chains the wallet approved when it connected, without asking it. For another chain, disconnect and connect again to approve it.',
+    busy: 'Switching…',
+    switched: (chain: string) => `This session is now on ${chain}; each request tells the wallet its chain.`,
+  },
+} as const
+
+/**
+ * Moves the session to another chain (`wallet_switchEthereumChain`): over v1 the wallet is asked and may refuse; over
+ * v2 the provider switches among the session's chains itself.
+ */
+export function SwitchChain({ walletClient, chainId, appChainId, protocol = 1 }: SwitchChainProps) {
+  const texts = TEXTS[protocol]
   const choices = listChains(appChainId)
   const [target, setTarget] = useState(() => choices.find((id) => id !== chainId) ?? appChainId)
-  // A result holds only for the chain it was about: a refusal while the wallet stayed on `askedFrom`, a success
-  // while the wallet is still on the chain it moved to.
+  // A result holds only for the chain it was about: a refusal while the session stayed on `askedFrom`, a success
+  // while the session is still on the chain it moved to.
   const [askedFrom, setAskedFrom] = useState(chainId)
   const change = useAction(async () => {
     await walletClient.switchChain({ id: target })
     return target
   }, 'switchChain')
   return (
-    <Card
-      title="Switch chain"
-      description="The wallet decides; it may refuse chains it does not know."
-      testId="switch-chain"
-    >
+    <Card title="Switch chain" description={texts.description} testId="switch-chain">
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -51,14 +76,14 @@ export function SwitchChain({ walletClient, chainId, appChainId }: SwitchChainPr
             data-testid="switch-chain-button"
             disabled={change.busy || target === chainId}
           >
-            {change.busy ? 'Confirm in your wallet…' : 'Switch chain'}
+            {change.busy ? texts.busy : 'Switch chain'}
           </button>
           {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
         </div>
       </form>
       {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">
-          The wallet switched to {formatChain(change.result)}.
+          {texts.switched(formatChain(change.result))}
         </p>
       ) : null}
       <Outcome testId="switch-chain" error={chainId === askedFrom ? change.error : undefined} />
