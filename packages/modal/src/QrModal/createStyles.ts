@@ -70,5 +70,10 @@ a:not([href]){filter:grayscale(1)}
 .page[aria-current=page]{font-weight:700;background:var(--surface)}
 .status{text-align:center;color:var(--muted);padding:24px 0;margin:0}
 .button{display:block;width:fit-content;margin:16px auto 0;padding:12px 24px;border:0;border-radius:12px;background:rgb(64,153,255);color:#06162b;font-weight:600;text-align:center;text-decoration:none}
-.single{display:block;flex:none;text-align:center;margin-bottom:12px;color:var(--link);font-weight:600}`
+.single{display:block;flex:none;text-align:center;margin-bottom:12px;color:var(--link);font-weight:600}
+.injected{flex:none;margin-bottom:12px}
+.injected .text{margin-bottom:8px}
+.chips{list-style:none;margin:0;padding:2px;display:flex;flex-wrap:wrap;justify-content:center;gap:8px;max-height:110px;overflow:auto}
+.chip{display:flex;align-items:center;gap:8px;padding:6px;padding-inline-end:14px;border:1px solid var(--border);border-radius:12px;background:var(--surface);font-weight:600}
+.chip .icon{width:32px;height:32px;border-radius:8px;font-size:13px}`
 }
