@@ -8,6 +8,7 @@ test('exports', () => {
       "DEFAULT_REGISTRY_URL",
       "EXPIRY_MARGIN_MS",
       "LANGUAGES",
+      "LEGACY_RDNS",
       "MODAL_FADE_MS",
       "ModalEnvironmentError",
       "QR_LEVEL_M_MAX_BYTES",
@@ -25,6 +26,7 @@ test('exports', () => {
       "filterWallets",
       "formatDeepLink",
       "getDirection",
+      "getInjectedWallets",
       "getMonogram",
       "getStrings",
       "open",
@@ -32,7 +34,9 @@ test('exports', () => {
       "renderQrCode",
       "resolveLanguage",
       "saveDeepLinkChoice",
+      "saveInjectedChoice",
       "setStatus",
+      "watchInjectedWallets",
     ]
   `)
 })

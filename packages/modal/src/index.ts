@@ -8,6 +8,15 @@ export {
 } from './constants.js'
 export { ModalEnvironmentError, QrCodeError, RegistryError } from './errors.js'
 export {
+  getInjectedWallets,
+  type InjectedProvider,
+  type InjectedWallet,
+  type InjectedWalletInfo,
+  saveInjectedChoice,
+  watchInjectedWallets,
+} from './injected/injectedWallets.js'
+export { LEGACY_RDNS } from './injected/readLegacyWallet.js'
+export {
   getDirection,
   getStrings,
   LANGUAGES,

@@ -10,7 +10,7 @@ let modalOptions: ModalOptions = {}
  * the 300 ms fade, when the person closes the modal. On a modal already open with the same options (compared by
  * value; callbacks aside) the new URI replaces the old one in place — QR code, copy link, deep links, countdown —
  * without closing or re-animating it: that is how a client hands over a fresh pairing (see `onExpired`); the new
- * `onUserClose` and `onExpired` replace the old ones, which are not called. Other options open a new modal in its
+ * `onUserClose`, `onExpired` and `onInjected` replace the old ones, which are not called. Other options open a new modal in its
  * place. Unlike v1, the URI is never logged.
  *
  * @example
@@ -19,7 +19,7 @@ let modalOptions: ModalOptions = {}
  */
 export function open(uri: string, onUserClose?: () => void, options?: ModalOptions): void {
   if (modal?.isOpen && sameOptions(options ?? {}, modalOptions)) {
-    modal.setUri(uri, { onUserClose, onExpired: options?.onExpired })
+    modal.setUri(uri, { onUserClose, onExpired: options?.onExpired, onInjected: options?.onInjected })
     return
   }
   modal = createModal({ ...options, uri, onUserClose })

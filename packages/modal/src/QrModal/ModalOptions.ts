@@ -1,3 +1,4 @@
+import type { InjectedWallet } from '../injected/injectedWallets.js'
 import type { Language } from '../locales/strings.js'
 import type { Platform } from '../platform/detectPlatform.js'
 import type { Theme } from '../themes/resolveTheme.js'
@@ -52,4 +53,11 @@ export type ModalOptions = {
    * so, and the person closes the modal. v1 URIs never expire.
    */
   onExpired?: (() => unknown) | undefined
+  /**
+   * Offers the page's browser wallets (EIP-6963; the legacy `window.ethereum` when none announces itself) above the
+   * views, the last one chosen first. Choosing one closes the modal (`onUserClose` does not run) and calls this with
+   * it: connect through `wallet.provider` (`eth_requestAccounts`), and cancel the pending pairing, which no wallet
+   * will answer now. Without it the modal lists no browser wallet, as before.
+   */
+  onInjected?: ((wallet: InjectedWallet) => void) | undefined
 }

@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { fakeFetch, modal, uri } from '../../test/fixtures.js'
+import { announce, stopAnnouncing } from '../../test/injected.js'
 import { encodeQr } from '../QrCode/encodeQr.js'
 import { QrModal } from './QrModal.js'
 
@@ -89,6 +90,31 @@ describe('QrModal', () => {
     expect(modal().getByRole('timer').textContent).toBe('This code has expired.')
     expect(onExpired).toHaveBeenCalledTimes(1)
     expect(onClose).not.toHaveBeenCalled()
+  })
+
+  test('args: onInjected lists the browser wallets in the same modal and gets the one chosen, by the latest prop', () => {
+    vi.useFakeTimers()
+    const wallet = announce({ rdns: 'com.example.react', name: 'React Wallet' })
+    const onClose = vi.fn()
+    const view = render(<QrModal uri={uri} platform="desktop" desktopLinks={[]} onClose={onClose} />)
+    const host = modal().host
+    expect(modal().root.querySelector('.injected')).toBeNull()
+    const first = vi.fn()
+    const latest = vi.fn()
+    view.rerender(
+      <QrModal uri={uri} platform="desktop" desktopLinks={[]} onClose={onClose} onInjected={first} />,
+    )
+    view.rerender(
+      <QrModal uri={uri} platform="desktop" desktopLinks={[]} onClose={onClose} onInjected={latest} />,
+    )
+    expect(modal().host).toBe(host)
+    act(() => modal().getByRole('button', { name: 'React Wallet' }).click())
+    expect(latest).toHaveBeenCalledWith(wallet)
+    expect(first).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(300))
+    expect(document.getElementById('walletconnect-wrapper')).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+    stopAnnouncing()
   })
 
   test('behavior: StrictMode mounts one modal', () => {

@@ -33,14 +33,16 @@ export function QrModal({
   open = true,
   onClose,
   onExpired,
+  onInjected,
   fetch,
   status = 'ready',
   ...options
 }: QrModalProps): null {
   const mounted = useRef<Modal | undefined>(undefined)
-  const callbacks = useRef({ uri, onClose, onExpired, fetch, status })
-  callbacks.current = { uri, onClose, onExpired, fetch, status }
+  const callbacks = useRef({ uri, onClose, onExpired, onInjected, fetch, status })
+  callbacks.current = { uri, onClose, onExpired, onInjected, fetch, status }
   const refreshes = onExpired !== undefined
+  const injects = onInjected !== undefined
   // Options are compared by value (arrays in props are new on each render; `returnFocusTo` is an element), so the
   // modal only remounts when they really change.
   const kept = useRef(options)
@@ -48,10 +50,10 @@ export function QrModal({
   const stableOptions = kept.current
   useEffect(() => {
     if (!open) return
-    const { uri, onExpired, status } = callbacks.current
+    const { uri, onExpired, onInjected, status } = callbacks.current
     const modal = createModal({
       ...stableOptions,
-      ...handlers(callbacks, onExpired !== undefined),
+      ...handlers(callbacks, onExpired !== undefined, onInjected !== undefined),
       uri,
       fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
     })
@@ -62,19 +64,27 @@ export function QrModal({
       modal.close()
     }
   }, [open, stableOptions])
-  // A new `uri` (or an `onExpired` given or taken away) goes into the open modal in place.
-  useEffect(() => mounted.current?.setUri(uri, handlers(callbacks, refreshes)), [uri, refreshes])
+  // A new `uri` (or an `onExpired` or `onInjected` given or taken away) goes into the open modal in place.
+  useEffect(
+    () => mounted.current?.setUri(uri, handlers(callbacks, refreshes, injects)),
+    [uri, refreshes, injects],
+  )
   useEffect(() => mounted.current?.setStatus(status), [status])
   return null
 }
 
-/** The modal's callbacks, calling the latest props; `onExpired` only when there is one (the modal says so). */
+/**
+ * The modal's callbacks, calling the latest props; `onExpired` and `onInjected` only when there is one (the modal
+ * says so, or lists the browser wallets).
+ */
 function handlers(
-  callbacks: RefObject<Pick<QrModalProps, 'onClose' | 'onExpired'>>,
+  callbacks: RefObject<Pick<QrModalProps, 'onClose' | 'onExpired' | 'onInjected'>>,
   refreshes: boolean,
+  injects: boolean,
 ): ModalCallbacks {
   return {
     onUserClose: () => callbacks.current.onClose?.(),
     onExpired: refreshes ? () => callbacks.current.onExpired?.() : undefined,
+    onInjected: injects ? (wallet) => callbacks.current.onInjected?.(wallet) : undefined,
   }
 }

@@ -4,6 +4,7 @@ import { readExpiry } from '../Countdown/readExpiry.js'
 import { MODAL_FADE_MS } from '../constants.js'
 import { ModalEnvironmentError } from '../errors.js'
 import { h } from '../h.js'
+import { createInjectedList } from '../InjectedList/createInjectedList.js'
 import { getDirection, getStrings, resolveLanguage } from '../locales/strings.js'
 import { detectPlatform } from '../platform/detectPlatform.js'
 import { fetchRegistry } from '../registry/fetchRegistry.js'
@@ -28,7 +29,7 @@ export type CreateModalParameters = ModalOptions & {
 }
 
 /** The callbacks {@link Modal.setUri} can swap along with the URI. */
-export type ModalCallbacks = Pick<CreateModalParameters, 'onUserClose' | 'onExpired'>
+export type ModalCallbacks = Pick<CreateModalParameters, 'onUserClose' | 'onExpired' | 'onInjected'>
 
 /** A mounted modal. */
 export type Modal = {
@@ -67,7 +68,7 @@ let current: { modal: Modal; opener: Element | null } | undefined
  * modal.close()
  */
 export function createModal(parameters: CreateModalParameters): Modal {
-  let { uri, onUserClose, onExpired } = parameters
+  let { uri, onUserClose, onExpired, onInjected } = parameters
   if (typeof document === 'undefined') throw new ModalEnvironmentError()
   checkUri(uri)
 
@@ -152,6 +153,16 @@ export function createModal(parameters: CreateModalParameters): Modal {
     card,
   )
   shadow.append(h('style', {}, createStyles()), root)
+  const injectedList = createInjectedList({
+    strings,
+    onChange: () => render(),
+    onChoose: (wallet) => {
+      const callback = onInjected
+      finish()
+      // At once, inside the click: a wallet may open its window only on a user gesture.
+      callback?.(wallet)
+    },
+  })
 
   const render = () => {
     const focused = shadow.activeElement as HTMLElement | null
@@ -164,6 +175,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
         uri: linkUri(),
         strings,
         qrPanel: qrPanel.element,
+        injected: onInjected && injectedList.render(),
         walletList: () => {
           walletList ??= createWalletList({
             wallets: registry.status === 'ready' ? registry.wallets : [],
@@ -226,6 +238,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
 
   const teardown = () => {
     document.removeEventListener('keydown', onKeyDown, true)
+    injectedList.dispose()
     abort?.abort()
     qrPanel.dispose()
     countdown.dispose()
@@ -271,7 +284,11 @@ export function createModal(parameters: CreateModalParameters): Modal {
     setUri: (next, callbacks) => {
       checkUri(next)
       if (closing) return
-      if (callbacks) ({ onUserClose, onExpired } = callbacks)
+      if (callbacks) {
+        const offered = onInjected !== undefined
+        ;({ onUserClose, onExpired, onInjected } = callbacks)
+        if (offered !== (onInjected !== undefined)) render()
+      }
       if (next !== uri) {
         uri = next
         qrPanel.setUri(uri)

@@ -14,8 +14,8 @@ const SHEET_MAX_WIDTH = '520px'
  * The modal's whole style sheet, scoped by its shadow root: host pages cannot restyle it and it cannot leak out.
  * `data-theme` on the root picks `light`, `dark` or `system` (follows `prefers-color-scheme`).
  *
- * The card has one height whatever its tab shows (the tab bar stays under the pointer when the tab changes): the
- * header and tabs stay put and the panel scrolls inside, so at 200 % zoom every control is still reachable. On
+ * The card has one height whatever its tab shows (the tab bar stays under the pointer when the tab changes), taller
+ * when the browser wallets sit above the tabs: the header and tabs stay put and the panel scrolls inside, so at 200 % zoom every control is still reachable. On
  * narrow viewports the card is a bottom sheet clear of the safe areas (home indicator, notch).
  */
 export function createStyles(): string {
@@ -70,5 +70,11 @@ a:not([href]){filter:grayscale(1)}
 .page[aria-current=page]{font-weight:700;background:var(--surface)}
 .status{text-align:center;color:var(--muted);padding:24px 0;margin:0}
 .button{display:block;width:fit-content;margin:16px auto 0;padding:12px 24px;border:0;border-radius:12px;background:rgb(64,153,255);color:#06162b;font-weight:600;text-align:center;text-decoration:none}
-.single{display:block;flex:none;text-align:center;margin-bottom:12px;color:var(--link);font-weight:600}`
+.single{display:block;flex:none;text-align:center;margin-bottom:12px;color:var(--link);font-weight:600}
+.card:has(.injected){height:min(700px,100%)}
+.injected{flex:none;margin-bottom:12px}
+.injected .text{margin-bottom:8px}
+.chips{list-style:none;margin:0;padding:2px;display:flex;flex-wrap:wrap;justify-content:center;gap:8px;max-height:96px;overflow:auto}
+.chip{display:flex;align-items:center;gap:8px;padding:4px;padding-inline-end:12px;border:1px solid var(--border);border-radius:12px;background:var(--surface);font-size:14px;font-weight:600}
+.chip .icon{width:28px;height:28px;border-radius:8px;font-size:12px}`
 }

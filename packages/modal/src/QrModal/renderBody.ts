@@ -23,6 +23,8 @@ export type RenderBodyParameters = {
   strings: Strings
   /** The QR view, built once per modal. */
   qrPanel: HTMLElement
+  /** The browser wallets, shown first on every platform when there are any. */
+  injected: HTMLElement | undefined
   /** The wallet list, built once per loaded registry. */
   walletList: () => HTMLElement
   onView: (view: View) => void
@@ -32,7 +34,8 @@ export type RenderBodyParameters = {
 /**
  * The modal's body for one state (reference §6.3): the toggle (`QR Code | Desktop` on desktop, `Mobile | QR Code`
  * elsewhere) or the single-wallet shortcut, then the selected panel. Unlike v1, a failed registry is shown with a
- * retry instead of silently falling back to the QR code; the QR tab stays beside it.
+ * retry instead of silently falling back to the QR code; the QR tab stays beside it. The browser wallets, when the
+ * app offers them, come before all of it.
  */
 export function renderBody(parameters: RenderBodyParameters): Node[] {
   const { platform, view, registry } = parameters
@@ -43,6 +46,7 @@ export function renderBody(parameters: RenderBodyParameters): Node[] {
   const toggle = android || registry.status !== 'ready' || wallets.length > 1
   const showLinks = toggle && view === 'links'
   const nodes: Node[] = []
+  if (parameters.injected) nodes.push(parameters.injected)
   if (single) nodes.push(singleLink(single, parameters))
   if (toggle) nodes.push(renderTabs(parameters, showLinks ? 'links' : 'qr'))
   const panel = showLinks ? linksPanel(parameters) : parameters.qrPanel

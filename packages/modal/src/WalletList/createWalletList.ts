@@ -3,7 +3,7 @@ import { h } from '../h.js'
 import type { Strings } from '../locales/strings.js'
 import { formatDeepLink, type Wallet } from '../registry/formatDeepLink.js'
 import { saveDeepLinkChoice } from '../registry/saveDeepLinkChoice.js'
-import { getMonogram } from './getMonogram.js'
+import { createWalletIcon } from './createWalletIcon.js'
 
 /** How long typing waits before filtering. v1 waited 1000 ms; people expect a list to follow their typing. */
 export const SEARCH_DEBOUNCE_MS = 150
@@ -123,7 +123,7 @@ function walletLink(wallet: Wallet): HTMLAnchorElement {
         if (href) saveDeepLinkChoice(wallet.name, href)
       },
     },
-    walletIcon(wallet),
+    createWalletIcon(wallet),
     h('span', { class: 'name' }, wallet.name),
   )
   return link
@@ -133,31 +133,4 @@ function walletLink(wallet: Wallet): HTMLAnchorElement {
 function point(link: HTMLAnchorElement, wallet: Wallet, uri: string | undefined): void {
   if (uri === undefined) link.removeAttribute('href')
   else link.setAttribute('href', formatDeepLink(wallet, uri))
-}
-
-/** The registry's image when it gives one (falling back to the monogram if it fails to load), else the monogram. */
-function walletIcon(wallet: Wallet): HTMLElement {
-  const { initials, background, foreground } = getMonogram(wallet)
-  const icon = h('span', { class: 'icon', 'aria-hidden': 'true' })
-  const monogram = () => {
-    icon.setAttribute('style', `background-color:${background};color:${foreground}`)
-    icon.replaceChildren(initials)
-  }
-  if (!wallet.logo) {
-    monogram()
-    return icon
-  }
-  icon.append(
-    h('img', {
-      src: wallet.logo,
-      alt: '',
-      width: 52,
-      height: 52,
-      loading: 'lazy',
-      decoding: 'async',
-      referrerpolicy: 'no-referrer',
-      onerror: monogram,
-    }),
-  )
-  return icon
 }

@@ -27,6 +27,8 @@ describe('strings', () => {
       expires_in: 'Expires in {time}',
       expired: 'This code has expired.',
       refreshing: 'Getting a new code…',
+      installed: 'Installed in this browser',
+      browser_wallet: 'Browser wallet',
     })
   })
 
