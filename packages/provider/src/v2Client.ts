@@ -93,14 +93,15 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     (loading ??= import('./v2/createSignSession.js').then((module) =>
       module.createSignSession({ parameters, state, emit: emitter.emit }),
     ))
-  // The v2 code is fetched now only for a stored session to restore; a first visit fetches it on `connect`.
+  // The v2 code is fetched now only for stored state to act on; a first visit fetches it on `connect`.
   const ready = (async () => {
     const key = parameters.storageKey ?? 'pairlink-v2'
     const text = await (parameters.storage
       ? parameters.storage.get(key)
       : globalThis.localStorage?.getItem(key))
-    const stored = JSON.parse(text || '{}') as { sessions?: object }
-    if (Object.keys(stored.sessions ?? {}).length > 0) await (await load()).ready
+    // A session to restore, or a disconnect made while the relay was down that the wallet is still to hear of.
+    const { sessions, outbox } = JSON.parse(text || '{}') as { sessions?: object; outbox?: object }
+    if (Object.keys({ ...sessions, ...outbox }).length > 0) await (await load()).ready
   })().catch(() => {})
   // Calls made while nothing is loaded and nothing is connected load it (to connect, or to fail as v1 does).
   const loaded = async () => {

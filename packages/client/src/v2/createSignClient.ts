@@ -8,6 +8,7 @@ import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../
 import { SIGN_ERRORS, SignError } from './errors.js'
 import { expire, scheduleExpiry } from './expiry.js'
 import { getTopics, type Internal, type StoredState, save, setInternal } from './internal.js'
+import { flushOutbox } from './outbox.js'
 import { receive } from './receive.js'
 import { createRelayConnection } from './relay.js'
 import type {
@@ -114,6 +115,7 @@ const emptyState = (seed: string): StoredState => ({
   proposals: {},
   sessions: {},
   requests: {},
+  outbox: {},
 })
 
 const randomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
@@ -165,7 +167,11 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       onMessage: (message) => receive(internal, message),
       onMalformed: () => void internal.stats.dropped++,
       onDuplicate: () => void internal.stats.ignored++,
-      onStateChange: (state) => internal.emitter.emit('transport', { state }),
+      onStateChange: (state) => {
+        // After the open's own re-sends (this runs inside it): a delete still on its way is not sent twice.
+        if (state === 'open') queueMicrotask(() => void flushOutbox(internal))
+        internal.emitter.emit('transport', { state })
+      },
       reconnect: parameters.reconnect,
       requestTimeout: parameters.requestTimeout,
       random: parameters.random,
@@ -197,7 +203,10 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     if (!seed) save(internal)
     clientId = await getClientId(internal.state.seed)
     expire(internal)
-    if (!internal.closed && getTopics(internal).length > 0) internal.relay.open()
+    if (internal.closed) return
+    if (getTopics(internal).length > 0) internal.relay.open()
+    // A delete made while the relay was down, before the last reload: the peer is still to be told.
+    if (Object.keys(internal.state.outbox).length > 0) void flushOutbox(internal)
   })()
 
   const client: SignClient = {

@@ -21,7 +21,15 @@ export type StoredState = {
   sessions: Record<string, Session>
   /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
   requests: Record<string, PendingRequest>
+  /**
+   * Sealed messages for the relay, by topic, kept until it took them: a `disconnect` made while the relay could not
+   * be reached (see `outbox.ts`).
+   */
+  outbox: Record<string, Sealed & { expiry: number }>
 }
+
+/** The `irn_publish` params of one message, sealed with its topic's key. */
+export type Sealed = { topic: string; message: string; ttl: number; tag: number; prompt: boolean }
 
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
 type Sent = {
@@ -118,26 +126,38 @@ export function getSessionOrThrow(internal: Internal, topic: string): Session {
   return session
 }
 
-/** Seals a JSON-RPC payload for `topic` and publishes it with the tag and ttl of `method` (`ttl` overrides). */
+type PublishOptions = { response?: boolean; tag?: number; ttl?: number }
+
+/** Seals a JSON-RPC payload for `topic` with the tag and ttl of `method` (`ttl` overrides): the `irn_publish` params. */
+export function seal(
+  internal: Internal,
+  topic: string,
+  payload: object,
+  method: string,
+  options: PublishOptions = {},
+): Sealed {
+  const symKey = internal.state.keys[topic]
+  if (!symKey) throw new SignError(SIGN_ERRORS.NO_SESSION)
+  const [tag, ttl, prompt] = RPC_OPTS[method] ?? [0, 86_400, false]
+  return {
+    topic,
+    message: encryptEnvelope({ symKey, message: JSON.stringify(payload) }),
+    ttl: options.ttl ?? ttl,
+    // The answer's tag is the request's plus one; only requests may prompt the peer.
+    tag: options.tag ?? (options.response && tag ? tag + 1 : tag),
+    prompt: !options.response && prompt,
+  }
+}
+
+/** Seals a JSON-RPC payload for `topic` (see {@link seal}) and publishes it. */
 export async function publish(
   internal: Internal,
   topic: string,
   payload: object,
   method: string,
-  options: { response?: boolean; tag?: number; ttl?: number } = {},
+  options: PublishOptions = {},
 ): Promise<void> {
-  const symKey = internal.state.keys[topic]
-  if (!symKey) throw new SignError(SIGN_ERRORS.NO_SESSION)
-  const [tag, ttl, prompt] = RPC_OPTS[method] ?? [0, 86_400, false]
-  const message = encryptEnvelope({ symKey, message: JSON.stringify(payload) })
-  await internal.relay.request('irn_publish', {
-    topic,
-    message,
-    ttl: options.ttl ?? ttl,
-    // The answer's tag is the request's plus one; only requests may prompt the peer.
-    tag: options.tag ?? (options.response && tag ? tag + 1 : tag),
-    prompt: !options.response && prompt,
-  })
+  await internal.relay.request('irn_publish', seal(internal, topic, payload, method, options))
 }
 
 /**
