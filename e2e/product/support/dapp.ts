@@ -17,18 +17,24 @@ export async function chooseProtocol(page: Page, protocol: 1 | 2): Promise<void>
   await page.getByTestId(`protocol-v${protocol}`).check()
 }
 
+/** What a pairing URI of each WalletConnect generation looks like. */
+const PAIRING_URI = {
+  1: /^wc:[0-9a-f-]+@1\?bridge=.+&key=[0-9a-f]{64}$/,
+  2: /^wc:[0-9a-f]{64}@2\?expiryTimestamp=\d+&relay-protocol=irn&symKey=[0-9a-f]{64}$/,
+}
+
 /**
- * Opens the modal from the web app's Connect wallet button (over v1), presses its copy-link action and returns what
- * landed on the clipboard: the pairing URI a person would paste into a wallet.
+ * Opens the modal from the web app's Connect wallet button (over v1 unless told), presses its copy-link action and
+ * returns what landed on the clipboard: the pairing URI a person would paste into a wallet.
  */
-export async function copyPairingUri(page: Page): Promise<string> {
-  await chooseProtocol(page, 1)
+export async function copyPairingUri(page: Page, protocol: 1 | 2 = 1): Promise<string> {
+  await chooseProtocol(page, protocol)
   await page.getByTestId('connect-button').click()
   await expect(modal(page)).toBeVisible()
   await page.getByRole('button', { name: 'Copy to clipboard' }).click()
   await expect(page.getByText('Copied to clipboard!')).toBeVisible()
   const uri = await page.evaluate(() => navigator.clipboard.readText())
-  expect(uri).toMatch(/^wc:[0-9a-f-]+@1\?bridge=.+&key=[0-9a-f]{64}$/)
+  expect(uri).toMatch(PAIRING_URI[protocol])
   return uri
 }
 

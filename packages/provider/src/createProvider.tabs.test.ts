@@ -1,5 +1,15 @@
 // @vitest-environment happy-dom
-import { createClient, type WalletClient, walletActions } from '@pairlink/client'
+import { createClient, createMemoryStorage, type WalletClient, walletActions } from '@pairlink/client'
+import {
+  approve,
+  createSignClient,
+  emit,
+  getSessions,
+  pair,
+  type SignClient,
+  update,
+} from '@pairlink/client/v2'
+import { waitFor } from '@pairlink/test-kit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { startBridge } from '../test/bridge.js'
@@ -9,6 +19,7 @@ import { createProvider, type Provider, type ProviderEvents } from './createProv
 // (happy-dom's), with Node's `BroadcastChannel` between them as between a browser's tabs.
 
 const account = '0xf39fd6e51aad88f6f4ce6ab8827279cffb92266'
+const metadata = { name: 'Wallet', description: 'wallet', url: 'https://wallet.test', icons: [] }
 let bridge: Awaited<ReturnType<typeof startBridge>>
 beforeAll(async () => {
   bridge = await startBridge()
@@ -66,4 +77,71 @@ test('behavior: tabs share one session: connect, chain and accounts, and Disconn
     code: 4900,
   })
   await tabB.client.killSession()
+})
+
+test('behavior: over v2 too: connect in one tab reaches the other (its v2 code loads for it), then the wallet’s switch, then Disconnect', async () => {
+  localStorage.clear()
+  const relayUrl = bridge.url.replace(/^http/, 'ws')
+  let wallet: SignClient | undefined
+  const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+  const namespaces = (chains: string[], address = account) => ({
+    eip155: {
+      chains,
+      accounts: chains.map((chain) => `${chain}:${address}`),
+      methods: ['personal_sign', 'eth_sendTransaction'],
+      events: ['chainChanged', 'accountsChanged'],
+    },
+  })
+  const modal = {
+    // The person scans tab A's QR code with our v2 client in the wallet role.
+    open(uri: string) {
+      const client = createSignClient({ relayUrl, metadata, storage: createMemoryStorage(), WebSocket })
+      client.on(
+        'session_proposal',
+        ({ id }) => void approve(client, { id, namespaces: namespaces(['eip155:1']) }),
+      )
+      void pair(client, { uri })
+      wallet = client
+    },
+    close() {},
+  }
+  const tab = () =>
+    createProvider({
+      version: 2,
+      relayUrl,
+      modal,
+      clientParameters: { WebSocket },
+      pollingInterval: 60_000,
+    })
+  const [tabA, tabB] = [tab(), tab()]
+  for (const provider of [tabA, tabB]) provider.on('error', () => {})
+
+  const connected = nextEvent(tabB, 'connect')
+  await expect(tabA.enable()).resolves.toEqual([account])
+  expect(await connected).toEqual({ chainId: '0x1' })
+  await expect(tabB.request({ method: 'eth_accounts' })).resolves.toEqual([account])
+
+  const signer = wallet as SignClient
+  await waitFor(() => getSessions(signer)[0]?.acknowledged, { message: 'wallet acknowledged' })
+  const { topic } = getSessions(signer)[0] as { topic: string }
+  const chain = nextEvent(tabB, 'chainChanged')
+  await update(signer, { topic, namespaces: namespaces(['eip155:1', 'eip155:5']) })
+  await emit(signer, { topic, chainId: 'eip155:5', event: { name: 'chainChanged', data: 5 } })
+  expect(await chain).toBe('0x5')
+  const accounts = nextEvent(tabB, 'accountsChanged')
+  await update(signer, { topic, namespaces: namespaces(['eip155:1', 'eip155:5'], other) })
+  await emit(signer, { topic, chainId: 'eip155:5', event: { name: 'accountsChanged', data: [other] } })
+  expect(await accounts).toEqual([other])
+
+  const disconnected = nextEvent(tabB, 'disconnect')
+  const heard = new Promise((resolve) => signer.once('session_delete', resolve))
+  await tabA.disconnect()
+  const error = await disconnected
+  expect(error.code).toBe(4900)
+  expect(error.data).toEqual({ reason: 'Session Disconnected' })
+  expect(tabB.connected).toBe(false)
+  await heard
+  expect(getSessions(signer)).toEqual([])
+  await signer.close()
+  for (const provider of [tabA, tabB]) await (provider.client as { close?: () => Promise<void> }).close?.()
 })

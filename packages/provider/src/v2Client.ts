@@ -1,10 +1,11 @@
-import type {
-  ClientEvents,
-  ModalAdapter,
-  ReconnectOptions,
-  SessionStorage,
-  TransportState,
-  WebSocketConstructor,
+import {
+  type ClientEvents,
+  createLocalStorage,
+  type ModalAdapter,
+  type ReconnectOptions,
+  type SessionStorage,
+  type TransportState,
+  type WebSocketConstructor,
 } from '@pairlink/client'
 import type { ClientMeta } from '@pairlink/protocol'
 import { createEmitter } from './emitter.js'
@@ -88,14 +89,21 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     return () => emitter.off(event, listener)
   }
 
+  const key = parameters.storageKey ?? 'pairlink-v2'
   let loading: Promise<SignSession> | undefined
-  const load = () =>
-    (loading ??= import('./v2/createSignSession.js').then((module) =>
+  const load = () => {
+    // From now on the sign client hears the other tabs itself (and reads what they stored before).
+    wake?.close()
+    loading ??= import('./v2/createSignSession.js').then((module) =>
       module.createSignSession({ parameters, state, emit: emitter.emit }),
-    ))
+    )
+    return loading
+  }
+  // The dapp's tabs share its session: another tab's news (it connected) brings the v2 code, which takes the session.
+  const shared = parameters.storage ?? (globalThis.localStorage && createLocalStorage())
+  const wake = shared?.channel?.(key, () => void load())
   // The v2 code is fetched now only for stored state to act on; a first visit fetches it on `connect`.
   const ready = (async () => {
-    const key = parameters.storageKey ?? 'pairlink-v2'
     const text = await (parameters.storage
       ? parameters.storage.get(key)
       : globalThis.localStorage?.getItem(key))
@@ -134,6 +142,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     killSession: async () => (await loaded()).killSession(),
     switchChain: async (chainId) => (await loaded()).switchChain(chainId),
     async close() {
+      wake?.close()
       await ready
       await (await loading)?.close()
     },

@@ -5,6 +5,7 @@ import type { SessionStorage } from '../storage.js'
 import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
 import { SIGN_ERRORS, SignError } from './errors.js'
 import type { RelayConnection } from './relay.js'
+import type { Tabs } from './tabs.js'
 import type { ErrorResponse, Metadata, Pairing, PendingRequest, Proposal, Session } from './types.js'
 
 /** What a client keeps in its storage, under one key, as JSON. Holds keys: never log it. */
@@ -41,6 +42,8 @@ type Sent = {
 
 /** The client's private state, shared by `createSignClient`, the actions and the receiver. */
 export type Internal = {
+  /** The relay identity (`did:key`) of `state.seed`, `''` until `ready`. */
+  clientId: string
   relayUrl: string
   metadata: Metadata
   storage: SessionStorage | undefined
@@ -63,6 +66,10 @@ export type Internal = {
   expiryTimer: ReturnType<typeof setTimeout> | undefined
   /** Re-arms the expiry timer after a change (set by `createSignClient`, see `expiry.ts`). */
   onChange: () => void
+  /** The state was written: the other tabs hear what changed (set by `createSignClient`, see `tabs.ts`). */
+  onSaved: () => void
+  /** Sharing sessions with the other tabs on the same storage (`tabs: true`), until `close`. */
+  tabs: Tabs | undefined
   closed: boolean
 }
 
@@ -116,6 +123,8 @@ export function save(internal: Internal): void {
     } catch {
       // Storage that refuses (quota, private mode) costs the restore after a reload, not the session.
     }
+    // Once it is in the storage they share: a tab that loads meanwhile finds it there.
+    internal.onSaved()
   })
 }
 

@@ -34,8 +34,11 @@ export async function disconnect(client: SignClient, parameters: DisconnectParam
   // nor brings the session back.
   const sealed = seal(internal, topic, { id: payloadId(), jsonrpc: '2.0', method, params: reason }, method)
   outbox[topic] = { ...sealed, expiry: expiryIn(sealed.ttl) }
-  if (sessions[topic]) deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
-  else {
+  if (sessions[topic]) {
+    // The other tabs end it as this side's doing (`tab`), not the peer's.
+    internal.tabs?.ended.add(topic)
+    deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
+  } else {
     delete pairings[topic]
     dropTopic(internal, topic)
     save(internal)
