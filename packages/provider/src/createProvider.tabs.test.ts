@@ -79,49 +79,60 @@ test('behavior: tabs share one session: connect, chain and accounts, and Disconn
   await tabB.client.killSession()
 })
 
-test('behavior: over v2 too: connect in one tab reaches the other (its v2 code loads for it), then the wallet’s switch, then Disconnect', async () => {
-  localStorage.clear()
-  const relayUrl = bridge.url.replace(/^http/, 'ws')
-  let wallet: SignClient | undefined
-  const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
-  const namespaces = (chains: string[], address = account) => ({
-    eip155: {
-      chains,
-      accounts: chains.map((chain) => `${chain}:${address}`),
-      methods: ['personal_sign', 'eth_sendTransaction'],
-      events: ['chainChanged', 'accountsChanged'],
-    },
-  })
+const namespaces = (chains: string[], address = account) => ({
+  eip155: {
+    chains,
+    accounts: chains.map((chain) => `${chain}:${address}`),
+    methods: ['personal_sign', 'eth_sendTransaction'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+})
+
+/** A modal whose QR code the person scans with our v2 client in the wallet role, which approves eip155:1. */
+function scanningModal() {
   const modal = {
-    // The person scans tab A's QR code with our v2 client in the wallet role.
+    wallet: undefined as SignClient | undefined,
     open(uri: string) {
+      const relayUrl = bridge.url.replace(/^http/, 'ws')
       const client = createSignClient({ relayUrl, metadata, storage: createMemoryStorage(), WebSocket })
       client.on(
         'session_proposal',
         ({ id }) => void approve(client, { id, namespaces: namespaces(['eip155:1']) }),
       )
       void pair(client, { uri })
-      wallet = client
+      modal.wallet = client
     },
     close() {},
   }
-  const tab = () =>
-    createProvider({
-      version: 2,
-      relayUrl,
-      modal,
-      clientParameters: { WebSocket },
-      pollingInterval: 60_000,
-    })
+  return modal
+}
+
+/** A tab of the dapp over v2: a provider on the page's `localStorage`, shared with the other tabs. */
+function v2Tab(modal: { open(uri: string): void; close(): void }) {
+  const provider = createProvider({
+    version: 2,
+    relayUrl: bridge.url.replace(/^http/, 'ws'),
+    modal,
+    clientParameters: { WebSocket },
+    pollingInterval: 60_000,
+  })
+  provider.on('error', () => {})
+  return provider
+}
+
+test('behavior: over v2 too: connect in one tab reaches the other (its v2 code loads for it), then the wallet’s switch, then Disconnect', async () => {
+  localStorage.clear()
+  const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+  const scan = scanningModal()
+  const tab = () => v2Tab(scan)
   const [tabA, tabB] = [tab(), tab()]
-  for (const provider of [tabA, tabB]) provider.on('error', () => {})
 
   const connected = nextEvent(tabB, 'connect')
   await expect(tabA.enable()).resolves.toEqual([account])
   expect(await connected).toEqual({ chainId: '0x1' })
   await expect(tabB.request({ method: 'eth_accounts' })).resolves.toEqual([account])
 
-  const signer = wallet as SignClient
+  const signer = scan.wallet as SignClient
   await waitFor(() => getSessions(signer)[0]?.acknowledged, { message: 'wallet acknowledged' })
   const { topic } = getSessions(signer)[0] as { topic: string }
   const chain = nextEvent(tabB, 'chainChanged')
@@ -143,5 +154,26 @@ test('behavior: over v2 too: connect in one tab reaches the other (its v2 code l
   await heard
   expect(getSessions(signer)).toEqual([])
   await signer.close()
+  for (const provider of [tabA, tabB]) await (provider.client as { close?: () => Promise<void> }).close?.()
+})
+
+test('behavior: over v2, a tab waiting in its own modal takes the session another tab connected: its modal closes, enable() resolves', async () => {
+  localStorage.clear()
+  let closes = 0
+  let shown!: () => void
+  const opened = new Promise<void>((resolve) => {
+    shown = resolve
+  })
+  // Nobody scans tab B's code.
+  const tabB = v2Tab({ open: () => shown(), close: () => void closes++ })
+  const waiting = tabB.enable()
+  await opened
+  const scan = scanningModal()
+  const tabA = v2Tab(scan)
+  await expect(tabA.enable()).resolves.toEqual([account])
+  await expect(waiting).resolves.toEqual([account])
+  expect(closes).toBeGreaterThan(0)
+  await tabA.disconnect()
+  await scan.wallet?.close()
   for (const provider of [tabA, tabB]) await (provider.client as { close?: () => Promise<void> }).close?.()
 })

@@ -158,6 +158,29 @@ describe('tabs of one dapp share one v2 session', () => {
     expect(getSessions(tabA)).toEqual([])
   })
 
+  test('behavior: a disconnect while the relay is down, then every tab reloads: the wallet still hears it when the relay is back', async () => {
+    const tabB = openTab()
+    await tabB.ready
+    const joined = next(tabB, 'session_connect')
+    const tabA = openTab()
+    const { wallet, topic } = await connectTab(tabA)
+    await joined
+    await relay.stop()
+    await waitFor(() => tabA.transportState === 'connecting', { message: 'relay gone' })
+    const ended = next(tabB, 'session_delete')
+    await disconnect(tabA, { topic })
+    expect(await ended).toEqual({ id: 0, topic, tab: true })
+    // Tab B writes the storage last: its state keeps tab A's delete too.
+    await tabA.close()
+    await tabB.close()
+    const reloaded = openTab()
+    await reloaded.ready
+    expect(getSessions(reloaded)).toEqual([])
+    const heard = next(wallet, 'session_delete')
+    await relay.start()
+    expect((await heard).topic).toBe(topic)
+  })
+
   test('behavior: two tabs that each made a relay identity (opened at once) end with one', async () => {
     const [tabA, tabB] = [openTab(), openTab()]
     await Promise.all([tabA.ready, tabB.ready])

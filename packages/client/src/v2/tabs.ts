@@ -1,23 +1,25 @@
 import { getClientId } from '@pairlink/protocol/v2'
 import type { TabChannel } from '../storage.js'
 import { SDK_ERRORS } from './errors.js'
-import { deleteSession, type Internal, save, subscribe } from './internal.js'
+import { deleteSession, type Internal, type Sealed, save, subscribe } from './internal.js'
 import type { RelayMessage } from './relayFrames.js'
 import type { Session } from './types.js'
 
 /** What a tab tells the others over the storage's channel; `sessions` only after its own state was written. */
 type TabMessage =
   /**
-   * Sessions settled or changed here, with their keys; sessions ended here (`true`: by this side's `disconnect`); the
-   * relay identity the sessions are followed with.
+   * Sessions settled or changed here, with their keys; sessions ended here (by this side's `disconnect`: its sealed
+   * delete, kept by every tab until the relay took it, or `true`); the relay identity the sessions are followed with.
    */
   | {
       sessions: Record<string, { session: Session; key: string }>
-      ended: Record<string, boolean>
+      ended: Record<string, boolean | Outgoing>
       seed: string
     }
   /** A request of the peer this tab got from the relay, or an answer no call here waits for. */
   | { frame: RelayMessage }
+
+type Outgoing = Sealed & { expiry: number }
 
 /** A client's part in sharing its sessions with the other tabs on the same storage (`tabs: true`). */
 export type Tabs = {
@@ -93,7 +95,7 @@ export function tellTabs(internal: Internal): void {
   const { tabs, state } = internal
   if (!tabs) return
   const sessions: Record<string, { session: Session; key: string }> = {}
-  const ended: Record<string, boolean> = {}
+  const ended: Record<string, boolean | Outgoing> = {}
   for (const [topic, session] of Object.entries(state.sessions)) {
     const text = JSON.stringify(session)
     if (tabs.told.get(topic) === text) continue
@@ -103,7 +105,7 @@ export function tellTabs(internal: Internal): void {
   for (const topic of tabs.told.keys()) {
     if (state.sessions[topic]) continue
     tabs.told.delete(topic)
-    ended[topic] = tabs.ended.has(topic)
+    ended[topic] = tabs.ended.has(topic) && (state.outbox[topic] ?? true)
   }
   tabs.ended.clear()
   if (Object.keys(sessions).length + Object.keys(ended).length > 0)
@@ -170,7 +172,9 @@ async function onSessions(internal: Internal, data: unknown): Promise<void> {
   for (const [topic, self] of Object.entries((ended ?? {}) as Record<string, unknown>)) {
     if (!state.sessions[topic]) continue
     tabs.told.delete(topic)
+    // Kept here too: whichever tab writes the storage last, a reload still sends it (the peer drops a second copy).
+    if (self && typeof self === 'object') state.outbox[topic] ??= self as Outgoing
     deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
-    emitter.emit('session_delete', { id: 0, topic, ...(self === true ? { tab: true as const } : {}) })
+    emitter.emit('session_delete', { id: 0, topic, ...(self ? { tab: true as const } : {}) })
   }
 }
