@@ -222,7 +222,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     if (internal.closed) return
     if (getTopics(internal).length > 0) internal.relay.open()
     // A delete made while the relay was down, before the last reload: the peer is still to be told.
-    if (Object.keys(internal.state.outbox).length > 0) void flushOutbox(internal)
+    void flushOutbox(internal)
   })()
 
   const client: SignClient = {
