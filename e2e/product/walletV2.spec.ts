@@ -2,7 +2,7 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
-import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
+import { MAIL_TYPED_DATA, sendRequiredNamespaces } from '@pairlink/test-kit'
 import { expect, type Page, test } from '@playwright/test'
 import { SignClient } from '@walletconnect/sign-client'
 import {
@@ -22,7 +22,7 @@ import { answerRequest, approveSession, disconnectWallet, pasteUri } from './sup
 // The published @walletconnect/sign-client 2.25.0 as the dapp (in this process) ↔ the reference wallet page in
 // Chromium, through the product server's relay: the link's version, the proposal, signatures (message, typed data),
 // a payment on the dev chain, a refusal, the wallet's chain and account switches as the SDK's events, a reload,
-// disconnect both ways.
+// disconnect both ways, and a proposal the wallet must refuse.
 test.describe.configure({ mode: 'serial' })
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
@@ -204,4 +204,22 @@ test("the wallet disconnects: the dapp's session ends", async () => {
   await disconnectWallet(wallet)
   expect(await deleted).toBe(session.topic)
   expect(dapp.session.keys).not.toContain(session.topic)
+})
+
+test('a proposal that requires a chain the wallet lacks: the page says why and refuses it with 5100', async () => {
+  // As SDKs before 2.19 send them (2.25 itself folds required namespaces into optional ones).
+  sendRequiredNamespaces(dapp, { eip155: { chains: ['eip155:999'], methods: ['personal_sign'], events: [] } })
+  const { uri, settled } = await propose()
+  await pasteUri(wallet, product.origin, uri)
+  const reason = 'it requires the chain eip155:999, which this wallet does not support'
+  await expect(wallet.getByTestId('session-refusal')).toHaveText(
+    `This wallet cannot approve it: ${reason}. Reject to tell the dapp why.`,
+  )
+  await expect(wallet.getByTestId('approve-session')).toBeDisabled()
+  await wallet.getByTestId('reject-session').click()
+  await expect(settled).rejects.toMatchObject({ code: 5100, message: 'Unsupported chains. eip155:999' })
+  await expect(wallet.getByTestId('status')).toHaveText(
+    `Refused the session request from v2 e2e dapp: ${reason}.`,
+  )
+  await expect(wallet.getByTestId('session-request')).toHaveCount(0)
 })

@@ -2,7 +2,7 @@ import { PROVIDER_ERROR_CODES, RpcError } from '@pairlink/protocol'
 import { numberToHex } from 'viem'
 import type { LocalAccount } from 'viem/accounts'
 import { answerRequest } from '../../../apps/wallet/src/core/sessionMethods.js'
-import { SIGNING_REQUEST_METHODS } from '../../../apps/wallet/src/core/signRequest.js'
+import { SIGNING_REQUEST_METHODS } from '../../../apps/wallet/src/core/signingMethods.js'
 
 /** Parameters of {@link createInjectedProvider}. */
 export type CreateInjectedProviderParameters = {

@@ -1,10 +1,11 @@
-import type {
-  ClientEvents,
-  ModalAdapter,
-  ReconnectOptions,
-  SessionStorage,
-  TransportState,
-  WebSocketConstructor,
+import {
+  type ClientEvents,
+  createLocalStorage,
+  type ModalAdapter,
+  type ReconnectOptions,
+  type SessionStorage,
+  type TransportState,
+  type WebSocketConstructor,
 } from '@pairlink/client'
 import type { ClientMeta } from '@pairlink/protocol'
 import { createEmitter } from './emitter.js'
@@ -88,19 +89,27 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     return () => emitter.off(event, listener)
   }
 
+  const key = parameters.storageKey ?? 'pairlink-v2'
   let loading: Promise<SignSession> | undefined
-  const load = () =>
-    (loading ??= import('./v2/createSignSession.js').then((module) =>
+  const load = () => {
+    // From now on the sign client hears the other tabs itself (and reads what they stored before).
+    wake?.close()
+    loading ??= import('./v2/createSignSession.js').then((module) =>
       module.createSignSession({ parameters, state, emit: emitter.emit }),
-    ))
-  // The v2 code is fetched now only for a stored session to restore; a first visit fetches it on `connect`.
+    )
+    return loading
+  }
+  // The dapp's tabs share its session: another tab's news (it connected) brings the v2 code, which takes the session.
+  const shared = parameters.storage ?? (globalThis.localStorage && createLocalStorage())
+  const wake = shared?.channel?.(key, () => void load())
+  // The v2 code is fetched now only for stored state to act on; a first visit fetches it on `connect`.
   const ready = (async () => {
-    const key = parameters.storageKey ?? 'pairlink-v2'
     const text = await (parameters.storage
       ? parameters.storage.get(key)
       : globalThis.localStorage?.getItem(key))
-    const stored = JSON.parse(text || '{}') as { sessions?: object }
-    if (Object.keys(stored.sessions ?? {}).length > 0) await (await load()).ready
+    // A session to restore, or a disconnect made while the relay was down that the wallet is still to hear of.
+    const { sessions, outbox } = JSON.parse(text || '{}') as { sessions?: object; outbox?: object }
+    if (Object.keys({ ...sessions, ...outbox }).length > 0) await (await load()).ready
   })().catch(() => {})
   // Calls made while nothing is loaded and nothing is connected load it (to connect, or to fail as v1 does).
   const loaded = async () => {
@@ -133,6 +142,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     killSession: async () => (await loaded()).killSession(),
     switchChain: async (chainId) => (await loaded()).switchChain(chainId),
     async close() {
+      wake?.close()
       await ready
       await (await loading)?.close()
     },

@@ -3,7 +3,7 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
 import { createBridgeServer } from '@pairlink/bridge'
-import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
+import { MAIL_TYPED_DATA, sendRequiredNamespaces } from '@pairlink/test-kit'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { SignClient } from '@walletconnect/sign-client'
 import {
@@ -48,8 +48,14 @@ const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction',
 const EVENTS = ['chainChanged', 'accountsChanged']
 const account = getDevAccount(0)
 
-/** A sign-client dapp proposing a session with optional namespaces only (as the 2.2x SDK sends them). */
-async function startDapp(chains = ['eip155:31337', 'eip155:1']) {
+/**
+ * A sign-client dapp proposing a session with optional namespaces only (as the 2.2x SDK sends them), or with
+ * `required` ones too (as SDKs before 2.19 sent them).
+ */
+async function startDapp(
+  chains = ['eip155:31337', 'eip155:1'],
+  required?: Parameters<typeof sendRequiredNamespaces>[1],
+) {
   const dapp = await SignClient.init({
     relayUrl,
     projectId: '0123456789abcdef0123456789abcdef',
@@ -61,6 +67,7 @@ async function startDapp(chains = ['eip155:31337', 'eip155:1']) {
     dapp.core.heartbeat.stop()
     await dapp.core.relayer.transportClose().catch(() => {})
   })
+  if (required) sendRequiredNamespaces(dapp, required)
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: { eip155: { chains, methods: METHODS, events: EVENTS } },
   })
@@ -186,6 +193,24 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
     await expect(approval).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
     expect(await cli.waitFor('disconnect')).toMatchObject({ message: 'User rejected the session.' })
     expect(await cli.exited()).toBe(0)
+  })
+
+  test('behavior: --approve refuses a proposal that requires an unsupported chain (5100), says why and exits 0', async () => {
+    const required = { eip155: { chains: ['eip155:999'], methods: ['personal_sign'], events: [] } }
+    const { dapp, uri, approval } = await startDapp(['eip155:31337'], required)
+    const cli = wallet(['--uri', uri, '--approve', '--chain-id', '31337', '--relay-url', relayUrl])
+    await expect(approval).rejects.toMatchObject({ code: 5100, message: 'Unsupported chains. eip155:999' })
+    const reason = 'it requires the chain eip155:999, which this wallet does not support'
+    expect(await cli.waitFor('session_request')).toMatchObject({
+      chains: ['eip155:999', 'eip155:31337'],
+      refused: reason,
+    })
+    expect(await cli.waitFor('disconnect')).toEqual({
+      event: 'disconnect',
+      message: `Refused the session request: ${reason}`,
+    })
+    expect(await cli.exited()).toBe(0)
+    expect(dapp.session.getAll()).toEqual([])
   })
 
   test('behavior: without --auto-sign a request is rejected with 4001; SIGTERM ends the session for the dapp', async () => {

@@ -39,7 +39,8 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
 
   --uri URI            the dapp's wc: pairing URI: v1 (wc:…@1, its bridge and key are read from it) or
                        v2 (wc:…@2, which names no relay: see --relay-url)
-  --approve            approve the session request
+  --approve            approve the session request (a v2 one that requires a chain, method or event
+                       this wallet lacks is refused with the spec's error and the reason, then exit)
   --reject             reject the session request, then exit
   --auto-sign          approve every call request (sign, broadcast); without it every request is
                        rejected with 4001 "User rejected the request."

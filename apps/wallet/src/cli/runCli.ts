@@ -140,11 +140,13 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
 
     wallet.on('transport', ({ state }) => done || print('transport', { state }))
     wallet.on('session_request', ({ peerMeta, chainId: requested, proposal }) => {
-      // v2: what the dapp asked for, before the answer (the wallet grants the eip155 chains it supports).
+      // v2: what the dapp asked for, before the answer (the wallet grants the eip155 chains it supports), and why
+      // the wallet must refuse it when it requires more.
       const asked = proposal && {
         chains: proposal.chains,
         methods: proposal.methods,
         events: proposal.events,
+        ...(proposal.refused && { refused: proposal.refused }),
       }
       print('session_request', { version, peer: peerMeta, chainId: requested, ...asked })
       const answer =

@@ -4,7 +4,7 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 import { randomUUID } from 'node:crypto'
 import { createBridgeServer } from '@pairlink/bridge'
 import { createMemoryStorage } from '@pairlink/client'
-import { waitFor } from '@pairlink/test-kit'
+import { sendRequiredNamespaces, waitFor } from '@pairlink/test-kit'
 import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
@@ -51,7 +51,8 @@ const next = <name extends keyof SessionWalletEvents>(wallet: SessionWallet, eve
     })
   })
 
-async function connected(storage = createMemoryStorage()) {
+/** A published sign-client 2.25.0 dapp on the relay. */
+async function sdkDapp() {
   const dapp = await SignClient.init({
     relayUrl,
     projectId: '0123456789abcdef0123456789abcdef',
@@ -63,6 +64,11 @@ async function connected(storage = createMemoryStorage()) {
     dapp.core.heartbeat.stop()
     await dapp.core.relayer.transportClose().catch(() => {})
   })
+  return dapp
+}
+
+async function connected(storage = createMemoryStorage()) {
+  const dapp = await sdkDapp()
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: {
       eip155: { chains: ['eip155:1', 'eip155:31337'], methods: ['personal_sign'], events: ['chainChanged'] },
@@ -165,6 +171,26 @@ test('behavior: the wallet switches chain (chainChanged) and account (accountsCh
   expect(wallet.connected).toBe(false)
 })
 
+test('error: a proposal that requires a chain the wallet does not support is refused with 5100, not approved', async () => {
+  const dapp = await sdkDapp()
+  // As SDKs before 2.19 send them: 2.25 itself folds required namespaces into optional ones.
+  sendRequiredNamespaces(dapp, { eip155: { chains: ['eip155:999'], methods: ['personal_sign'], events: [] } })
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
+  })
+  const settled = approval()
+  settled.catch(() => {})
+  const wallet = open({ uri: uri as string, storage: createMemoryStorage() })
+  const reason = 'it requires the chain eip155:999, which this wallet does not support'
+  expect((await next(wallet, 'session_request')).proposal).toMatchObject({ refused: reason })
+  const ended = next(wallet, 'disconnect')
+  await wallet.approveSession()
+  await expect(settled).rejects.toMatchObject({ code: 5100, message: 'Unsupported chains. eip155:999' })
+  expect(await ended).toEqual({ message: `Refused the session request: ${reason}` })
+  expect(wallet.connected).toBe(false)
+  expect(dapp.session.getAll()).toEqual([])
+})
+
 test('error: scanning a link already used for the session again is refused with a clear message', async () => {
   const { wallet, storage, uri } = await connected()
   wallet.close()
@@ -177,17 +203,7 @@ test('error: scanning a link already used for the session again is refused with 
 // createDelayedPromise that keeps no result for a later first call. A settle that arrives before it is lost and the
 // dapp waits forever; through the product server's relay (another process) it often arrives that early.
 test('behavior: the published dapp SDK drops a settle that arrives before approval() is first called', async () => {
-  const dapp = await SignClient.init({
-    relayUrl,
-    projectId: '0123456789abcdef0123456789abcdef',
-    customStoragePrefix: `core-dapp-${randomUUID()}`,
-    logger: 'silent',
-    metadata: { name: 'core dapp', description: 'test', url: 'https://dapp.test', icons: [] },
-  })
-  cleanups.push(async () => {
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose().catch(() => {})
-  })
+  const dapp = await sdkDapp()
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
   })

@@ -16,6 +16,7 @@ import {
 } from '@pairlink/client/v2'
 import type { LocalAccount } from 'viem'
 import { getChainOptions } from './chains.js'
+import { checkProposal, type ProposalRefusal } from './checkProposal.js'
 import { createEmitter } from './emitter.js'
 import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
 import { answerRequest } from './sessionMethods.js'
@@ -51,8 +52,10 @@ export type CreateWalletV2Parameters = {
 
 /**
  * Creates a WalletConnect v2 wallet on `@pairlink/client/v2`: pairs with a `wc:…@2` URI (or restores its stored
- * session), grants the eip155 chains asked for that it supports with the methods it implements, and answers
- * requests with the same signing core as v1 (`signRequest`), on each request's own chain. Its events are v1's.
+ * session), grants the eip155 chains asked for that it supports with the methods it implements (a proposal whose
+ * required namespaces ask for more is refused with the spec's error: `approveSession` and `rejectSession` alike, the
+ * `session_request` event's `proposal.refused` saying why), and answers requests with the same signing core as v1
+ * (`signRequest`), on each request's own chain. Its events are v1's.
  *
  * @example
  * const wallet = createWalletV2({ uri, relayUrl, account, chainId: 31337, rpcUrl, metadata })
@@ -68,10 +71,13 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   let chains: number[] = []
   let session: Session | undefined
   let proposal: Proposal | undefined
+  // Set while the pending proposal requires what this wallet cannot give: it can only be refused.
+  let refusal: ProposalRefusal | undefined
   const requests = createV2Requests({ client, emitter, topic: () => session?.topic, chainId: () => chainId })
   const end = (message: string) => {
     session = undefined
     proposal = undefined
+    refusal = undefined
     requests.clear()
     emitter.emit('disconnect', { message })
   }
@@ -79,7 +85,8 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   client.on('transport', (event) => emitter.emit('transport', event))
   client.on('session_proposal', ({ params }) => {
     proposal = params
-    const summary = summarizeProposal(params)
+    refusal = checkProposal(params, supported)
+    const summary = { ...summarizeProposal(params), ...(refusal && { refused: refusal.reason }) }
     const asked = summary.evmChains.filter((id) => supported.has(id))
     const offered = asked.includes(chainId) ? chainId : (asked[0] ?? null)
     emitter.emit('session_request', {
@@ -111,6 +118,11 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   })()
   ready.catch(() => {})
 
+  /** Refuses the pending proposal with the spec's error for what it requires (5100 unsupported chains, …). */
+  const refuse = async (asked: Proposal, { error, reason }: ProposalRefusal) => {
+    await reject(client, { id: asked.id, reason: error })
+    end(`Refused the session request: ${reason}`)
+  }
   /** Grants `chains` to `account` (`wc_sessionUpdate`). */
   const grant = (topic: string) =>
     update(client, { topic, namespaces: buildNamespaces({ chains, address: account.address }) })
@@ -160,6 +172,8 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     async approveSession(choice = {}) {
       const asked = proposal
       if (!asked) throw new Error('There is no session request to approve')
+      // Not approved with a session lacking what the dapp requires: refused, as the spec asks.
+      if (refusal) return refuse(asked, refusal)
       account = choice.account ?? account
       chainId = choice.chainId ?? chainId
       const requested = summarizeProposal(asked).evmChains.filter((id) => supported.has(id))
@@ -179,6 +193,8 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     },
     async rejectSession(message) {
       if (!proposal) throw new Error('There is no session request to reject')
+      // The dapp hears the real reason (5100 unsupported chains, …) rather than the person's no.
+      if (refusal) return refuse(proposal, refusal)
       await reject(client, { id: proposal.id, reason: SDK_ERRORS.USER_REJECTED })
       end(message ?? SDK_ERRORS.USER_REJECTED.message)
     },

@@ -18,7 +18,7 @@ export const parseCaipChain = (chain: string): number | undefined =>
   chain.startsWith('eip155:') ? parseChainId(chain.slice('eip155:'.length)) : undefined
 
 /** The events a v2 session is granted. */
-const WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
+export const WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
 /** What a dapp's v2 proposal asks for, all namespaces of it merged: what the wallet shows before Approve. */
 export type ProposalSummary = {
@@ -28,6 +28,8 @@ export type ProposalSummary = {
   evmChains: number[]
   methods: string[]
   events: string[]
+  /** Why the wallet must refuse it, for the person: set when a required namespace asks for what it cannot give. */
+  refused?: string | undefined
 }
 
 /**

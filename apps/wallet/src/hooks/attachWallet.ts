@@ -82,7 +82,10 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
     setState((s) => {
       const name = peerName(s.peer)
       let status: Status
-      if (rejecting.current) status = { tone: 'info', text: `You rejected the session request from ${name}.` }
+      const refused = s.phase === 'session_request' ? s.proposal?.refused : undefined
+      if (refused) status = { tone: 'warning', text: `Refused the session request from ${name}: ${refused}.` }
+      else if (rejecting.current)
+        status = { tone: 'info', text: `You rejected the session request from ${name}.` }
       else if (s.phase !== 'connected')
         status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
       else if (message === 'Session Disconnected')

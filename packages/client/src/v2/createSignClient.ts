@@ -8,8 +8,10 @@ import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../
 import { SIGN_ERRORS, SignError } from './errors.js'
 import { expire, scheduleExpiry } from './expiry.js'
 import { getTopics, type Internal, type StoredState, save, setInternal } from './internal.js'
+import { flushOutbox } from './outbox.js'
 import { receive } from './receive.js'
 import { createRelayConnection } from './relay.js'
+import { closeTabs, knowSessions, openTabs, tellTabs } from './tabs.js'
 import type {
   Metadata,
   Proposal,
@@ -25,19 +27,22 @@ export type SignClientEvents = {
   display_uri: { uri: string }
   /** Wallet: a dapp proposes a session; answer with `approve` or `reject`. */
   session_proposal: { id: number; params: Proposal }
-  /** Dapp: a wallet settled a session. */
-  session_connect: { session: Session }
+  /** Dapp: a wallet settled a session; `tab`: in another tab sharing the storage (`tabs`), which this one joins. */
+  session_connect: { session: Session; tab?: true | undefined }
   /** Wallet: a dapp's request, within the session's namespaces; answer with `respond`. */
   session_request: { id: number; topic: string; params: SessionRequestParams }
   /** Dapp: the wallet emitted an event (`chainChanged`, `accountsChanged`, …). */
   session_event: { id: number; topic: string; params: SessionEventParams }
-  /** Dapp: the wallet changed the session's namespaces. */
+  /** Dapp: the wallet changed the session's namespaces (`id` 0 when another tab heard it first, `tabs`). */
   session_update: { id: number; topic: string; params: { namespaces: Record<string, SessionNamespace> } }
   /** The peer extended the session by seven days. */
   session_extend: { id: number; topic: string }
   session_ping: { id: number; topic: string }
-  /** The peer ended the session. */
-  session_delete: { id: number; topic: string }
+  /**
+   * The peer ended the session (`id` 0 when another tab heard it first, `tabs`); `tab`: this side did, with
+   * `disconnect` in another tab sharing the storage.
+   */
+  session_delete: { id: number; topic: string; tab?: true | undefined }
   /** The session reached its expiry and was removed. */
   session_expire: { topic: string }
   /** Wallet: a received request reached its expiry unanswered. */
@@ -83,6 +88,13 @@ export type CreateSignClientParameters = {
   requestTimeout?: number | undefined
   /** Source of reconnect jitter, for tests. @default Math.random */
   random?: (() => number) | undefined
+  /**
+   * Share the sessions with the other tabs on the same `storage` (through its `channel`, which `localStorage`'s has):
+   * a session one tab settles, changes or ends, the others follow, with `session_connect` / `session_delete` marked
+   * `tab: true` when that tab's own doing; each tab keeps its own socket, and where the browser has Web Locks one tab
+   * answers the wallet's requests. For a dapp: a wallet's tabs would each prompt. @default false
+   */
+  tabs?: boolean | undefined
 }
 
 /** A WalletConnect v2 Sign client, both roles; actions take it as their first argument. */
@@ -114,6 +126,7 @@ const emptyState = (seed: string): StoredState => ({
   proposals: {},
   sessions: {},
   requests: {},
+  outbox: {},
 })
 
 const randomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
@@ -144,6 +157,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
   if (parameters.projectId) query.set('projectId', parameters.projectId)
 
   const internal: Internal = {
+    clientId: '',
     relayUrl,
     metadata: parameters.metadata,
     storage,
@@ -165,7 +179,11 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       onMessage: (message) => receive(internal, message),
       onMalformed: () => void internal.stats.dropped++,
       onDuplicate: () => void internal.stats.ignored++,
-      onStateChange: (state) => internal.emitter.emit('transport', { state }),
+      onStateChange: (state) => {
+        // After the open's own re-sends (this runs inside it): a delete still on its way is not sent twice.
+        if (state === 'open') queueMicrotask(() => void flushOutbox(internal))
+        internal.emitter.emit('transport', { state })
+      },
       reconnect: parameters.reconnect,
       requestTimeout: parameters.requestTimeout,
       random: parameters.random,
@@ -180,10 +198,13 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     saveQueued: false,
     expiryTimer: undefined,
     onChange: () => scheduleExpiry(internal),
+    onSaved: () => tellTabs(internal),
+    tabs: undefined,
     closed: false,
   }
+  // Open before the state is read: what another tab says meanwhile is taken once it is.
+  if (parameters.tabs) openTabs(internal, (message) => receive(internal, message, true))
 
-  let clientId = ''
   internal.ready = (async () => {
     let stored: Partial<StoredState> | undefined
     try {
@@ -193,16 +214,20 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     const seed =
       typeof stored?.seed === 'string' && /^[0-9a-f]{64}$/.test(stored.seed) ? stored.seed : undefined
     internal.state = { ...emptyState(seed ?? randomHex()), ...(seed ? stored : {}) }
+    knowSessions(internal)
     // The identity is kept from the start: the relay knows this client by it.
     if (!seed) save(internal)
-    clientId = await getClientId(internal.state.seed)
+    internal.clientId = await getClientId(internal.state.seed)
     expire(internal)
-    if (!internal.closed && getTopics(internal).length > 0) internal.relay.open()
+    if (internal.closed) return
+    if (getTopics(internal).length > 0) internal.relay.open()
+    // A delete made while the relay was down, before the last reload: the peer is still to be told.
+    void flushOutbox(internal)
   })()
 
   const client: SignClient = {
     get clientId() {
-      return clientId
+      return internal.clientId
     },
     relayUrl,
     metadata: parameters.metadata,
@@ -228,6 +253,8 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       for (const sent of internal.sent.values()) if (sent.method !== 'wc_sessionSettle') sent.reject(closed)
       internal.approvals.clear()
       await internal.saving
+      // After the last write was told (a `disconnect` just before `close` still reaches the other tabs).
+      closeTabs(internal)
     },
   }
   setInternal(client, internal)

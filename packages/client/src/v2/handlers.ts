@@ -19,7 +19,8 @@ import type {
   SessionRequestParams,
 } from './types.js'
 
-type Request = { id: number; method: string; params: unknown }
+/** A request of the peer; `quiet`: handled here, answered by another tab (see `tabs.ts`). */
+type Request = { id: number; method: string; params: unknown; quiet?: boolean | undefined }
 type Handler = (internal: Internal, topic: string, request: Request) => Promise<void> | void
 
 // The SDK's session lifetime (`SESSION_EXPIRY`), set again by every extend.
@@ -40,6 +41,20 @@ function isStale(internal: Internal, key: string, id: number): boolean {
 
 const fail = (error: ErrorResponse, context?: string): ErrorResponse =>
   context ? { code: error.code, message: `${error.message} ${context}` } : { ...error }
+
+/**
+ * Answers `request` with `true` or an error, unless another tab answers it. Not waited for: the change is made here
+ * either way, and a socket that is down must not hold up the messages after it.
+ */
+function reply(internal: Internal, topic: string, request: Request, outcome: true | ErrorResponse): void {
+  if (request.quiet) return
+  const { id, method } = request
+  const sent =
+    outcome === true
+      ? sendResult(internal, topic, id, method, true)
+      : sendError(internal, topic, id, method, outcome)
+  sent.catch(() => {})
+}
 
 const isMetadata = (value: unknown): value is Metadata =>
   !!value && typeof value === 'object' && typeof (value as Metadata).name === 'string'
@@ -134,33 +149,34 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   // Dapp: the wallet changed accounts, chains, methods or events.
-  async wc_sessionUpdate(internal, topic, { id, method, params }) {
+  async wc_sessionUpdate(internal, topic, request) {
+    const { id, params } = request
     const session = internal.state.sessions[topic]
     if (!session) return
     const { namespaces } = (params ?? {}) as { namespaces?: unknown }
     if (session.peer.publicKey !== session.controller)
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.UNAUTHORIZED_UPDATE_REQUEST))
+      return reply(internal, topic, request, fail(SDK_ERRORS.UNAUTHORIZED_UPDATE_REQUEST))
     if (!isSessionNamespaces(namespaces) || isStale(internal, `${topic}:update`, id))
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.INVALID_UPDATE_REQUEST))
+      return reply(internal, topic, request, fail(SDK_ERRORS.INVALID_UPDATE_REQUEST))
     session.namespaces = namespaces
     save(internal)
-    await sendResult(internal, topic, id, method, true)
+    reply(internal, topic, request, true)
     internal.emitter.emit('session_update', { id, topic, params: { namespaces } })
   },
 
-  async wc_sessionExtend(internal, topic, { id, method }) {
+  async wc_sessionExtend(internal, topic, request) {
     const session = internal.state.sessions[topic]
     if (!session) return
     session.expiry = expiryIn(SEVEN_DAYS)
     save(internal)
-    await sendResult(internal, topic, id, method, true)
-    internal.emitter.emit('session_extend', { id, topic })
+    reply(internal, topic, request, true)
+    internal.emitter.emit('session_extend', { id: request.id, topic })
   },
 
-  async wc_sessionPing(internal, topic, { id, method }) {
+  async wc_sessionPing(internal, topic, request) {
     if (!internal.state.sessions[topic]) return
-    await sendResult(internal, topic, id, method, true)
-    internal.emitter.emit('session_ping', { id, topic })
+    reply(internal, topic, request, true)
+    internal.emitter.emit('session_ping', { id: request.id, topic })
   },
 
   // Not answered (the SDK does not answer it either): the peer has already forgotten the session.
@@ -171,34 +187,36 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   // Wallet: a request from the dapp, checked against the session's namespaces before the app sees it.
-  wc_sessionRequest(internal, topic, { id, method, params }) {
+  wc_sessionRequest(internal, topic, request) {
+    const { id, params } = request
     const session = internal.state.sessions[topic]
     if (!session) return
     const p = (params ?? {}) as Partial<SessionRequestParams>
     if (typeof p.chainId !== 'string' || typeof p.request?.method !== 'string')
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.INVALID_METHOD))
+      return reply(internal, topic, request, fail(SDK_ERRORS.INVALID_METHOD))
     if (!hasChain(session.namespaces, p.chainId))
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.UNSUPPORTED_CHAINS, p.chainId))
+      return reply(internal, topic, request, fail(SDK_ERRORS.UNSUPPORTED_CHAINS, p.chainId))
     if (!hasMethod(session.namespaces, p.chainId, p.request.method))
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.UNSUPPORTED_METHODS, p.request.method))
+      return reply(internal, topic, request, fail(SDK_ERRORS.UNSUPPORTED_METHODS, p.request.method))
     const expiryTimestamp = p.request.expiryTimestamp
     if (typeof expiryTimestamp === 'number' && expiryTimestamp * 1000 <= Date.now()) return
-    const request = { id, topic, params: p as SessionRequestParams }
-    internal.state.requests[id] = request
+    const pending = { id, topic, params: p as SessionRequestParams }
+    internal.state.requests[id] = pending
     save(internal)
-    internal.emitter.emit('session_request', request)
+    internal.emitter.emit('session_request', pending)
   },
 
   // Dapp: the wallet's event; events are not answered unless refused.
-  wc_sessionEvent(internal, topic, { id, method, params }) {
+  wc_sessionEvent(internal, topic, request) {
+    const { id, params } = request
     const session = internal.state.sessions[topic]
     if (!session) return
     const p = (params ?? {}) as Partial<SessionEventParams>
     const name = p.event?.name
     if (typeof p.chainId !== 'string' || typeof name !== 'string')
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.INVALID_EVENT))
+      return reply(internal, topic, request, fail(SDK_ERRORS.INVALID_EVENT))
     if (!hasChain(session.namespaces, p.chainId) || !hasEvent(session.namespaces, p.chainId, name))
-      return sendError(internal, topic, id, method, fail(SDK_ERRORS.UNSUPPORTED_EVENTS, name))
+      return reply(internal, topic, request, fail(SDK_ERRORS.UNSUPPORTED_EVENTS, name))
     if (isStale(internal, `${topic}:event:${name}`, id)) return
     internal.emitter.emit('session_event', { id, topic, params: p as SessionEventParams })
   },
@@ -220,11 +238,5 @@ export async function onRequest(internal: Internal, topic: string, request: Requ
   const handler = HANDLERS[request.method]
   if (handler) return handler(internal, topic, request)
   internal.stats.ignored++
-  await sendError(
-    internal,
-    topic,
-    request.id,
-    request.method,
-    fail(SDK_ERRORS.WC_METHOD_UNSUPPORTED, request.method),
-  )
+  reply(internal, topic, request, fail(SDK_ERRORS.WC_METHOD_UNSUPPORTED, request.method))
 }

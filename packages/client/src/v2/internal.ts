@@ -5,6 +5,7 @@ import type { SessionStorage } from '../storage.js'
 import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
 import { SIGN_ERRORS, SignError } from './errors.js'
 import type { RelayConnection } from './relay.js'
+import type { Tabs } from './tabs.js'
 import type { ErrorResponse, Metadata, Pairing, PendingRequest, Proposal, Session } from './types.js'
 
 /** What a client keeps in its storage, under one key, as JSON. Holds keys: never log it. */
@@ -21,7 +22,15 @@ export type StoredState = {
   sessions: Record<string, Session>
   /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
   requests: Record<string, PendingRequest>
+  /**
+   * Sealed messages for the relay, by topic, kept until it took them: a `disconnect` made while the relay could not
+   * be reached (see `outbox.ts`).
+   */
+  outbox: Record<string, Sealed & { expiry: number }>
 }
+
+/** The `irn_publish` params of one message, sealed with its topic's key. */
+export type Sealed = { topic: string; message: string; ttl: number; tag: number; prompt: boolean }
 
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
 type Sent = {
@@ -33,6 +42,8 @@ type Sent = {
 
 /** The client's private state, shared by `createSignClient`, the actions and the receiver. */
 export type Internal = {
+  /** The relay identity (`did:key`) of `state.seed`, `''` until `ready`. */
+  clientId: string
   relayUrl: string
   metadata: Metadata
   storage: SessionStorage | undefined
@@ -55,6 +66,10 @@ export type Internal = {
   expiryTimer: ReturnType<typeof setTimeout> | undefined
   /** Re-arms the expiry timer after a change (set by `createSignClient`, see `expiry.ts`). */
   onChange: () => void
+  /** The state was written: the other tabs hear what changed (set by `createSignClient`, see `tabs.ts`). */
+  onSaved: () => void
+  /** Sharing sessions with the other tabs on the same storage (`tabs: true`), until `close`. */
+  tabs: Tabs | undefined
   closed: boolean
 }
 
@@ -108,6 +123,8 @@ export function save(internal: Internal): void {
     } catch {
       // Storage that refuses (quota, private mode) costs the restore after a reload, not the session.
     }
+    // Once it is in the storage they share: a tab that loads meanwhile finds it there.
+    internal.onSaved()
   })
 }
 
@@ -118,26 +135,38 @@ export function getSessionOrThrow(internal: Internal, topic: string): Session {
   return session
 }
 
-/** Seals a JSON-RPC payload for `topic` and publishes it with the tag and ttl of `method` (`ttl` overrides). */
+type PublishOptions = { response?: boolean; tag?: number; ttl?: number }
+
+/** Seals a JSON-RPC payload for `topic` with the tag and ttl of `method` (`ttl` overrides): the `irn_publish` params. */
+export function seal(
+  internal: Internal,
+  topic: string,
+  payload: object,
+  method: string,
+  options: PublishOptions = {},
+): Sealed {
+  const symKey = internal.state.keys[topic]
+  if (!symKey) throw new SignError(SIGN_ERRORS.NO_SESSION)
+  const [tag, ttl, prompt] = RPC_OPTS[method] ?? [0, 86_400, false]
+  return {
+    topic,
+    message: encryptEnvelope({ symKey, message: JSON.stringify(payload) }),
+    ttl: options.ttl ?? ttl,
+    // The answer's tag is the request's plus one; only requests may prompt the peer.
+    tag: options.tag ?? (options.response && tag ? tag + 1 : tag),
+    prompt: !options.response && prompt,
+  }
+}
+
+/** Seals a JSON-RPC payload for `topic` (see {@link seal}) and publishes it. */
 export async function publish(
   internal: Internal,
   topic: string,
   payload: object,
   method: string,
-  options: { response?: boolean; tag?: number; ttl?: number } = {},
+  options: PublishOptions = {},
 ): Promise<void> {
-  const symKey = internal.state.keys[topic]
-  if (!symKey) throw new SignError(SIGN_ERRORS.NO_SESSION)
-  const [tag, ttl, prompt] = RPC_OPTS[method] ?? [0, 86_400, false]
-  const message = encryptEnvelope({ symKey, message: JSON.stringify(payload) })
-  await internal.relay.request('irn_publish', {
-    topic,
-    message,
-    ttl: options.ttl ?? ttl,
-    // The answer's tag is the request's plus one; only requests may prompt the peer.
-    tag: options.tag ?? (options.response && tag ? tag + 1 : tag),
-    prompt: !options.response && prompt,
-  })
+  await internal.relay.request('irn_publish', seal(internal, topic, payload, method, options))
 }
 
 /**

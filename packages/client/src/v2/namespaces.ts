@@ -1,4 +1,5 @@
-import type { ProposalNamespace, SessionNamespace } from './types.js'
+import { SDK_ERRORS } from './errors.js'
+import type { ErrorResponse, ProposalNamespace, SessionNamespace } from './types.js'
 
 type AnyNamespace = ProposalNamespace | SessionNamespace
 
@@ -6,7 +7,7 @@ type AnyNamespace = ProposalNamespace | SessionNamespace
  * The CAIP-2 chains of a namespace: its `chains`, else the chains of its CAIP-10 accounts, else its key when the key
  * is a chain itself (`eip155:1`), as the SDK's `getNamespacesChains` reads them.
  */
-export function getChains(key: string, namespace: AnyNamespace): string[] {
+function getChains(key: string, namespace: AnyNamespace): string[] {
   const chains = new Set(namespace.chains ?? [])
   for (const account of 'accounts' in namespace ? namespace.accounts : [])
     chains.add(account.split(':').slice(0, 2).join(':'))
@@ -32,6 +33,38 @@ export const hasMethod = (namespaces: Record<string, AnyNamespace>, chainId: str
 /** Whether `event` may be emitted on `chainId` in these namespaces. */
 export const hasEvent = (namespaces: Record<string, AnyNamespace>, chainId: string, event: string) =>
   holding(namespaces, chainId).some((namespace) => namespace.events.includes(event))
+
+/**
+ * The first thing a proposal's required namespaces ask for that a wallet's grant (`namespaces`) lacks, as the spec's
+ * error naming it: 5104 a namespace, 5100 chains, 5101 methods, 5102 events (`Unsupported chains. eip155:5`);
+ * `undefined` when the grant satisfies them.
+ */
+export function findUnsatisfied(
+  required: Record<string, ProposalNamespace>,
+  namespaces: Record<string, SessionNamespace>,
+): ErrorResponse | undefined {
+  const granted = Object.keys(namespaces).map((key) => key.split(':')[0])
+  const lacking = (error: ErrorResponse, what: string[]) =>
+    what.length > 0 ? { code: error.code, message: `${error.message} ${what.join(', ')}` } : undefined
+  for (const [key, namespace] of Object.entries(required)) {
+    const chains = getChains(key, namespace)
+    const error =
+      lacking(SDK_ERRORS.UNSUPPORTED_NAMESPACE_KEY, granted.includes(key.split(':')[0]) ? [] : [key]) ??
+      lacking(
+        SDK_ERRORS.UNSUPPORTED_CHAINS,
+        chains.filter((chain) => !hasChain(namespaces, chain)),
+      ) ??
+      lacking(
+        SDK_ERRORS.UNSUPPORTED_METHODS,
+        namespace.methods.filter((method) => !chains.every((chain) => hasMethod(namespaces, chain, method))),
+      ) ??
+      lacking(
+        SDK_ERRORS.UNSUPPORTED_EVENTS,
+        namespace.events.filter((event) => !chains.every((chain) => hasEvent(namespaces, chain, event))),
+      )
+    if (error) return error
+  }
+}
 
 /**
  * Whether `value` has the shape of session namespaces: each an object with string arrays `accounts`, `methods`,

@@ -3,6 +3,7 @@ import { SignError } from './errors.js'
 import { onRequest } from './handlers.js'
 import { expiryIn, type Internal, save, subscribe } from './internal.js'
 import type { RelayMessage } from './relayFrames.js'
+import { passOn, takeRequest } from './tabs.js'
 import type { ErrorResponse } from './types.js'
 
 /** A JSON-RPC request or response as the peer sent it, checked for shape only. */
@@ -12,17 +13,19 @@ type Payload =
   | { id: number; error: ErrorResponse }
 
 /**
- * Takes a message the relay pushed: opened with its topic's key and handled after the ones before it. Anything
- * that is not ours or not sound — unknown topic, undecryptable, not JSON-RPC — is counted and dropped, never thrown.
+ * Takes a message the relay pushed (`relayed`: another tab's socket got it, see `tabs.ts`): opened with its topic's
+ * key and handled after the ones before it. Anything that is not ours or not sound — unknown topic, undecryptable, not
+ * JSON-RPC — is counted and dropped, never thrown.
  */
-export function receive(internal: Internal, message: RelayMessage): void {
+export function receive(internal: Internal, message: RelayMessage, relayed = false): void {
   internal.incoming = internal.incoming
-    .then(() => handle(internal, message))
+    .then(() => handle(internal, message, relayed))
     // A handler that fails (its answer could not be published) loses that answer, not the next message.
     .catch(() => {})
 }
 
-async function handle(internal: Internal, { topic, message }: RelayMessage): Promise<void> {
+async function handle(internal: Internal, relayMessage: RelayMessage, relayed: boolean): Promise<void> {
+  const { topic, message } = relayMessage
   await internal.ready
   const symKey = internal.state.keys[topic]
   if (!symKey) {
@@ -37,9 +40,24 @@ async function handle(internal: Internal, { topic, message }: RelayMessage): Pro
     internal.stats.dropped++
     return
   }
+  if ('method' in payload) {
+    if (!takeRequest(internal, relayMessage, payload.id, relayed)) {
+      internal.stats.ignored++
+      return
+    }
+    internal.stats.received++
+    // Tabs sharing the session answer the peer once: the one holding their lock (Web Locks), else the one whose own
+    // socket had the request. A settlement is for the tab that proposed, and it alone has the topic then.
+    const { tabs } = internal
+    const quiet =
+      !!tabs && !!internal.state.sessions[topic] && (tabs.leader === undefined ? relayed : !tabs.leader)
+    return onRequest(internal, topic, quiet ? { ...payload, quiet } : payload)
+  }
   internal.stats.received++
-  if ('method' in payload) return onRequest(internal, topic, payload)
-  return onResponse(internal, topic, payload)
+  if (!(await onResponse(internal, topic, payload))) {
+    internal.stats.ignored++
+    if (!relayed) passOn(internal, relayMessage)
+  }
 }
 
 function parsePayload(text: string): Payload | undefined {
@@ -51,13 +69,18 @@ function parsePayload(text: string): Payload | undefined {
   if (error && typeof error.code === 'number' && typeof error.message === 'string') return value as Payload
 }
 
-async function onResponse(internal: Internal, topic: string, payload: Exclude<Payload, { method: string }>) {
+/** Settles what the answer is for; `false` when nothing here waits for it. */
+async function onResponse(
+  internal: Internal,
+  topic: string,
+  payload: Exclude<Payload, { method: string }>,
+): Promise<boolean> {
   const { state } = internal
   const sent = internal.sent.get(payload.id)
   if (sent && sent.topic === topic) {
     if ('error' in payload) sent.reject(new SignError(payload.error))
     else sent.resolve(payload.result)
-    return
+    return true
   }
   const proposal = state.proposed[payload.id]
   if (proposal && proposal.pairingTopic === topic && !proposal.sessionTopic) {
@@ -67,13 +90,13 @@ async function onResponse(internal: Internal, topic: string, payload: Exclude<Pa
       save(internal)
       internal.approvals.get(payload.id)?.reject(new SignError(payload.error))
       internal.approvals.delete(payload.id)
-      return
+      return true
     }
     const { responderPublicKey } = (payload.result ?? {}) as { responderPublicKey?: unknown }
     const privateKey = state.keys[proposal.proposer.publicKey]
     if (typeof responderPublicKey !== 'string' || !privateKey) {
       internal.stats.dropped++
-      return
+      return true
     }
     // The session key: X25519 of the dapp's proposal key and the wallet's answer key, then HKDF (the SDK's).
     const sessionKey = deriveSymKey(privateKey, responderPublicKey)
@@ -84,14 +107,15 @@ async function onResponse(internal: Internal, topic: string, payload: Exclude<Pa
     if (pairing) Object.assign(pairing, { active: true, expiry: expiryIn(300) })
     save(internal)
     // The wallet published the settlement before this subscription: the relay hands it over now (its mailbox).
-    return subscribe(internal, sessionTopic)
+    await subscribe(internal, sessionTopic)
+    return true
   }
   // The settlement's answer after a reload forgot the request: it acknowledges the session all the same.
   const session = state.sessions[topic]
   if (session && !session.acknowledged && 'result' in payload) {
     session.acknowledged = true
     save(internal)
-    return
+    return true
   }
-  internal.stats.ignored++
+  return false
 }

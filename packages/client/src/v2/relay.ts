@@ -40,6 +40,8 @@ export type RelayConnection = {
   request<result = unknown>(method: string, params: Record<string, unknown>): Promise<result>
   /** Opens the socket if it is not open or opening (a restored client with topics to follow). */
   open(): void
+  /** A wanted socket is replaced by a new one (a new identity in its JWT); calls in flight go again on it. */
+  reopen(): void
   /** Closes the socket for good (until the next `request`); calls in flight reject. */
   close(): void
 }
@@ -220,6 +222,11 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
         if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
         else connection.open()
       })
+    },
+    reopen() {
+      if (!wanted) return
+      attempt = 0
+      void connect()
     },
     open() {
       if (wanted) return

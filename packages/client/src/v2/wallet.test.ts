@@ -1,4 +1,4 @@
-import { waitFor } from '@pairlink/test-kit'
+import { sendRequiredNamespaces, waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { answerRequests, next } from '../../test/peers.js'
@@ -86,6 +86,47 @@ test('behavior: rejecting a proposal rejects the dapp approval with code 5000', 
   await pair(wallet, { uri: uri as string })
   await expect(approval()).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
   await refused
+})
+
+describe('a proposal whose required namespaces the wallet cannot grant', () => {
+  test.each([
+    {
+      lacks: 'a chain (5100)',
+      required: { eip155: { chains: ['eip155:999'], methods: ['personal_sign'], events: [] } },
+      error: { code: 5100, message: 'Unsupported chains. eip155:999' },
+    },
+    {
+      lacks: 'a method (5101)',
+      required: { eip155: { chains: ['eip155:1'], methods: ['eth_getEncryptionPublicKey'], events: [] } },
+      error: { code: 5101, message: 'Unsupported methods. eth_getEncryptionPublicKey' },
+    },
+    {
+      lacks: 'a namespace (5104)',
+      required: { solana: { chains: ['solana:mainnet'], methods: ['solana_signMessage'], events: [] } },
+      error: { code: 5104, message: 'Unsupported namespace key. solana' },
+    },
+  ])(
+    'error: it lacks $lacks → approve throws that error and settles nothing; reject with it reaches the sign-client dapp',
+    async ({ required, error }) => {
+      // The published sign-client, made to send required namespaces as SDKs before 2.19 did.
+      const dapp = await createSdkDapp(relay.relayUrl)
+      sendRequiredNamespaces(dapp, required)
+      const wallet = createWallet()
+      const { uri, approval } = await dapp.connect({
+        optionalNamespaces: { eip155: { chains: ['eip155:1'], methods, events } },
+      })
+      const settled = approval()
+      settled.catch(() => {})
+      const proposal = next(wallet, 'session_proposal')
+      await pair(wallet, { uri: uri as string })
+      const { id, params } = await proposal
+      expect(params.requiredNamespaces).toEqual(required)
+      await expect(approve(wallet, { id, namespaces: grant() })).rejects.toMatchObject(error)
+      expect(getSessions(wallet)).toEqual([])
+      await reject(wallet, { id, reason: error })
+      await expect(settled).rejects.toMatchObject(error)
+    },
+  )
 })
 
 test('error: an expired pairing URI is refused with a clear error', async () => {

@@ -65,6 +65,8 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     storageKey,
     WebSocket: parameters.WebSocket,
     reconnect: parameters.reconnect,
+    // The dapp's tabs share its session, as v1's do: what one connects, changes or ends, the others follow.
+    tabs: true,
   })
 
   const view = (session: Session) => ({
@@ -102,7 +104,17 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     state.transportState = transport
     emit('transport', { state: transport })
   })
-  client.on('session_delete', ({ topic }) => end(topic, V1_ERRORS.SESSION_DISCONNECTED_REMOTE))
+  // Ended by the wallet, or by this dapp's Disconnect in another tab (v1's local message, as v1's tabs say it).
+  client.on('session_delete', ({ topic, tab }) =>
+    end(topic, tab ? V1_ERRORS.SESSION_DISCONNECTED_LOCAL : V1_ERRORS.SESSION_DISCONNECTED_REMOTE),
+  )
+  // Another tab connected: this one takes the session, and a connect of its own waiting in its modal ends with it.
+  let join: ((session: Session) => void) | undefined
+  client.on('session_connect', ({ session, tab }) => {
+    if (!tab || state.connected) return
+    use(session)
+    join?.(session)
+  })
   client.on('session_expire', ({ topic }) => end(topic, 'Session expired'))
   client.on('session_update', ({ topic }) => {
     const session = getSession(client, { topic })
@@ -146,6 +158,9 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
       modal,
       modalOptions: parameters.modalOptions,
       proposal: { optionalNamespaces, expiry: parameters.pairingExpiry },
+      joined: new Promise((resolve) => {
+        join = resolve
+      }),
       // One session at a time: a second wallet answering an older code is told no.
       onSession: (settled) =>
         state.connected && state.topic !== settled.topic

@@ -20,6 +20,8 @@ export type PairWithModalParameters = {
   onSession: (session: Session) => void
   /** The person closed the modal. */
   onClose: () => void
+  /** Settles with a session another tab of the dapp connected meanwhile: the modal closes, and that is the outcome. */
+  joined?: Promise<Session> | undefined
 }
 
 /**
@@ -75,6 +77,11 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Sess
       )
       if (!settled && uri) modal.open(uri, onUserClose, options)
     }
+    parameters.joined?.then((session) => {
+      if (settled) return
+      modal.close()
+      settle(() => resolve(session))
+    })
     propose().catch((error: unknown) => settle(() => reject(error)))
   })
 }

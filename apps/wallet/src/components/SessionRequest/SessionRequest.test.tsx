@@ -94,6 +94,22 @@ describe('SessionRequest', () => {
     expect(onApprove).toHaveBeenCalledWith({ accountId: 'dev:0', chainId: 31337 })
   })
 
+  test('behavior: a v2 proposal the wallet must refuse says why; only Reject is offered', () => {
+    const refused = 'it requires the chain eip155:999, which this wallet does not support'
+    const { onApprove, onReject } = show({
+      version: 2,
+      proposal: { chains: ['eip155:999'], evmChains: [999], methods: [], events: [], refused },
+    })
+    expect(screen.getByRole('alert').textContent).toBe(
+      `This wallet cannot approve it: ${refused}. Reject to tell the dapp why.`,
+    )
+    expect((screen.getByTestId('approve-session') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByTestId('approve-session'))
+    expect(onApprove).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('reject-session'))
+    expect(onReject).toHaveBeenCalledTimes(1)
+  })
+
   test('behavior: a v1 request shows its version and no proposal', () => {
     show({ version: 1 })
     expect(screen.getByTestId('protocol-version').textContent).toBe('WalletConnect v1')

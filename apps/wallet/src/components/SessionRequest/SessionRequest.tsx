@@ -30,6 +30,8 @@ export function SessionRequest(props: SessionRequestProps) {
   const { peer, requestedChainId, devChainId, options, selected } = props
   const [accountId, setAccountId] = useState<AccountId>(selected.id)
   const [chainId, setChainId] = useState<number>(requestedChainId ?? devChainId)
+  // v2: the proposal requires what this wallet cannot give; approving it is not possible.
+  const refused = props.proposal?.refused
   return (
     <section className="card screen" data-testid="session-request" aria-labelledby="session-request-heading">
       <h2 id="session-request-heading">Session request</h2>
@@ -39,6 +41,11 @@ export function SessionRequest(props: SessionRequestProps) {
         <ProtocolVersion version={props.version ?? null} />
       </p>
       {props.proposal && <ProposalView proposal={props.proposal} devChainId={devChainId} />}
+      {refused && (
+        <p className="status status-error" role="alert" data-testid="session-refusal">
+          This wallet cannot approve it: {refused}. Reject to tell the dapp why.
+        </p>
+      )}
       <label className="field">
         <span>Account to share</span>
         <select
@@ -71,6 +78,7 @@ export function SessionRequest(props: SessionRequestProps) {
           type="button"
           className="primary"
           data-testid="approve-session"
+          disabled={refused !== undefined}
           onClick={() => props.onApprove({ accountId, chainId })}
         >
           Approve

@@ -3,7 +3,7 @@ import { deriveSymKey, deriveTopic, encryptEnvelope, generateKeyPair } from '@pa
 import type { SignClient } from '../createSignClient.js'
 import { SDK_ERRORS, SIGN_ERRORS, SignError } from '../errors.js'
 import { deleteSession, expiryIn, getInternal, save } from '../internal.js'
-import { getChains, isSessionNamespaces } from '../namespaces.js'
+import { findUnsatisfied, isSessionNamespaces } from '../namespaces.js'
 import type { Session, SessionNamespace } from '../types.js'
 
 /** Parameters of {@link approve}. */
@@ -29,8 +29,10 @@ const FIVE_MINUTES = 300
 
 /**
  * Wallet: approves a proposal. Derives the session key from a fresh X25519 key pair and the dapp's key, then sends
- * the answer (on the pairing) and the settlement (on the session topic) in one `wc_approveSession`. Every namespace
- * the dapp required must be granted.
+ * the answer (on the pairing) and the settlement (on the session topic) in one `wc_approveSession`. Whatever the dapp
+ * required must be granted: else this throws the spec's error for it (5100 unsupported chains, 5101 methods, 5102
+ * events, 5104 a namespace, naming what is missing) and nothing is sent; refuse the proposal with that error
+ * (`reject(client, { id, reason: { code, message } })`), as the spec asks of a wallet.
  *
  * @example
  * const { topic, acknowledged } = await approve(client, {
@@ -48,12 +50,8 @@ export async function approve(client: SignClient, parameters: ApproveParameters)
   const pairingKey = state.keys[proposal.pairingTopic]
   if (!pairingKey) throw new SignError(SIGN_ERRORS.NO_PROPOSAL)
   if (!isSessionNamespaces(namespaces)) throw new SignError(SDK_ERRORS.UNSUPPORTED_ACCOUNTS)
-  for (const [key, required] of Object.entries(proposal.requiredNamespaces)) {
-    const granted = namespaces[key] ?? namespaces[key.split(':')[0] as string]
-    const chains = granted ? getChains(key, granted) : []
-    if (!granted || getChains(key, required).some((chain) => !chains.includes(chain)))
-      throw new SignError(SDK_ERRORS.UNSUPPORTED_NAMESPACE_KEY)
-  }
+  const lacking = findUnsatisfied(proposal.requiredNamespaces, namespaces)
+  if (lacking) throw new SignError(lacking)
 
   const self = generateKeyPair()
   const sessionKey = deriveSymKey(self.privateKey, proposal.proposer.publicKey)

@@ -1,7 +1,8 @@
 import { payloadId } from '@pairlink/protocol'
 import type { SignClient } from '../createSignClient.js'
 import { SDK_ERRORS, SIGN_ERRORS, SignError } from '../errors.js'
-import { deleteSession, dropTopic, getInternal, publish, save } from '../internal.js'
+import { deleteSession, dropTopic, expiryIn, getInternal, save, seal } from '../internal.js'
+import { flushOutbox } from '../outbox.js'
 import type { ErrorResponse } from '../types.js'
 
 /** Parameters of {@link disconnect}. */
@@ -13,8 +14,11 @@ export type DisconnectParameters = {
 }
 
 /**
- * Either role: ends a session (or a pairing) on both sides. The peer is told once the relay has the message; this
- * side forgets the session, its key and its topic at once. No `session_delete` is emitted locally.
+ * Either role: ends a session (or a pairing) on both sides. This side forgets the session, its key and its topic at
+ * once, and keeps that in storage; the peer is told as soon as the relay takes the message. With the socket open,
+ * this resolves once the relay has it; while the relay cannot be reached, it resolves at once and the message waits
+ * in storage until a socket of this client (or of the next one on the same storage) opens. No `session_delete` is
+ * emitted locally.
  *
  * @example
  * await disconnect(client, { topic: session.topic })
@@ -23,12 +27,22 @@ export async function disconnect(client: SignClient, parameters: DisconnectParam
   const internal = getInternal(client)
   await internal.ready
   const { topic, reason = SDK_ERRORS.USER_DISCONNECTED } = parameters
-  const { sessions, pairings } = internal.state
+  const { sessions, pairings, outbox } = internal.state
   const method = sessions[topic] ? 'wc_sessionDelete' : pairings[topic] ? 'wc_pairingDelete' : undefined
   if (!method) throw new SignError(SIGN_ERRORS.NO_SESSION)
-  await publish(internal, topic, { id: payloadId(), jsonrpc: '2.0', method, params: reason }, method)
-  if (sessions[topic]) return deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
-  delete pairings[topic]
-  dropTopic(internal, topic)
-  save(internal)
+  // Sealed before the key goes; kept with the state, so a reload before the relay took it neither loses the message
+  // nor brings the session back.
+  const sealed = seal(internal, topic, { id: payloadId(), jsonrpc: '2.0', method, params: reason }, method)
+  outbox[topic] = { ...sealed, expiry: expiryIn(sealed.ttl) }
+  if (sessions[topic]) {
+    // The other tabs end it as this side's doing (`tab`), not the peer's.
+    internal.tabs?.ended.add(topic)
+    deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
+  } else {
+    delete pairings[topic]
+    dropTopic(internal, topic)
+    save(internal)
+  }
+  const sent = flushOutbox(internal)
+  if (internal.relay.state === 'open') await sent
 }
