@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { WagmiProvider } from 'wagmi'
 import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
 import { HistoryPlaceholder, PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
 import { SendPayment } from './components/SendPayment/SendPayment.js'
@@ -7,13 +9,14 @@ import { SignTypedData } from './components/SignTypedData/SignTypedData.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { SwitchChain } from './components/SwitchChain/SwitchChain.js'
 import type { Pairlink } from './createPairlink.js'
-import { useBalance } from './hooks/useBalance.js'
 import { useBlock } from './hooks/useBlock.js'
+import { useFollowedBalance } from './hooks/useFollowedBalance.js'
 import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
 import { useSignIn } from './hooks/useSignIn.js'
 import { resultScope } from './resultScope.js'
 import { viemClients } from './viemClients.js'
+import { queryClient, wagmiConfig } from './wagmiConfig.js'
 
 /** Props of {@link Connected}. */
 export type ConnectedProps = {
@@ -24,16 +27,27 @@ export type ConnectedProps = {
 
 /**
  * The dapp with a wallet connected: the account panel and the wallet actions. Its own chunk (App.tsx loads it
- * lazily), with viem, the sign-in and the payment history, none of which the connect screen needs.
+ * lazily), with wagmi, viem, TanStack Query, the sign-in and the payment history, none of which the connect screen
+ * needs.
  */
-export function Connected({ pairlink, state, session }: ConnectedProps) {
+export function Connected(props: ConnectedProps) {
+  return (
+    <WagmiProvider config={wagmiConfig(props.pairlink)}>
+      <QueryClientProvider client={queryClient}>
+        <Account {...props} />
+      </QueryClientProvider>
+    </WagmiProvider>
+  )
+}
+
+function Account({ pairlink, state, session }: ConnectedProps) {
   const { provider, config } = pairlink
   const { publicClient, walletClient } = viemClients(provider)
   // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
   // remounts the cards that show them, so nothing stale stays on screen.
   const scope = resultScope(session)
   const block = useBlock(provider, true, { chainId: session.chainId })
-  const balance = useBalance(publicClient, session.address, block.head)
+  const balance = useFollowedBalance(session.address, block.head, session.chainId)
   // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
   const signIn = useSignIn(walletClient, session.address, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)

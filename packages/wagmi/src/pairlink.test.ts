@@ -200,3 +200,31 @@ test('args: bridge — a WalletConnect v1 session through the same server, with 
     for (const wallet of wallets) await wallet.close()
   }
 })
+
+test('args: provider — the app’s own provider (its own modal, time-out, polling): the connector follows its session', async () => {
+  const { createProvider } = await import('@pairlink/provider')
+  const provider = createProvider({
+    version: 2,
+    relayUrl: stack.relayUrl,
+    // The app's own modal: here, the wallet scanning what it would show.
+    modal: { open: (uri) => void stack.pair(uri), close: () => {} },
+    clientParameters: {
+      clientMeta: { name: 'wagmi test', description: 'pairlink()', url: 'https://dapp.example', icons: [] },
+      storage: createMemoryStorage(),
+    },
+    rpc: { [ANVIL_CHAIN_ID]: stack.anvil.url },
+    chainId: ANVIL_CHAIN_ID,
+  })
+  const { config, connector, uris } = setup({ options: { provider }, scan: undefined })
+  expect(await connector.getProvider()).toBe(provider)
+  const result = await connect(config, { connector })
+  expect(result).toEqual({ accounts: [account.address], chainId: ANVIL_CHAIN_ID })
+  // The connector made no provider, so no URI of its own.
+  expect(uris).toEqual([])
+  const signature = await signMessage(config, { message: 'through the app’s provider' })
+  expect(
+    await verifyMessage({ address: account.address, message: 'through the app’s provider', signature }),
+  ).toBe(true)
+  await disconnect(config)
+  expect(provider.client.connected).toBe(false)
+})

@@ -37,6 +37,11 @@ export type PairlinkParameters = {
   version?: 1 | 2 | undefined
   /** Where the session is kept across reloads. @default localStorage in browsers, memory elsewhere */
   storage?: SessionStorage | undefined
+  /**
+   * A Pairlink provider the app made itself (its own wallet time-out, polling, chains), used instead of one made
+   * from the options above: the connector then follows that provider's session.
+   */
+  provider?: Provider | undefined
 }
 
 type Properties = {
@@ -171,7 +176,7 @@ export function pairlink(parameters: PairlinkParameters = {}) {
       },
 
       getProvider() {
-        provider ??= create()
+        provider ??= parameters.provider ? Promise.resolve(parameters.provider) : create()
         return provider
       },
 

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { hasOpenPayments, mergePayment } from '../components/PaymentHistory/paymentHistory.js'
 import { describeServerError } from '../describeServerError.js'
@@ -24,8 +25,9 @@ export type PaymentHistoryState = {
 }
 
 /**
- * The signed-in account's payments from `GET /api/payments`: read on sign-in, then again on each new block while
- * any is still pending or included, so the list follows the server's own confirmation tracking.
+ * The signed-in account's payments from `GET /api/payments`, as a TanStack query keyed on the account: read on
+ * sign-in, then again on each new block while any is still pending or included, so the list follows the server's
+ * own confirmation tracking.
  *
  * @example
  * const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
@@ -35,8 +37,7 @@ export function usePaymentHistory(
   blockNumber: bigint | undefined,
   onSessionEnded: () => void,
 ): PaymentHistoryState {
-  const [payments, setPayments] = useState<Payment[] | undefined>()
-  const [error, setError] = useState<string | undefined>()
+  const queryClient = useQueryClient()
   const [lastRecord, setLastRecord] = useState<RecordState | undefined>()
   const ended = useRef(onSessionEnded)
   ended.current = onSessionEnded
@@ -46,31 +47,27 @@ export function usePaymentHistory(
     return describeServerError(reason, 'payments')
   }, [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: signedInAs is the trigger — a new account starts empty.
-  useEffect(() => {
-    // Another account's list must never show under this one.
-    setPayments(undefined)
-    setError(undefined)
-    setLastRecord(undefined)
-  }, [signedInAs])
+  // Another account's list must never show under this one, nor an earlier list of this one: forgotten unwatched.
+  const query = useQuery({
+    queryKey: ['payments', signedInAs],
+    queryFn: () =>
+      listPayments().catch((reason: unknown) => {
+        throw new Error(failed(reason))
+      }),
+    enabled: Boolean(signedInAs),
+    gcTime: 0,
+  })
+  const payments = query.data
+  const { refetch } = query
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signedInAs is the trigger — a new account starts afresh.
+  useEffect(() => setLastRecord(undefined), [signedInAs])
 
   const trigger = hasOpenPayments(payments) ? blockNumber : undefined
-  // biome-ignore lint/correctness/useExhaustiveDependencies: trigger is the point — each new block reads again while a payment is open.
+  // Each new block reads again while a payment is open.
   useEffect(() => {
-    if (!signedInAs) return
-    let live = true
-    listPayments().then(
-      (list) => {
-        if (!live) return
-        setPayments(list)
-        setError(undefined)
-      },
-      (reason: unknown) => live && setError(failed(reason)),
-    )
-    return () => {
-      live = false
-    }
-  }, [signedInAs, trigger, failed])
+    if (signedInAs && trigger !== undefined) void refetch({ cancelRefetch: false })
+  }, [signedInAs, trigger, refetch])
 
   const record = useCallback(
     async ({ hash, to, value }: SentPayment) => {
@@ -78,14 +75,16 @@ export function usePaymentHistory(
       setLastRecord({ step: 'saving', hash })
       try {
         const saved = await recordPayment({ txHash: hash, to, value })
-        setPayments((current) => mergePayment(current, saved))
+        queryClient.setQueryData<Payment[]>(['payments', signedInAs], (current) =>
+          mergePayment(current, saved),
+        )
         setLastRecord({ step: 'saved', hash })
       } catch (reason) {
         setLastRecord({ step: 'failed', hash, message: failed(reason) })
       }
     },
-    [signedInAs, failed],
+    [signedInAs, failed, queryClient],
   )
 
-  return { payments, error, lastRecord, record }
+  return { payments, error: query.error?.message, lastRecord, record }
 }

@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createPublicClient, createWalletClient, custom } from 'viem'
+import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, test } from 'vitest'
+import { createConfig, WagmiProvider } from 'wagmi'
 import { SendPayment, type SendPaymentProps } from './SendPayment.js'
 
 afterEach(cleanup)
@@ -17,20 +20,26 @@ function renderOffChain(protocol: SendPaymentProps['protocol']) {
       return '0x0'
     },
   })
+  // wagmi reads (the recipient's balance) through the same seam.
+  const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: transport }, storage: null })
   render(
-    <SendPayment
-      walletClient={createWalletClient({ transport })}
-      publicClient={createPublicClient({ transport })}
-      address={ADDRESS}
-      chainId={1}
-      appChainId={31337}
-      protocol={protocol}
-      balance={10n ** 22n}
-      blockNumber={42n}
-      signedIn={false}
-      onSent={() => {}}
-      lastRecord={undefined}
-    />,
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SendPayment
+          walletClient={createWalletClient({ transport })}
+          publicClient={createPublicClient({ transport })}
+          address={ADDRESS}
+          chainId={1}
+          appChainId={31337}
+          protocol={protocol}
+          balance={10n ** 22n}
+          blockNumber={42n}
+          signedIn={false}
+          onSent={() => {}}
+          lastRecord={undefined}
+        />
+      </QueryClientProvider>
+    </WagmiProvider>,
   )
   return asked
 }

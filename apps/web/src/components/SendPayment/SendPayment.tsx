@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { PublicClient, WalletClient } from 'viem'
 import { formatBalance } from '../../format.js'
-import { useBalance } from '../../hooks/useBalance.js'
+import { useFollowedBalance } from '../../hooks/useFollowedBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
 import { describeSentPayment } from '../../paymentStatus.js'
@@ -80,7 +80,7 @@ export function SendPayment(props: SendPaymentProps) {
   const { status } = payment
   // The recipient's balance is read when the recipient changes and when a payment settles, not at every block.
   const settled = status.step === 'included' ? status.hash : undefined
-  const recipientBalance = useBalance(publicClient, form.ok ? form.to : undefined, settled)
+  const recipientBalance = useFollowedBalance(form.ok ? form.to : undefined, settled, props.chainId)
   const busy = status.step === 'signing'
   const { text, record } = describeSentPayment(status, blockNumber, records)
   const failed =
