@@ -36,6 +36,22 @@ export async function interleave(measurements, { rounds = 5 } = {}) {
   return { medians, samples }
 }
 
+/**
+ * Calls `run` `count` times, each after the last has settled, and resolves with the median of their durations (ms):
+ * one round's figure for something quick, such as a request round trip on a live session.
+ * @param {number} count
+ * @param {() => Promise<unknown>} run
+ */
+export async function medianTime(count, run) {
+  const times = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    await run()
+    times.push(performance.now() - started)
+  }
+  return median(times)
+}
+
 /** @param {number} value  rounded to two decimals */
 const round2 = (value) => Math.round(value * 100) / 100
 

@@ -8,7 +8,7 @@ import { fork } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { createClient, dappActions, walletActions } from '@pairlink/client'
-import { interleave, median } from '../measure.mjs'
+import { interleave, medianTime } from '../measure.mjs'
 
 /**
  * The parts of v1's connector this bench drives.
@@ -116,20 +116,6 @@ async function pairV1(bridge) {
 }
 
 /**
- * The median round trip of a batch of requests on one session.
- * @param {{ request(): Promise<unknown> }} session
- */
-async function roundTrip(session) {
-  const times = []
-  for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
-    const t = performance.now()
-    await session.request()
-    times.push(performance.now() - t)
-  }
-  return median(times)
-}
-
-/**
  * A fresh pairing, timed, then closed.
  * @param {typeof pairOurs | typeof pairV1} pair
  * @param {string} bridge
@@ -150,8 +136,8 @@ try {
     {
       oursPairing: () => pairing(pairOurs, bridge.url),
       v1Pairing: () => pairing(pairV1, bridge.url),
-      oursRoundTrip: () => roundTrip(a),
-      v1RoundTrip: () => roundTrip(b),
+      oursRoundTrip: () => medianTime(REQUESTS_PER_ROUND, a.request),
+      v1RoundTrip: () => medianTime(REQUESTS_PER_ROUND, b.request),
     },
     { rounds: ROUNDS },
   )

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // The v2 Sign client (@pairlink/client/v2) beside the published @walletconnect/sign-client@2.25.0 doing the same work
-// in the same run, over the real @pairlink/bridge relay in a child process: a pairing (connect → wallet pairs and
-// approves → the dapp's approval() resolves) and a request round trip. Each side is a dapp and a wallet of its own
-// kind, created once; each round runs ours then the SDK's; figures are medians over the rounds (bench/measure.mjs).
-// Build first: `node scripts/build.mjs`. Prints one JSON line; ratios are ours / SDK (below 1 = faster).
+// in the same run, over the real @pairlink/bridge relay in a child process: URI creation (the dapp's connect() called
+// → its `wc:` URI in hand, the proposal published on the relay, as both connect()s wait for), a pairing (connect →
+// wallet pairs and approves → the dapp's approval() resolves) and a request round trip. Each side is a dapp and a
+// wallet of its own kind, created once; each round runs ours then the SDK's; figures are medians over the rounds and
+// ratios the medians of each round's ours / SDK (bench/measure.mjs). Build first: `node scripts/build.mjs`. Prints
+// one JSON line, with the machine's load average at the end of the run; a ratio below 1 = ours faster.
 import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { approve, connect, createSignClient, pair, request, respond } from '@pairlink/client/v2'
-import { interleave, median } from '../measure.mjs'
+import { interleave, medianTime, pairedRatio } from '../measure.mjs'
 
 // Both SDK peers live in this process: each needs a Core of its own (docs/relay-v2.md §7).
 process.env.DISABLE_GLOBAL_CORE = 'true'
@@ -48,7 +51,8 @@ async function startRelay() {
 const round = (/** @type {number} */ n) => Math.round(n * 1000) / 1000
 
 /**
- * Our dapp and wallet, created once; `pairing()` times one more session, `request()` one round trip on the first.
+ * Our dapp and wallet, created once; `pairing()` times one more session (connect → URI, and → approved), `request()`
+ * one round trip on the first.
  * @param {string} relayUrl
  */
 async function ours(relayUrl) {
@@ -62,13 +66,14 @@ async function ours(relayUrl) {
   const pairing = async () => {
     const t = performance.now()
     const { uri, approval } = await connect(dapp, { optionalNamespaces })
+    const uriMs = performance.now() - t
     await pair(wallet, { uri: /** @type {string} */ (uri) })
     const session = await approval()
-    return { ms: performance.now() - t, topic: session.topic }
+    return { uriMs, pairingMs: performance.now() - t, topic: session.topic }
   }
   const { topic } = await pairing()
   return {
-    pairing: async () => (await pairing()).ms,
+    pairing,
     request: () => request(dapp, { topic, ...call }),
     close: () => Promise.all([dapp.close(), wallet.close()]),
   }
@@ -99,13 +104,14 @@ async function sdk(relayUrl) {
   const pairing = async () => {
     const t = performance.now()
     const { uri, approval } = await dapp.connect({ optionalNamespaces })
+    const uriMs = performance.now() - t
     await wallet.pair({ uri: /** @type {string} */ (uri) })
     const session = await approval()
-    return { ms: performance.now() - t, topic: session.topic }
+    return { uriMs, pairingMs: performance.now() - t, topic: session.topic }
   }
   const { topic } = await pairing()
   return {
-    pairing: async () => (await pairing()).ms,
+    pairing,
     request: () => dapp.request({ topic, ...call }),
     async close() {
       for (const client of [dapp, wallet]) {
@@ -114,20 +120,6 @@ async function sdk(relayUrl) {
       }
     },
   }
-}
-
-/**
- * The median round trip of a batch of requests on one session.
- * @param {{ request(): Promise<unknown> }} side
- */
-async function roundTrip(side) {
-  const times = []
-  for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
-    const t = performance.now()
-    await side.request()
-    times.push(performance.now() - t)
-  }
-  return median(times)
 }
 
 const relay = await startRelay()
@@ -139,12 +131,16 @@ try {
   // Warm-up: JIT and sockets settle before anything is timed.
   for (let i = 0; i < 20; i++) await Promise.all([a.request(), b.request()])
   debug('warmed up')
-  const { medians } = await interleave(
+  // URI creation is timed on its own pairing, whose rest then runs untimed: no proposal is left pending to weigh on
+  // the rounds after it, and no relay work of the last one is still in flight when the next starts.
+  const { medians, samples } = await interleave(
     {
-      oursPairing: () => a.pairing(),
-      sdkPairing: () => b.pairing(),
-      oursRoundTrip: () => roundTrip(a),
-      sdkRoundTrip: () => roundTrip(b),
+      oursUri: async () => (await a.pairing()).uriMs,
+      sdkUri: async () => (await b.pairing()).uriMs,
+      oursPairing: async () => (await a.pairing()).pairingMs,
+      sdkPairing: async () => (await b.pairing()).pairingMs,
+      oursRoundTrip: () => medianTime(REQUESTS_PER_ROUND, a.request),
+      sdkRoundTrip: () => medianTime(REQUESTS_PER_ROUND, b.request),
     },
     { rounds: ROUNDS },
   )
@@ -154,13 +150,24 @@ try {
       bench: 'clientV2',
       baseline: '@walletconnect/sign-client@2.25.0',
       relay: '@pairlink/bridge in a child process',
+      cpus: os.cpus().length,
+      loadavg: os.loadavg().map((load) => Math.round(load * 100) / 100),
       rounds: ROUNDS,
       requestsPerRound: REQUESTS_PER_ROUND,
-      ours: { pairingMs: round(medians.oursPairing), requestRoundTripMs: round(medians.oursRoundTrip) },
-      sdk: { pairingMs: round(medians.sdkPairing), requestRoundTripMs: round(medians.sdkRoundTrip) },
+      ours: {
+        uriMs: round(medians.oursUri),
+        pairingMs: round(medians.oursPairing),
+        requestRoundTripMs: round(medians.oursRoundTrip),
+      },
+      sdk: {
+        uriMs: round(medians.sdkUri),
+        pairingMs: round(medians.sdkPairing),
+        requestRoundTripMs: round(medians.sdkRoundTrip),
+      },
       ratio: {
-        pairing: round(medians.oursPairing / medians.sdkPairing),
-        requestRoundTrip: round(medians.oursRoundTrip / medians.sdkRoundTrip),
+        uri: pairedRatio(samples.oursUri, samples.sdkUri),
+        pairing: pairedRatio(samples.oursPairing, samples.sdkPairing),
+        requestRoundTrip: pairedRatio(samples.oursRoundTrip, samples.sdkRoundTrip),
       },
     }),
   )

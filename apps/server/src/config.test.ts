@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig, redactUrl } from './config.js'
 
+// A link secret long enough to be accepted.
+const SECRET = 'correct-horse-battery-staple'
+
 describe('loadConfig', () => {
   test('default: an empty environment is the local dev setup', () => {
     expect(loadConfig({})).toEqual({
@@ -10,6 +13,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rpcUrl: undefined,
       redisUrl: undefined,
+      links: {},
       databaseUrl: undefined,
       dataDir: undefined,
       bridgeUrl: undefined,
@@ -47,6 +51,68 @@ describe('loadConfig', () => {
     expect(config.publicUrl?.origin).toBe('https://pairlink.example')
     // Empty means unset, as a shell's `VAR=` does.
     expect(loadConfig({ PUBLIC_URL: '', RPC_URL: ' ' }).publicUrl).toBeUndefined()
+  })
+
+  test('args: the bridge node links, read as pairlink-bridge reads them', () => {
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379' }
+    expect(
+      loadConfig({
+        ...redis,
+        BRIDGE_LINK_LISTEN: '0.0.0.0:7100',
+        BRIDGE_LINK_ADVERTISE: '10.0.0.5:7100',
+        BRIDGE_LINK_SECRET: SECRET,
+      }).links,
+    ).toEqual({ host: '0.0.0.0', port: 7100, advertise: '10.0.0.5:7100', secret: SECRET })
+    expect(loadConfig({ ...redis, BRIDGE_LINK_LISTEN: '[::1]:0' }).links).toEqual({ host: '::1', port: 0 })
+    expect(loadConfig({ ...redis, BRIDGE_LINK_LISTEN: ' off ' }).links).toBe(false)
+    // The secret is taken as given (pairlink-bridge does not trim it either); empty means unset.
+    expect(loadConfig({ ...redis, BRIDGE_LINK_SECRET: ` ${SECRET}` }).links).toEqual({ secret: ` ${SECRET}` })
+    expect(loadConfig({ ...redis, BRIDGE_LINK_SECRET: '', BRIDGE_LINK_ADVERTISE: ' ' }).links).toEqual({})
+  })
+
+  test.each([
+    ['BRIDGE_LINK_LISTEN', '127.0.0.1:0'],
+    ['BRIDGE_LINK_LISTEN', 'off'],
+    ['BRIDGE_LINK_ADVERTISE', '10.0.0.5:7100'],
+    ['BRIDGE_LINK_SECRET', SECRET],
+  ])('error: %s without REDIS_URL is refused, not ignored', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new ConfigError(`${name} links the nodes of a Redis bridge: set REDIS_URL too, or unset it`),
+    )
+  })
+
+  test.each([
+    [
+      'BRIDGE_LINK_LISTEN',
+      '7100',
+      'BRIDGE_LINK_LISTEN must be host:port (port 0: a free one) or off, got 7100',
+    ],
+    ['BRIDGE_LINK_LISTEN', 'host:65536', 'BRIDGE_LINK_LISTEN must be host:port'],
+    ['BRIDGE_LINK_LISTEN', 'tcp://0.0.0.0:7100', 'BRIDGE_LINK_LISTEN must be host:port'],
+    [
+      'BRIDGE_LINK_ADVERTISE',
+      '10.0.0.5',
+      'BRIDGE_LINK_ADVERTISE must be host:port, the address the other nodes dial',
+    ],
+    ['BRIDGE_LINK_ADVERTISE', '10.0.0.5:0', 'BRIDGE_LINK_ADVERTISE must be host:port'],
+  ])('error: %s=%s is refused, naming the variable', (name, value, message) => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', [name]: value }
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  test('error: a short BRIDGE_LINK_SECRET is refused without being shown', () => {
+    let error: unknown
+    try {
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', BRIDGE_LINK_SECRET: 'hunter2-fifteen' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toBe(
+      'BRIDGE_LINK_SECRET must be at least 16 characters (e.g. openssl rand -hex 32)',
+    )
+    expect(`${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`).not.toContain('hunter2')
   })
 
   test.each([

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net'
+import { InvalidBridgeOptionsError, parseLinkOptions } from '@pairlink/bridge'
+import type { NodeLinkOptions } from '@pairlink/bridge/redis'
 
 /** The server's whole configuration, read once from the environment by {@link loadConfig}. */
 export type Config = {
@@ -17,6 +19,13 @@ export type Config = {
   rpcUrl: string | undefined
   /** `REDIS_URL`: run the bridge on Redis; unset keeps it in memory. */
   redisUrl: string | undefined
+  /**
+   * `BRIDGE_LINK_LISTEN` (`host:port` or `off`), `BRIDGE_LINK_ADVERTISE` (`host:port`), `BRIDGE_LINK_SECRET`: the
+   * links between the Redis bridge's nodes, read as `pairlink-bridge` reads them (`parseLinkOptions`); `false` for
+   * `off`. Set only with `REDIS_URL`. It holds the secret: never log it.
+   * @default {} (listening on 127.0.0.1, a free port; the secret kept in Redis)
+   */
+  links: NodeLinkOptions | false
   /** `DATABASE_URL`: PostgreSQL; unset uses the embedded database in {@link Config.dataDir}. */
   databaseUrl: string | undefined
   /** `DATA_DIR`: folder of the embedded database; unset means the caller's default. */
@@ -77,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (rpcUrl !== undefined) url('RPC_URL', rpcUrl, ['http:', 'https:'])
   const redisUrl = value('REDIS_URL')
   if (redisUrl !== undefined) url('REDIS_URL', redisUrl, ['redis:', 'rediss:'])
+  const links = linkOptions(env, value, redisUrl)
   const databaseUrl = value('DATABASE_URL')
   if (databaseUrl !== undefined) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'])
   const bridgeUrl = value('BRIDGE_URL')
@@ -101,11 +111,39 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: trust === '1' || trust === 'true',
     rpcUrl,
     redisUrl,
+    links,
     databaseUrl,
     dataDir: value('DATA_DIR'),
     bridgeUrl,
     relayProjectIds,
     logLevel: logLevel as Config['logLevel'],
+  }
+}
+
+/** The bridge's node links from `BRIDGE_LINK_*`, which mean nothing without `REDIS_URL`. */
+function linkOptions(
+  env: Record<string, string | undefined>,
+  value: (name: string) => string | undefined,
+  redisUrl: string | undefined,
+): NodeLinkOptions | false {
+  const settings = {
+    listen: value('BRIDGE_LINK_LISTEN'),
+    advertise: value('BRIDGE_LINK_ADVERTISE'),
+    // Untrimmed, as pairlink-bridge reads it: nodes of both kinds sharing one Redis must prove the same secret.
+    secret: env.BRIDGE_LINK_SECRET || undefined,
+  }
+  // Refused rather than ignored: a node meant to join others that runs alone in memory would split the bridge.
+  const set = (['listen', 'advertise', 'secret'] as const).find((name) => settings[name] !== undefined)
+  if (set !== undefined && redisUrl === undefined)
+    throw new ConfigError(
+      `BRIDGE_LINK_${set.toUpperCase()} links the nodes of a Redis bridge: set REDIS_URL too, or unset it`,
+    )
+  try {
+    return parseLinkOptions(settings)
+  } catch (error) {
+    // Its message names the variable and never holds the secret.
+    if (error instanceof InvalidBridgeOptionsError) throw new ConfigError(error.message)
+    throw error
   }
 }
 

@@ -132,6 +132,33 @@ describe('pairlink-server', () => {
     expect(await server.exited, server.output()).toBe(0)
   })
 
+  test(
+    'error: a taken BRIDGE_LINK_LISTEN port is named in plain words, without the secret',
+    SLOW,
+    async () => {
+      const redis = await startRedis()
+      onTestFinished(() => redis.stop())
+      const blocker = createServer()
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+      onTestFinished(() => new Promise<void>((resolve) => blocker.close(() => resolve())))
+      const port = (blocker.address() as { port: number }).port
+      const anvil = await startAnvil()
+      onTestFinished(() => anvil.stop())
+      const { code, out } = await runToExit({
+        PORT: '0',
+        RPC_URL: anvil.url,
+        REDIS_URL: redis.url,
+        BRIDGE_LINK_LISTEN: `127.0.0.1:${port}`,
+        BRIDGE_LINK_SECRET: 'hunter2-but-long-enough',
+      })
+      expect(code).toBe(1)
+      expect(out).toContain(
+        `pairlink: Cannot listen for bridge node links on 127.0.0.1:${port} (EADDRINUSE): fix BRIDGE_LINK_LISTEN, or set it to off`,
+      )
+      expect(out).not.toContain('hunter2')
+    },
+  )
+
   test('error: an unreachable Redis is named in plain words', SLOW, async () => {
     const { code, out } = await runToExit({ PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' })
     expect(code).toBe(1)

@@ -2,7 +2,7 @@
 // Starts the whole product on one port: web app, reference wallet, registry, bridge, API and (without RPC_URL)
 // the anvil dev chain. Configuration comes from the environment; see the README.
 import { fileURLToPath } from 'node:url'
-import { createBridge, createMemoryBackend, createRelay } from '@pairlink/bridge'
+import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
 import { BaseError } from '@pairlink/protocol'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { type Logger, pino } from 'pino'
@@ -10,6 +10,7 @@ import { createApi } from './api/createApi.js'
 import { purgeExpired } from './api/sessions.js'
 import { type Config, ConfigError, loadConfig, redactUrl } from './config.js'
 import { createAppServer } from './createAppServer.js'
+import { createBridgeBackend } from './createBridgeBackend.js'
 import { createDatabase, DatabaseInUseError } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
@@ -58,15 +59,23 @@ async function main() {
     fail(`The RPC node at ${redactUrl(node)} is unreachable: start it or fix RPC_URL`),
   )
 
-  // The Redis client is loaded only when it is used: a small server starts without it.
-  const redis = redisUrl ? await import('@pairlink/bridge/redis') : undefined
-  const backend = redis && redisUrl ? redis.createRedisBackend({ url: redisUrl }) : createMemoryBackend()
+  const backend = await createBridgeBackend(config)
   // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
   const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
   cleanups.push(() => bridge.close())
-  await bridge
-    .start()
-    .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
+  await bridge.start().catch((error: unknown) => {
+    // The links listen once Redis answered: a taken port or an address not of this machine is theirs to fix.
+    if (config.links && error instanceof BackendError && error.message === 'Cannot start the node links') {
+      const { host = '127.0.0.1', port: linkPort = 0 } = config.links
+      const cause = error.cause as NodeJS.ErrnoException | undefined
+      fail(
+        `Cannot listen for bridge node links on ${host}:${linkPort} (${cause?.code ?? cause?.message}): fix BRIDGE_LINK_LISTEN, or set it to off`,
+      )
+    }
+    fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`)
+  })
+  // The Redis client is loaded only when it is used: a small server starts without it.
+  const redis = redisUrl ? await import('@pairlink/bridge/redis') : undefined
 
   // The WalletConnect v2 relay beside the v1 bridge, on the same port; with REDIS_URL its mailboxes and fan-out live
   // in Redis too (keys of their own beside v1's), so several servers behind one address serve v2 as they serve v1.

@@ -10,6 +10,7 @@ import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
+import { loadOpenWallet } from './hooks/loadOpenWallet.js'
 import { PAIRING_TIMEOUT_MS } from './hooks/sessionState.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
@@ -28,6 +29,10 @@ export function App() {
   useEffect(() => {
     if (paired) setDraft('')
   }, [paired])
+  // A link in the box: the session code starts loading now, so Pair does not wait for it.
+  useEffect(() => {
+    if (draft) loadOpenWallet().catch(() => {})
+  }, [draft])
 
   // Deep link `/wallet/wc?uri=…`: pair once the settings are in, then drop the URI from the address bar.
   useEffect(() => {

@@ -38,6 +38,7 @@ test('exports', () => {
       "createBridgeServer",
       "createMemoryBackend",
       "createRelay",
+      "parseLinkOptions",
       "registerRelayMetrics",
       "verifyRelayJwt",
     ]

@@ -1,4 +1,9 @@
 export type { Backend, BackendContext, QueueLimits } from './backends/backend.js'
+export {
+  type LinkSettingNames,
+  type ParseLinkOptionsParameters,
+  parseLinkOptions,
+} from './backends/linkOptions.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
 export {
   DEFAULT_MAX_BUFFERED_BYTES,

@@ -32,7 +32,7 @@ describe('args', () => {
         '--link-advertise',
         '10.0.0.5:7000',
         '--link-secret',
-        's3cret',
+        'a-secret-of-20-chars',
         '--ttl',
         '60',
         '--max-queue-length',
@@ -81,7 +81,7 @@ describe('args', () => {
       host: '0.0.0.0',
       redis: 'redis://127.0.0.1:1',
       redisPrefix: 'p:',
-      links: { host: '::', port: 7000, advertise: '10.0.0.5:7000', secret: 's3cret' },
+      links: { host: '::', port: 7000, advertise: '10.0.0.5:7000', secret: 'a-secret-of-20-chars' },
       logLevel: 'debug',
       maxTotalQueuedBytes: 9000,
       bridge: {
@@ -159,6 +159,8 @@ describe('error', () => {
       [[], { BRIDGE_TRUST_PROXY: 'maybe' }],
       [['--link-listen', '7000'], {}],
       [['--link-listen', 'host:99999'], {}],
+      [[], { BRIDGE_LINK_ADVERTISE: '10.0.0.5' }],
+      [['--link-secret', 'short'], {}],
     ] as const)
       expect(() => parseCliOptions(argv, env)).toThrow(InvalidBridgeOptionsError)
   })

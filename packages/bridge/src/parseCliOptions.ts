@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { parseLinkOptions } from './backends/linkOptions.js'
 import type { NodeLinkOptions } from './backends/nodeMesh.js'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
@@ -73,7 +74,8 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'BRIDGE_LINK_SECRET',
     kind: 'string',
     key: 'linkSecret',
-    description: 'secret every node proves when a link opens (default: one kept in Redis)',
+    description:
+      'secret every node proves when a link opens, 16 characters or more (default: one kept in Redis)',
   },
   {
     flag: 'ttl',
@@ -316,18 +318,14 @@ export function parseCliOptions(
   if (relayProjectIds !== undefined) relay.projectIds = relayProjectIds as string[]
   if (port !== undefined && (!Number.isInteger(port) || (port as number) > 65_535))
     throw new InvalidBridgeOptionsError(`Invalid --port: ${String(port)}`)
-  let links: NodeLinkOptions | false = {}
-  if (linkListen === 'off') links = false
-  else if (linkListen !== undefined) {
-    const match = /^\[?([^\]]*?)\]?:(\d{1,5})$/.exec(linkListen as string)
-    if (!match?.[1] || Number(match[2]) > 65_535)
-      throw new InvalidBridgeOptionsError(
-        `Invalid --link-listen: expected host:port or off, got ${String(linkListen)}`,
-      )
-    links = { host: match[1], port: Number(match[2]) }
-  }
-  if (links && linkAdvertise !== undefined) links.advertise = linkAdvertise as string
-  if (links && linkSecret !== undefined) links.secret = linkSecret as string
+  const links = parseLinkOptions(
+    {
+      listen: linkListen as string | undefined,
+      advertise: linkAdvertise as string | undefined,
+      secret: linkSecret as string | undefined,
+    },
+    { listen: '--link-listen', advertise: '--link-advertise', secret: '--link-secret' },
+  )
   return {
     help: values.help === true,
     port: (port as number | undefined) ?? 5001,

@@ -23,12 +23,8 @@ import { createPendingRequestStore, PENDING_REQUEST_MAX_AGE_MS } from './pending
 import { createRequestQueue } from './requestQueue.js'
 import { answerSessionMethod } from './sessionMethods.js'
 import type { SessionWallet } from './sessionWallet.js'
-import {
-  SIGNING_REQUEST_METHODS,
-  signRequest,
-  USER_REJECTED_MESSAGE,
-  unsupportedMethod,
-} from './signRequest.js'
+import { SIGNING_REQUEST_METHODS } from './signingMethods.js'
+import { signRequest, USER_REJECTED_MESSAGE, unsupportedMethod } from './signRequest.js'
 
 /** How the wallet answered one call request. `error` never contains a key. */
 export type RequestOutcome = {

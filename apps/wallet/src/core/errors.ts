@@ -39,6 +39,17 @@ export class ExpiredLinkError extends BaseError {
   override name = 'ExpiredLinkError'
 }
 
+/**
+ * geth's text for a transaction its sender cannot pay for; ethers (v5 and v6) and viem recognise it by this text, as
+ * they do from a node. It is sent with EIP-1474's -32003 (transaction rejected), not geth's -32000: viem reads
+ * -32000 from a wallet as "invalid input" and sends the transaction again as `wallet_sendTransaction`. Kept here, not
+ * in `signRequest.ts`, so the request screen reads it without loading the signing code.
+ */
+export const INSUFFICIENT_FUNDS_MESSAGE = 'insufficient funds for gas * price + value'
+
+/** How the wallet's answer begins when a transaction is for another chain than the one it is on. */
+export const OTHER_CHAIN_MESSAGE = 'The wallet is on another chain'
+
 /** An error's code and message, as the wallet shows or answers them. */
 export type CodedError = { code: string | number; message: string }
 

@@ -1,6 +1,6 @@
 import type { Proposal, Session, SessionNamespace } from '@pairlink/client/v2'
 import { parseChainId } from './chains.js'
-import { SIGNING_REQUEST_METHODS } from './signRequest.js'
+import { SIGNING_REQUEST_METHODS } from './signingMethods.js'
 
 /** The methods a v2 session is granted: what the signing core signs and what the wallet answers itself. */
 export const WALLET_METHODS = [

@@ -2,7 +2,8 @@ import { type JsonRpcRequest, RpcError } from '@pairlink/protocol'
 import { type LocalAccount, numberToHex } from 'viem'
 import { parseChainId } from './chains.js'
 import { isRecord } from './requestParams.js'
-import { SIGNING_REQUEST_METHODS, signRequest, unsupportedMethod } from './signRequest.js'
+import { SIGNING_REQUEST_METHODS } from './signingMethods.js'
+import { signRequest, unsupportedMethod } from './signRequest.js'
 
 /** Parameters of {@link answerSessionMethod}. */
 export type AnswerSessionMethodParameters = {

@@ -10,6 +10,7 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { formatChain, getChain } from './chains.js'
+import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from './errors.js'
 import {
   readMessageParams,
   readTransactionParams,
@@ -29,27 +30,6 @@ export type SignRequestParameters = {
 
 /** What {@link signRequest} produced: a signature (`signed`) or the hash of a broadcast transaction (`sent`). */
 export type SignRequestReturnType = { status: 'signed' | 'sent'; result: Hex }
-
-/** Methods {@link signRequest} signs. */
-export const SIGNING_REQUEST_METHODS = [
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-] as const
-
-/**
- * geth's text for a transaction its sender cannot pay for; ethers (v5 and v6) and viem recognise it by this text, as
- * they do from a node. It is sent with EIP-1474's -32003 (transaction rejected), not geth's -32000: viem reads
- * -32000 from a wallet as "invalid input" and sends the transaction again as `wallet_sendTransaction`.
- */
-export const INSUFFICIENT_FUNDS_MESSAGE = 'insufficient funds for gas * price + value'
-
-/** How the wallet's answer begins when a transaction is for another chain than the one it is on. */
-export const OTHER_CHAIN_MESSAGE = 'The wallet is on another chain'
 
 /** The text of the wallet's own rejection (EIP-1193 4001). */
 export const USER_REJECTED_MESSAGE = 'User rejected the request.'

@@ -6,8 +6,10 @@ import { findError } from '../core/errors.js'
 import { checkPairingLink } from '../core/pairingLink.js'
 import type { SessionWallet } from '../core/sessionWallet.js'
 import { attachWallet } from './attachWallet.js'
-import { openWallet, restoredText } from './openWallet.js'
+import { loadOpenWallet } from './loadOpenWallet.js'
+import { restoredText } from './restoredText.js'
 import { INITIAL, MAX_ACTIVITY, PAIRING_TIMEOUT_MS, type SessionState, type Status } from './sessionState.js'
+import { hasStoredSession } from './storedSession.js'
 import type { WalletConfig } from './useConfig.js'
 
 /** Return type of {@link useWalletSession}. */
@@ -70,53 +72,70 @@ export function useWalletSession(parameters: {
     [patch, say, stopPairingTimer],
   )
 
+  // A kept session's wallet on screen, with the requests it brought back.
+  const restore = useCallback(
+    (restoring: SessionWallet) => {
+      attach(restoring)
+      const onReady = () => {
+        if (walletRef.current !== restoring) return
+        if (!restoring.connected) {
+          restoring.close()
+          walletRef.current = undefined
+          return
+        }
+        const name = restoring.peerMeta?.name || 'the dapp'
+        patch({
+          phase: 'connected',
+          version: restoring.version,
+          peer: restoring.peerMeta,
+          chainId: restoring.chainId,
+          address: restoring.accounts[0],
+        })
+        say('info', `Session with ${name} restored.`)
+        // After the restored requests' own events, which cleared the status line for the request screen.
+        void restoring.restored.then(({ requests, expired }) => {
+          if (walletRef.current !== restoring || requests.length + expired.length === 0) return
+          const at = Date.now()
+          const items = [...expired].reverse().map(({ request, outcome }) => ({
+            ...outcome,
+            title: decodeRequest(request).title,
+            dapp: restoring.peerMeta?.name || 'The dapp',
+            at,
+          }))
+          patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
+          say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
+        })
+      }
+      // v1 has its session at once, and its restored requests follow right after; v2 reads its storage first.
+      if (restoring.version === 1) onReady()
+      else
+        void restoring.ready.then(onReady, () => {
+          if (walletRef.current === restoring) walletRef.current = undefined
+        })
+    },
+    [attach, patch, say],
+  )
+
   // Restore the stored session once the server settings are known: v1's (its layout), else a v2 one.
   useEffect(() => {
-    if (!config || walletRef.current) return
-    let wallet: SessionWallet | undefined
-    try {
-      wallet = openWallet({ config, account: accountRef.current })
-    } catch {}
-    if (!wallet) return
-    const restoring = wallet
-    attach(restoring)
-    const onReady = () => {
-      if (walletRef.current !== restoring) return
-      if (!restoring.connected) {
-        restoring.close()
-        walletRef.current = undefined
-        return
-      }
-      const name = restoring.peerMeta?.name || 'the dapp'
-      patch({
-        phase: 'connected',
-        version: restoring.version,
-        peer: restoring.peerMeta,
-        chainId: restoring.chainId,
-        address: restoring.accounts[0],
-      })
-      say('info', `Session with ${name} restored.`)
-      // After the restored requests' own events, which cleared the status line for the request screen.
-      void restoring.restored.then(({ requests, expired }) => {
-        if (walletRef.current !== restoring || requests.length + expired.length === 0) return
-        const at = Date.now()
-        const items = [...expired].reverse().map(({ request, outcome }) => ({
-          ...outcome,
-          title: decodeRequest(request).title,
-          dapp: restoring.peerMeta?.name || 'The dapp',
-          at,
-        }))
-        patch((s) => ({ activity: [...items, ...s.activity].slice(0, MAX_ACTIVITY) }))
-        say(expired.length > 0 ? 'warning' : 'info', restoredText(name, requests.length, expired.length))
-      })
+    if (!config || walletRef.current || !hasStoredSession()) return
+    let cancelled = false
+    void loadOpenWallet().then(
+      (openWallet) => {
+        // The page is gone, or a wallet is open already: nothing to restore into.
+        if (cancelled || walletRef.current) return
+        let wallet: SessionWallet | undefined
+        try {
+          wallet = openWallet({ config, account: accountRef.current })
+        } catch {}
+        if (wallet) restore(wallet)
+      },
+      () => {},
+    )
+    return () => {
+      cancelled = true
     }
-    // v1 has its session at once, and its restored requests follow right after; v2 reads its storage first.
-    if (restoring.version === 1) onReady()
-    else
-      void restoring.ready.then(onReady, () => {
-        if (walletRef.current === restoring) walletRef.current = undefined
-      })
-  }, [config, attach, patch, say])
+  }, [config, restore])
 
   useEffect(
     () => () => {
@@ -152,6 +171,7 @@ export function useWalletSession(parameters: {
         return false
       }
       try {
+        const openWallet = await loadOpenWallet()
         const previous = walletRef.current
         const wallet = openWallet({ uri: text, config, account: accountRef.current }) as SessionWallet
         // A new pairing replaces the current session; the old dapp is told.

@@ -1,5 +1,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net'
 import { HANDSHAKE_TIMEOUT_MS, openLinkConnection, serveLinkConnection } from './linkConnection.js'
+import { parseLinkAddress } from './linkOptions.js'
 import { encodeLinkFrame, LinkFrame } from './linkWire.js'
 
 // Pause before redialling a node: doubles from the first to the last, with jitter.
@@ -42,14 +43,6 @@ type Dial = {
   attempts: number
   timer?: NodeJS.Timeout
   wantedAt: number
-}
-
-/** `host:port` or `[v6]:port`, as a node advertises it. */
-export function parseLinkAddress(address: string): { host: string; port: number } | undefined {
-  const match = /^\[?([^\]]*?)\]?:(\d{1,5})$/.exec(address)
-  const port = Number(match?.[2])
-  if (!match?.[1] || !(port > 0 && port <= 65_535)) return undefined
-  return { host: match[1], port }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { JsonRpcRequest } from '@pairlink/protocol'
 import { useState } from 'react'
 import type { RequestOutcome } from '../../core/createWallet.js'
 import { decodeRequest } from '../../core/decodeRequest.js'
-import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from '../../core/signRequest.js'
+import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from '../../core/errors.js'
 import { DecodedRequestView } from '../DecodedRequestView/DecodedRequestView.js'
 
 /** Props of {@link CallRequest}. */
