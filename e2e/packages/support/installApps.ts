@@ -82,6 +82,8 @@ export async function createApp(parameters: {
   dependencies: Record<string, string>
   devDependencies: Record<string, string>
   scripts: Record<string, string>
+  /** npm `overrides`: versions forced on the app's dependencies' own dependencies. */
+  overrides?: Record<string, string>
 }): Promise<void> {
   const { template, directory, tarballs } = parameters
   cpSync(join(templates, template), directory, { recursive: true })
@@ -99,6 +101,7 @@ export async function createApp(parameters: {
     scripts: parameters.scripts,
     dependencies: { ...pairlink, ...parameters.dependencies },
     devDependencies: parameters.devDependencies,
+    ...(parameters.overrides ? { overrides: parameters.overrides } : {}),
   }
   writeFileSync(join(directory, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], directory)

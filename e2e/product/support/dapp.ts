@@ -100,7 +100,7 @@ export async function scanQr(page: Page): Promise<string | undefined> {
 }
 
 /** Decodes the QR code shown inside `element` (its screenshot), as a phone's camera would; `undefined` if none. */
-export async function scanQrIn(element: Locator): Promise<string | undefined> {
+async function scanQrIn(element: Locator): Promise<string | undefined> {
   const png = PNG.sync.read(await element.screenshot())
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data
 }

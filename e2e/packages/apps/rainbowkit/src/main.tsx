@@ -2,7 +2,7 @@ import '@rainbow-me/rainbowkit/styles.css'
 import { pairlink } from '@pairlink/wagmi'
 import { ConnectButton, connectorsForWallets, RainbowKitProvider, type Wallet } from '@rainbow-me/rainbowkit'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defineChain } from 'viem'
 import { createConfig, createConnector, http, useAccount, useSignMessage, WagmiProvider } from 'wagmi'
@@ -46,12 +46,32 @@ const connectors = connectorsForWallets([{ groupName: 'Self-hosted', wallets: [p
 const config = createConfig({ connectors, chains: [anvil], transports: { [anvil.id]: http(rpc) } })
 const queryClient = new QueryClient()
 
+/** The pairing URI RainbowKit draws as its QR code, as the connector emits it (`display_uri`). */
+function useDisplayUri() {
+  const [uri, setUri] = useState<string>()
+  useEffect(() => {
+    const connector = config.connectors.find((one) => one.id === 'pairlink')
+    const listen = ({ type, data }: { type: string; data?: unknown }) => {
+      if (type === 'display_uri') setUri(data as string)
+    }
+    connector?.emitter.on('message', listen)
+    return () => connector?.emitter.off('message', listen)
+  }, [])
+  return uri
+}
+
 function App() {
   const { address, status } = useAccount()
   const { signMessage, data: signature, error } = useSignMessage()
+  const uri = useDisplayUri()
   return (
     <main>
       <ConnectButton />
+      {uri && (
+        <output data-testid="display-uri" hidden>
+          {uri}
+        </output>
+      )}
       <p data-testid="status">{status}</p>
       {address && <p data-testid="address">{address}</p>}
       <button
