@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import jsQRModule from 'jsqr'
 import { PNG } from 'pngjs'
 
@@ -33,6 +33,11 @@ const PAIRING_URI: Record<Protocol, RegExp> = {
 export async function copyPairingUri(page: Page, protocol: Protocol = 1): Promise<string> {
   await chooseProtocol(page, protocol)
   await page.getByTestId('connect-button').click()
+  return copyFromModal(page, protocol)
+}
+
+/** Presses the copy-link action of the Pairlink modal open on `page` and returns the pairing URI it copied. */
+export async function copyFromModal(page: Page, protocol: Protocol): Promise<string> {
   await expect(modal(page)).toBeVisible()
   await page.getByRole('button', { name: 'Copy to clipboard' }).click()
   await expect(page.getByText('Copied to clipboard!')).toBeVisible()
@@ -91,6 +96,11 @@ const jsQR = ((jsQRModule as { default?: unknown }).default ?? jsQRModule) as ty
 
 /** Screenshots the modal's QR code as the person sees it and decodes it, as a phone's camera would. */
 export async function scanQr(page: Page): Promise<string | undefined> {
-  const png = PNG.sync.read(await page.locator('svg.walletconnect-qrcode__image').screenshot())
+  return scanQrIn(page.locator('svg.walletconnect-qrcode__image'))
+}
+
+/** Decodes the QR code shown inside `element` (its screenshot), as a phone's camera would; `undefined` if none. */
+async function scanQrIn(element: Locator): Promise<string | undefined> {
+  const png = PNG.sync.read(await element.screenshot())
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data
 }

@@ -72,6 +72,8 @@ export type ProviderEvents = {
   block: Block
   /** A failed block poll (`Could not find block`, HTTP errors). */
   error: Error
+  /** The pairing URI, each time the provider's `modal` is opened with one (a new pairing, a refreshed one). */
+  display_uri: string
 }
 
 type Listener<event extends keyof ProviderEvents> = (payload: ProviderEvents[event]) => void
@@ -86,6 +88,8 @@ export type Provider = LegacySend & {
   disconnect(): Promise<void>
   /** EIP-1193: listens to an event; a `block` listener starts polling. */
   on<event extends keyof ProviderEvents>(event: event, listener: Listener<event>): Provider
+  /** Listens to the next one of an event only. */
+  once<event extends keyof ProviderEvents>(event: event, listener: Listener<event>): Provider
   /** EIP-1193: stops listening. */
   removeListener<event extends keyof ProviderEvents>(event: event, listener: Listener<event>): Provider
   /** The session client. */
@@ -114,9 +118,25 @@ const hex = (n: number) => `0x${n.toString(16)}`
  */
 export function createProvider(parameters: CreateProviderParameters): Provider {
   const { rpc = {}, timeout } = parameters
-  const client = getClient(parameters)
-
   const emitter = createEmitter<ProviderEvents>()
+  const { modal } = parameters
+  // The pairing URI as an event too, as WalletConnect's ethereum-provider says it: apps (and kits such as RainbowKit)
+  // that draw their own QR code listen for `display_uri`.
+  const client = getClient(
+    modal
+      ? {
+          ...parameters,
+          modal: {
+            ...modal,
+            open(uri, onUserClose, options) {
+              emitter.emit('display_uri', uri)
+              modal.open(uri, onUserClose, options)
+            },
+          },
+        }
+      : parameters,
+  )
+
   const connections = new Map<string, HttpConnection>()
   const subscriptions = new Set<string>()
   let chainId = parameters.chainId ?? 1
@@ -301,6 +321,13 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
         updatePolling()
       }
       return provider
+    },
+    once(event, listener) {
+      const once: typeof listener = (payload) => {
+        provider.removeListener(event, once)
+        listener(payload)
+      }
+      return provider.on(event, once)
     },
     removeListener(event, listener) {
       emitter.off(event, listener)

@@ -303,3 +303,24 @@ describe('disconnect and restore', () => {
     expect(await verifyMessage({ address: account.address, message: { raw: message }, signature })).toBe(true)
   })
 })
+
+test('behavior: each pairing URI the modal is given is also a display_uri event; once() hears the first only', async () => {
+  const provider = createProvider({
+    relayUrl: stack.relayUrl,
+    modal: stack.modal,
+    clientParameters: { storage: createMemoryStorage() },
+    chainId: ANVIL_CHAIN_ID,
+    rpc: { [ANVIL_CHAIN_ID]: stack.anvil.url },
+  })
+  clients.push(provider.client as V2Client)
+  const every: string[] = []
+  const first: string[] = []
+  provider.on('display_uri', (uri) => every.push(uri))
+  provider.once('display_uri', (uri) => first.push(uri))
+  await provider.enable()
+  await provider.disconnect()
+  await provider.enable()
+  expect(every).toEqual(stack.shown.map(({ uri }) => uri))
+  expect(every).toHaveLength(2)
+  expect(first).toEqual([every[0]])
+})

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const templates = fileURLToPath(new URL('../apps/', import.meta.url))
+
+/** What a command printed, for failure messages. */
+export class CommandError extends Error {
+  override name = 'CommandError'
+}
+
+/**
+ * Runs a command to its end (killed after `timeout` ms), without blocking the test runner; resolves with what it
+ * printed, rejects with it when it fails. npm and the frameworks' CLIs print no telemetry notice or colours here.
+ */
+export function run(command: string, args: string[], cwd: string, timeout = 300_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: quietEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve(output)
+      else reject(new CommandError(`${command} ${args.join(' ')} exited with ${code} in ${cwd}:\n${output}`))
+    })
+  })
+}
+
+const quietEnv = () => ({
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+})
+
+/** The workspaces npm would publish, by name, with their folders. */
+export function publishedPackages(): { name: string; dir: string }[] {
+  return readdirSync(join(root, 'packages'))
+    .map((dir) => ({
+      dir: join(root, 'packages', dir),
+      pkg: JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')),
+    }))
+    .filter(({ pkg }) => !pkg.private)
+    .map(({ dir, pkg }) => ({ name: pkg.name as string, dir }))
+}
+
+/**
+ * `npm pack` of every published package (from its build, as `npm publish` would send it) into `destination`;
+ * resolves with each tarball's path by package name.
+ */
+export async function packAll(destination: string): Promise<Record<string, string>> {
+  const tarballs: Record<string, string> = {}
+  for (const { name, dir } of publishedPackages()) {
+    const output = await run('npm', ['pack', '--pack-destination', destination, '--json'], dir)
+    const [packed] = JSON.parse(output.slice(output.indexOf('['))) as { filename: string }[]
+    if (!packed) throw new CommandError(`npm pack of ${name} made no tarball:\n${output}`)
+    tarballs[name] = join(destination, packed.filename)
+  }
+  return tarballs
+}
+
+/**
+ * A new app from `template` (a folder of `e2e/packages/apps`) in `directory`: its files, a package.json naming
+ * `packages` (each Pairlink package by its tarball, the rest by version, from the registry), then `npm install`.
+ */
+export async function createApp(parameters: {
+  template: 'vite' | 'next' | 'rainbowkit'
+  directory: string
+  tarballs: Record<string, string>
+  packages: string[]
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+  scripts: Record<string, string>
+  /** npm `overrides`: versions forced on the app's dependencies' own dependencies. */
+  overrides?: Record<string, string>
+}): Promise<void> {
+  const { template, directory, tarballs } = parameters
+  cpSync(join(templates, template), directory, { recursive: true })
+  const pairlink = Object.fromEntries(
+    parameters.packages.map((name) => {
+      const tarball = tarballs[name]
+      if (!tarball) throw new Error(`${name} was not packed`)
+      return [name, `file:${tarball}`]
+    }),
+  )
+  const pkg = {
+    name: `pairlink-install-${template}`,
+    private: true,
+    type: 'module',
+    scripts: parameters.scripts,
+    dependencies: { ...pairlink, ...parameters.dependencies },
+    devDependencies: parameters.devDependencies,
+    ...(parameters.overrides ? { overrides: parameters.overrides } : {}),
+  }
+  writeFileSync(join(directory, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], directory)
+}
+
+/** A server an app runs (`vite preview`, `next start`) on 127.0.0.1, until {@link stopServer}. */
+export function startServer(command: string, args: string[], cwd: string): ChildProcess {
+  // Its own process group, so stopping it stops what it started too.
+  return spawn(command, args, { cwd, env: quietEnv(), stdio: 'ignore', detached: true })
+}
+
+/** Stops a server started by {@link startServer} by its PID (and its group), waiting for it to exit. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    return
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+}
+
+/** Resolves once `url` answers 200 (a server starting), polling every 200 ms for at most `timeout` ms. */
+export async function untilServing(url: string, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) return
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeout} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
