@@ -88,6 +88,32 @@ async function connectAndSign(
   await wallet.context().close()
 }
 
+// What a browser app installs: the connector and what it brings (the bridge is a server's).
+const BROWSER_PACKAGES = [
+  '@pairlink/wagmi',
+  '@pairlink/provider',
+  '@pairlink/modal',
+  '@pairlink/client',
+  '@pairlink/protocol',
+]
+
+/** Type-checks and builds a Vite app, serves its build (`vite preview`) and resolves with its URL. */
+async function buildVite(directory: string): Promise<string> {
+  await run('npx', ['tsc', '-p', 'tsconfig.json'], directory)
+  await run('npx', ['vite', 'build'], directory)
+  const port = await freePort()
+  servers.push(
+    startServer(
+      'npx',
+      ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      directory,
+    ),
+  )
+  const url = `http://127.0.0.1:${port}`
+  await untilServing(url)
+  return url
+}
+
 test('args: every published package was packed', () => {
   expect(Object.keys(tarballs).sort()).toEqual(
     publishedPackages()
@@ -106,29 +132,12 @@ test('Vite + React on wagmi: installs, type-checks, builds, connects with pairli
     template: 'vite',
     directory,
     tarballs,
-    packages: [
-      '@pairlink/wagmi',
-      '@pairlink/provider',
-      '@pairlink/modal',
-      '@pairlink/client',
-      '@pairlink/protocol',
-    ],
+    packages: BROWSER_PACKAGES,
     dependencies: { ...REACT, viem: '2.57.20', wagmi: '^3.7.7', '@tanstack/react-query': '^5.90.0' },
     devDependencies: { vite: '8.3.8', ...TYPES },
     scripts: {},
   })
-  await run('npx', ['tsc', '-p', 'tsconfig.json'], directory)
-  await run('npx', ['vite', 'build'], directory)
-  const port = await freePort()
-  servers.push(
-    startServer(
-      'npx',
-      ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      directory,
-    ),
-  )
-  const url = `http://127.0.0.1:${port}`
-  await untilServing(url)
+  const url = await buildVite(directory)
   await connectAndSign(browser, page, url, 'Hello from a Vite app')
   await expect(page.getByTestId('status')).toHaveText('connected')
 })
@@ -180,13 +189,7 @@ test('RainbowKit: Pairlink as a custom wallet entry in a RainbowKit page draws i
     template: 'rainbowkit',
     directory,
     tarballs,
-    packages: [
-      '@pairlink/wagmi',
-      '@pairlink/provider',
-      '@pairlink/modal',
-      '@pairlink/client',
-      '@pairlink/protocol',
-    ],
+    packages: BROWSER_PACKAGES,
     dependencies: {
       ...REACT,
       viem: '2.57.20',
@@ -201,18 +204,7 @@ test('RainbowKit: Pairlink as a custom wallet entry in a RainbowKit page draws i
     // qr that accepts it:
     overrides: { qr: '0.4.2' },
   })
-  await run('npx', ['tsc', '-p', 'tsconfig.json'], directory)
-  await run('npx', ['vite', 'build'], directory)
-  const port = await freePort()
-  servers.push(
-    startServer(
-      'npx',
-      ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      directory,
-    ),
-  )
-  const url = `http://127.0.0.1:${port}`
-  await untilServing(url)
+  const url = await buildVite(directory)
   await connectAndSign(browser, page, url, 'Hello from RainbowKit', async () => {
     await page.getByTestId('rk-connect-button').click()
     await page.getByTestId('rk-wallet-option-pairlink').click()
