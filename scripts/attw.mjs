@@ -10,7 +10,7 @@ import { root, workspaces } from './lib.mjs'
 const bin = join(root, 'node_modules/.bin/attw')
 const published = workspaces().filter(({ pkg }) => !pkg.private)
 
-/** @param {{ dir: string, pkg: { name: string } }} workspace @returns {Promise<{ name: string, ok: boolean, output: string }>} */
+/** @param {import('./lib.mjs').Workspace} workspace @returns {Promise<{ name: string, ok: boolean, output: string }>} */
 const check = ({ dir, pkg: { name } }) =>
   new Promise((resolve) => {
     const child = spawn(bin, ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped'], {

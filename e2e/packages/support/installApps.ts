@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 const templates = fileURLToPath(new URL('../apps/', import.meta.url))
 
 /** What a command printed, for failure messages. */
-export class CommandError extends Error {
+class CommandError extends Error {
   override name = 'CommandError'
 }
 
