@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
-import { copyPairingUri, modal, screenshot } from './support/dapp.js'
+import { copyFromModal, copyPairingUri, modal, screenshot } from './support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
 import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
 import { approveSession } from './support/walletPage.js'
@@ -21,12 +21,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await devices?.stop()
 })
-
-/** The modal's copy-link action, again: the link it shows now. */
-async function copyShownUri(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Copy to clipboard' }).click()
-  return page.evaluate(() => navigator.clipboard.readText())
-}
 
 /** Pastes a link into the wallet page's pairing box, as it is (no new page load). */
 async function pasteHere(page: Page, uri: string): Promise<void> {
@@ -49,7 +43,7 @@ test('the modal replaces an expiring link; the old one gets a clear message in t
   await dapp.clock.fastForward('05:00')
   let fresh = old
   const copied = async () => {
-    fresh = await copyShownUri(dapp)
+    fresh = await copyFromModal(dapp, 2)
     return topicOf(fresh)
   }
   await expect.poll(copied, { timeout: 15_000 }).not.toBe(topicOf(old))

@@ -1,15 +1,10 @@
 import type { ModalAdapter, SessionStorage } from '@pairlink/client'
-import type { Provider } from '@pairlink/provider'
+import type { CreateV2ClientParameters, Provider } from '@pairlink/provider'
 import { ChainNotConfiguredError, createConnector, extractRpcUrls, ProviderNotFoundError } from '@wagmi/core'
 import { type Address, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
 
-/** What the wallet is told about the app (WalletConnect's `metadata`, v1's `clientMeta`). */
-export type PairlinkMetadata = {
-  name: string
-  description: string
-  url: string
-  icons: string[]
-}
+/** What the wallet is told about the app (WalletConnect's `metadata`, v1's `clientMeta`): the provider's own type. */
+export type PairlinkMetadata = NonNullable<CreateV2ClientParameters['metadata']>
 
 /** Parameters of {@link pairlink}, in wagmi's and WalletConnect's words where they mean the same. */
 export type PairlinkParameters = {
