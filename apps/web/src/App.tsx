@@ -1,11 +1,18 @@
-import { useEffect, useState } from 'react'
+import { getInjectedWallets, type InjectedWallet, watchInjectedWallets } from '@pairlink/modal'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
 import { ProtocolChoice } from './components/ProtocolChoice/ProtocolChoice.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
-import { createPairlink } from './createPairlink.js'
+import {
+  createBrowserWalletPairlink,
+  createPairlink,
+  handleBrowserWallets,
+  type Pairlink,
+} from './createPairlink.js'
 import { type AppConfig, useConfig } from './hooks/useConfig.js'
-import { usePairlink } from './hooks/usePairlink.js'
+import { type Notice, usePairlink } from './hooks/usePairlink.js'
+import { storedBrowserWallet } from './injected/browserWalletStore.js'
 import { rememberFocus } from './lazyModal.js'
 import { PROTOCOL_STORAGE_KEY, type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
 
@@ -37,12 +44,17 @@ export function App() {
 
 /**
  * The dapp proper: the connect screen, or (loaded with it) the account panel and the wallet actions. The session's
- * protocol is the person's choice (v2 unless they picked v1), offered while disconnected and remembered.
+ * protocol is the person's choice (v2 unless they picked v1), offered while disconnected and remembered. A browser
+ * wallet chosen in the modal (or restored from the last visit) takes the session's place until its session ends.
  */
 function Dapp({ config }: { config: AppConfig }) {
   const [protocol, setProtocol] = useState<Protocol>(() => readProtocol(config))
-  const pairlink = createPairlink(config, protocol)
-  const state = usePairlink(pairlink)
+  const [browser, setBrowser] = useState<BrowserSession | undefined>(() => {
+    const wallet = findStoredBrowserWallet()
+    return wallet && { wallet, start: 'restore' }
+  })
+  // What the screen said when a browser wallet's session ended: the connect screen after it goes on saying it.
+  const [carried, setCarried] = useState<Notice | undefined>()
   const choose = (next: Protocol) => {
     saveProtocol(next)
     setProtocol(next)
@@ -56,6 +68,76 @@ function Dapp({ config }: { config: AppConfig }) {
     globalThis.addEventListener?.('storage', onStorage)
     return () => globalThis.removeEventListener?.('storage', onStorage)
   }, [config])
+  useEffect(
+    () =>
+      handleBrowserWallets((wallet) => {
+        // Now, inside the person's click: a wallet may open its window only then. The session below follows it.
+        void createBrowserWalletPairlink(config, wallet)
+          .client.connect()
+          .catch(() => {})
+        setBrowser({ wallet, start: 'connect' })
+      }),
+    [config],
+  )
+  // A wallet extension may announce itself after the page's first render: its stored session is restored then.
+  useEffect(() => {
+    if (browser || !storedBrowserWallet()) return
+    return watchInjectedWallets(() => {
+      const wallet = findStoredBrowserWallet()
+      if (wallet) setBrowser({ wallet, start: 'restore' })
+    })
+  }, [browser])
+  const pairlink = browser
+    ? createBrowserWalletPairlink(config, browser.wallet)
+    : createPairlink(config, protocol)
+  const ended = useCallback((notice: Notice | undefined) => {
+    setCarried(notice)
+    setBrowser(undefined)
+  }, [])
+  return (
+    <Session
+      key={browser ? browser.wallet.info.rdns : 'walletconnect'}
+      pairlink={pairlink}
+      start={browser?.start}
+      notice={carried}
+      onEnded={ended}
+      protocol={protocol}
+      onProtocol={choose}
+    />
+  )
+}
+
+/** A browser wallet's session: the wallet, and whether it is restored or was just chosen. */
+type BrowserSession = { wallet: InjectedWallet; start: 'restore' | 'connect' }
+
+/** The wallet of the browser-wallet session stored by the last visit, if the page has it (announced by now). */
+function findStoredBrowserWallet(): InjectedWallet | undefined {
+  const rdns = storedBrowserWallet()
+  return rdns ? getInjectedWallets().find((wallet) => wallet.info.rdns === rdns) : undefined
+}
+
+/** Props of {@link Session}. */
+type SessionProps = {
+  pairlink: Pairlink
+  start: BrowserSession['start'] | undefined
+  notice: Notice | undefined
+  /** A browser wallet's session ended (or was refused, or not restored), with what the screen said then. */
+  onEnded: (notice: Notice | undefined) => void
+  protocol: Protocol
+  onProtocol: (protocol: Protocol) => void
+}
+
+/** One session's screens: connecting, connected (the account view), or the connect screen. */
+function Session({ pairlink, start, notice, onEnded, protocol, onProtocol }: SessionProps) {
+  const { config } = pairlink
+  const state = usePairlink(pairlink, { start, notice })
+  // A browser wallet's session gives the screen back to QR pairing once it is over.
+  const active = useRef(false)
+  useEffect(() => {
+    if (!pairlink.browserWallet) return
+    if (state.status !== 'disconnected') active.current = true
+    else if (active.current) onEnded(state.notice)
+  }, [pairlink, state.status, state.notice, onEnded])
   const banner = (
     <StatusBanner
       notice={state.notice}
@@ -81,11 +163,16 @@ function Dapp({ config }: { config: AppConfig }) {
       <section className="card hero" aria-labelledby="hero-title" data-testid="connect-panel">
         <h1 id="hero-title">Connect your wallet</h1>
         <p className="muted">
-          Scan the QR code with your wallet, or on a phone pick your wallet from the list. The connection is
-          end-to-end encrypted through this server's bridge.
+          Scan the QR code with your wallet, or on a phone pick your wallet from the list; a wallet installed
+          in this browser is offered there too. The connection is end-to-end encrypted through this server's
+          bridge.
         </p>
-        {config.relayUrl ? (
-          <ProtocolChoice protocol={protocol} onChange={choose} disabled={state.status === 'connecting'} />
+        {config.relayUrl && !pairlink.browserWallet ? (
+          <ProtocolChoice
+            protocol={protocol}
+            onChange={onProtocol}
+            disabled={state.status === 'connecting'}
+          />
         ) : null}
         <ConnectButton status={state.status} onConnect={connect} />
         <p className="hint" data-testid="wallet-hint">

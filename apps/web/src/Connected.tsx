@@ -68,6 +68,7 @@ function Account({ pairlink, state, session }: ConnectedProps) {
         blockNumber={block.number}
         transport={state.transport}
         protocol={pairlink.protocol}
+        browserWallet={pairlink.browserWallet !== undefined}
         onDisconnect={() => void state.disconnect()}
       />
       {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the

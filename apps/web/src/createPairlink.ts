@@ -1,7 +1,15 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
-import { BLOCK_POLLING_INTERVAL_MS, createProvider, createV2Client, type Provider } from '@pairlink/provider'
+import type { InjectedWallet, InjectedWalletInfo } from '@pairlink/modal'
+import {
+  BLOCK_POLLING_INTERVAL_MS,
+  createProvider,
+  createV2Client,
+  type Provider,
+  type ProviderClient,
+} from '@pairlink/provider'
 import { listChains } from './format.js'
 import type { AppConfig } from './hooks/useConfig.js'
+import { createInjectedClient } from './injected/injectedClient.js'
 import { lazyModal } from './lazyModal.js'
 import type { Protocol } from './protocolChoice.js'
 
@@ -19,8 +27,32 @@ export type Pairlink = {
   client: SessionClient
   provider: Provider
   config: AppConfig
-  /** The WalletConnect generation of the session: 1 over the bridge, 2 over the relay. */
+  /**
+   * The WalletConnect generation of the session: 1 over the bridge, 2 over the relay. A browser wallet's session says
+   * 1: like a v1 wallet, the wallet holds the chain and is asked to switch it.
+   */
   protocol: Protocol
+  /** Set for a session with a browser wallet (EIP-6963 or `window.ethereum`) instead of one paired by QR code. */
+  browserWallet?: InjectedWalletInfo | undefined
+}
+
+/**
+ * Who hears of a browser wallet chosen in the modal (`Dapp` in App.tsx, while it is mounted). The modal's list is
+ * offered in every pairing, so the choice goes through this one slot.
+ */
+let onBrowserWallet: ((wallet: InjectedWallet) => void) | undefined
+
+/**
+ * Hands the browser wallets chosen in the modal to `handler` until the returned function is called.
+ *
+ * @example
+ * useEffect(() => handleBrowserWallets((wallet) => use(wallet)), [])
+ */
+export function handleBrowserWallets(handler: (wallet: InjectedWallet) => void): () => void {
+  onBrowserWallet = handler
+  return () => {
+    if (onBrowserWallet === handler) onBrowserWallet = undefined
+  }
 }
 
 const instances = new Map<string, Pairlink>()
@@ -65,6 +97,8 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
     registryUrl: config.registryUrl,
     theme: 'auto',
     language: globalThis.document?.documentElement.lang,
+    // The page's browser wallets (EIP-6963), offered beside the QR code: the one chosen takes over from the pairing.
+    onInjected: (wallet: InjectedWallet) => onBrowserWallet?.(wallet),
   }
   const client =
     protocol === 2
@@ -84,7 +118,41 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
           modal: lazyModal,
           modalOptions,
         }).extend(dappActions)
-  const provider = createProvider({
+  const pairlink: Pairlink = { client, provider: appProvider(config, client), config, protocol }
+  instances.set(key, pairlink)
+  return pairlink
+}
+
+const browserWallets = new WeakMap<InjectedWallet, Pairlink>()
+
+/**
+ * The session with a browser wallet, as {@link createPairlink} makes one with a paired wallet: a client over the
+ * wallet's provider (`injected/injectedClient.ts`) and the app's provider over it, so reads still go to the app's node
+ * and every request gets the same checks, time-out and messages. Made once per wallet.
+ *
+ * @example
+ * const pairlink = createBrowserWalletPairlink(config, wallet)
+ * void pairlink.client.connect() // inside the click: the wallet may open its window only then
+ */
+export function createBrowserWalletPairlink(config: AppConfig, wallet: InjectedWallet): Pairlink {
+  let pairlink = browserWallets.get(wallet)
+  if (!pairlink) {
+    const client = createInjectedClient(wallet)
+    pairlink = {
+      client,
+      provider: appProvider(config, client),
+      config,
+      protocol: 1,
+      browserWallet: wallet.info,
+    }
+    browserWallets.set(wallet, pairlink)
+  }
+  return pairlink
+}
+
+/** The app's provider over a session client: its node for reads, its block polling and its wallet time-out. */
+function appProvider(config: AppConfig, client: ProviderClient): Provider {
+  return createProvider({
     client,
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
@@ -93,7 +161,4 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
     // A wallet closed mid-request never answers: every card stops waiting and says so.
     walletTimeout: walletTimeout(),
   })
-  const pairlink: Pairlink = { client, provider, config, protocol }
-  instances.set(key, pairlink)
-  return pairlink
 }

@@ -51,8 +51,17 @@ export const lazyModal: ModalAdapter = {
     const attempt = loading ?? import('./modal.js')
     loading = attempt
     const focus = returnFocusTo
+    const given = options as ModalOptions
+    // A browser wallet chosen in the modal takes over: the pairing no wallet will answer now ends as a closed modal.
+    const chosen = given?.onInjected
+    const onInjected =
+      chosen &&
+      ((wallet: Parameters<typeof chosen>[0]) => {
+        chosen(wallet)
+        closed()
+      })
     attempt.then(
-      (modal) => modal.open(uri, closed, { returnFocusTo: focus, ...(options as ModalOptions) }),
+      (modal) => modal.open(uri, closed, { returnFocusTo: focus, ...given, onInjected }),
       () => {
         if (loading === attempt) loading = undefined
         closed()

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
 import { preloadConnected } from './ConnectedView.js'
+import { storedBrowserWallet } from './injected/browserWalletStore.js'
 import './styles.css'
 
 /** Whether the client will restore a connected session (v1's `walletconnect` key in `localStorage`). */
@@ -17,7 +18,7 @@ function hasStoredSession(): boolean {
 }
 
 // A restored session opens on the connected view: its chunk downloads beside the configuration, not after it.
-if (hasStoredSession()) void preloadConnected().catch(() => {})
+if (hasStoredSession() || storedBrowserWallet()) void preloadConnected().catch(() => {})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -11,12 +11,27 @@ export type CreateInjectedProviderParameters = {
   chains: Readonly<Record<number, string>>
   /** The chain it starts on, one of `chains`. */
   chainId: number
+  /**
+   * Where it keeps the site's access and its chain across page loads, as an extension keeps them in its own storage.
+   * @default nothing kept: every load starts disconnected
+   */
+  store?: InjectedWalletStore | undefined
+}
+
+/** What the wallet keeps for the site between loads. */
+export type InjectedWalletStore = {
+  read(): { connected: boolean; chainId: number } | undefined
+  write(state: { connected: boolean; chainId: number }): void
 }
 
 /** What a test can do to the wallet from the page, as the person would in its window. */
 type InjectedControls = {
   /** Switches to another account: `accountsChanged` when connected. */
   setAccount: (account: LocalAccount) => void
+  /** Takes the site's access back, as the wallet's own "disconnect this site": `accountsChanged` with none. */
+  disconnect: () => void
+  /** Whether the person refuses the next requests for accounts (4001), as when they press Cancel. */
+  setRefusing: (refusing: boolean) => void
   /** The methods the provider was asked, in order. */
   readonly requests: string[]
 }
@@ -54,10 +69,14 @@ export function createInjectedProvider({
   account: first,
   chains,
   chainId: start,
+  store,
 }: CreateInjectedProviderParameters): InjectedProvider {
   let account = first
-  let chainId = start
-  let connected = false
+  const kept = store?.read()
+  let chainId = kept?.chainId ?? start
+  let connected = kept?.connected ?? false
+  const keep = () => store?.write({ connected, chainId })
+  let refusing = false
   const requests: string[] = []
   const listeners = new Map<string, Set<(payload: never) => void>>()
   const emit = (event: string, payload: unknown) => {
@@ -72,20 +91,33 @@ export function createInjectedProvider({
     }
     if (next === chainId) return
     chainId = next
+    keep()
     emit('chainChanged', numberToHex(next))
+  }
+
+  const revoke = () => {
+    if (!connected) return null
+    connected = false
+    keep()
+    emit('accountsChanged', [])
+    return null
   }
 
   const request = async ({ method, params }: { method: string; params?: unknown }) => {
     requests.push(method)
     if (method === 'eth_accounts') return connected ? [account.address] : []
     if (method === 'eth_requestAccounts') {
+      if (refusing) throw new RpcError('User rejected the request.', { code: 4001 })
       if (!connected) {
         connected = true
+        keep()
         emit('connect', { chainId: numberToHex(chainId) })
         emit('accountsChanged', [account.address])
       }
       return [account.address]
     }
+    // EIP-2255, as wallets that let a site give its access back answer it.
+    if (method === 'wallet_revokePermissions') return revoke()
     const rpcUrl = chains[chainId] as string
     if (!OWN_METHODS.has(method)) return forward(rpcUrl, method, params)
     if (!connected && (SIGNING_REQUEST_METHODS as readonly string[]).includes(method)) {
@@ -115,6 +147,10 @@ export function createInjectedProvider({
       setAccount: (next) => {
         account = next
         if (connected) emit('accountsChanged', [next.address])
+      },
+      disconnect: () => void revoke(),
+      setRefusing: (next) => {
+        refusing = next
       },
       requests,
     },

@@ -8,7 +8,15 @@ declare global {
   interface Window {
     __PAIRLINK_INJECTED__?: InjectedWalletsConfig
     /** Each injected wallet's controls, by rdns: what the person would do in the wallet's own window. */
-    injectedWallets: Record<string, { setAccount: (index: number) => void; requests: string[] }>
+    injectedWallets: Record<
+      string,
+      {
+        setAccount: (index: number) => void
+        disconnect: () => void
+        setRefusing: (refusing: boolean) => void
+        requests: string[]
+      }
+    >
   }
 }
 
@@ -19,9 +27,16 @@ for (const wallet of config?.wallets ?? []) {
     account: getDevAccount(wallet.account),
     chains: Object.fromEntries(Object.entries(config?.chains ?? {}).map(([id, url]) => [Number(id), url])),
     chainId: config?.chainId ?? 0,
+    // The extension's own storage, per site: the page's localStorage under a key of the wallet's.
+    store: {
+      read: () => JSON.parse(localStorage.getItem(`injected-wallet:${wallet.rdns}`) ?? 'null') ?? undefined,
+      write: (state) => localStorage.setItem(`injected-wallet:${wallet.rdns}`, JSON.stringify(state)),
+    },
   })
   window.injectedWallets[wallet.rdns] = {
     setAccount: (index) => controls.setAccount(getDevAccount(index)),
+    disconnect: controls.disconnect,
+    setRefusing: controls.setRefusing,
     requests: controls.requests,
   }
   if (wallet.legacy) {

@@ -52,6 +52,17 @@ function restored(client: Pairlink['client']): Notice {
   }
 }
 
+/** Options of {@link usePairlink}. */
+export type UsePairlinkOptions = {
+  /**
+   * How the session starts, when not from the connect screen: `'restore'` shows `connecting` until the client's
+   * `ready` tells whether a stored session came back; `'connect'` connects at once (a browser wallet just chosen).
+   */
+  start?: 'restore' | 'connect' | undefined
+  /** The notice to show first: what the previous session's screen was saying when it ended. */
+  notice?: Notice | undefined
+}
+
 /**
  * The session's lifecycle for React: restores a stored session on load, connects through the QR modal, follows
  * the client's events (connect, update, disconnect, bridge socket) and turns each outcome into a {@link Notice}.
@@ -59,9 +70,10 @@ function restored(client: Pairlink['client']): Notice {
  * @example
  * const { status, session, connect } = usePairlink(createPairlink(config))
  */
-export function usePairlink({ client, provider }: Pairlink): PairlinkState {
+export function usePairlink({ client, provider }: Pairlink, options: UsePairlinkOptions = {}): PairlinkState {
+  const { start } = options
   const [status, setStatus] = useState<PairlinkState['status']>(
-    client.connected ? 'connected' : 'disconnected',
+    client.connected ? 'connected' : start ? 'connecting' : 'disconnected',
   )
   const [session, setSession] = useState<SessionView | undefined>(() =>
     client.connected ? toSession(client, client.peerMeta) : undefined,
@@ -69,7 +81,7 @@ export function usePairlink({ client, provider }: Pairlink): PairlinkState {
   const [transport, setTransport] = useState<TransportState>(client.transportState)
   const [bridgeUnreachable, setBridgeUnreachable] = useState(false)
   const [notice, setNotice] = useState<Notice | undefined>(() =>
-    client.connected ? restored(client) : undefined,
+    client.connected ? restored(client) : options.notice,
   )
   const statusRef = useRef(status)
   statusRef.current = status
@@ -119,14 +131,14 @@ export function usePairlink({ client, provider }: Pairlink): PairlinkState {
         setStatus('connected')
         setSession(toSession(client, client.peerMeta))
         setNotice(restored(client))
-      }
+      } else if (!client.connected && start === 'restore') setStatus('disconnected')
     })
     return () => {
       clearTimeout(bridgeTimer)
       for (const off of offs) off()
       provider.removeListener('chainChanged', onChain)
     }
-  }, [client, provider])
+  }, [client, provider, start])
 
   useEffect(() => {
     if (!notice || notice.tone === 'error') return
@@ -148,6 +160,12 @@ export function usePairlink({ client, provider }: Pairlink): PairlinkState {
       setNotice({ tone: 'error', text: describeError(error, 'connect') })
     }
   }, [client, provider])
+
+  // A wallet chosen a moment ago: its request for accounts is under way (the client shares it), and this follows it.
+  const connectOnMount = start === 'connect'
+  useEffect(() => {
+    if (connectOnMount) void connect()
+  }, [connectOnMount, connect])
 
   const disconnect = useCallback(async () => {
     disconnecting.current = true

@@ -14,6 +14,8 @@ export type AccountPanelProps = {
   transport: TransportState
   /** The session's WalletConnect generation. @default 1 */
   protocol?: 1 | 2 | undefined
+  /** The session is with a wallet installed in this browser: no protocol, no socket to show. */
+  browserWallet?: boolean | undefined
   onDisconnect: () => void
 }
 
@@ -37,11 +39,11 @@ function describeOffChain(protocol: 1 | 2, chainId: number, appChainId: number):
 
 /**
  * The connected account: checksummed address with copy, the wallet's name and icon, the chain, the balance and
- * latest block (both live from block polling), the protocol and the state of its socket (v1's bridge, v2's relay),
- * and Disconnect.
+ * latest block (both live from block polling), the protocol and the state of its socket (v1's bridge, v2's relay) or
+ * "Browser wallet" for a wallet installed in the browser, and Disconnect.
  */
 export function AccountPanel(props: AccountPanelProps) {
-  const { session, appChainId, transport, protocol = 1, onDisconnect } = props
+  const { session, appChainId, transport, protocol = 1, browserWallet, onDisconnect } = props
   const walletName = session.peerMeta?.name || 'Unnamed wallet'
   // The app's node serves one chain: under another chain's name its balance and block would be false.
   const offChain = session.chainId !== appChainId
@@ -57,8 +59,12 @@ export function AccountPanel(props: AccountPanelProps) {
             Connected to <span data-testid="wallet-name">{walletName}</span>
           </h1>
           <p className="muted">{session.peerMeta?.url ?? ''}</p>
-          <p className="muted" data-testid="session-protocol" data-protocol={protocol}>
-            WalletConnect v{protocol}
+          <p
+            className="muted"
+            data-testid="session-protocol"
+            data-protocol={browserWallet ? 'browser' : protocol}
+          >
+            {browserWallet ? 'Browser wallet' : `WalletConnect v${protocol}`}
           </p>
         </div>
         <button type="button" className="danger small" data-testid="disconnect-button" onClick={onDisconnect}>
@@ -94,14 +100,16 @@ export function AccountPanel(props: AccountPanelProps) {
             {offChain ? 'Not read on this chain' : blockNumber === undefined ? 'Waiting…' : `#${blockNumber}`}
           </dd>
         </div>
-        <div>
-          {/* v1 pairs through the bridge, v2 through the relay: the same socket state either way. */}
-          <dt>{protocol === 2 ? 'Relay' : 'Bridge'}</dt>
-          <dd data-testid="bridge-state" data-state={transport}>
-            <span className={`dot ${transport}`} aria-hidden="true" />
-            {BRIDGE_STATES[transport]}
-          </dd>
-        </div>
+        {browserWallet ? null : (
+          <div>
+            {/* v1 pairs through the bridge, v2 through the relay: the same socket state either way. */}
+            <dt>{protocol === 2 ? 'Relay' : 'Bridge'}</dt>
+            <dd data-testid="bridge-state" data-state={transport}>
+              <span className={`dot ${transport}`} aria-hidden="true" />
+              {BRIDGE_STATES[transport]}
+            </dd>
+          </div>
+        )}
       </dl>
       {offChain ? (
         <p className="banner error" role="alert" data-testid="chain-mismatch">
