@@ -3,9 +3,15 @@ import { beforeEach, expect, test, vi } from 'vitest'
 
 const calls: string[] = []
 const focus: unknown[] = []
+let given: { onInjected?: (wallet: unknown) => void } | undefined
 vi.mock('./modal.js', () => ({
-  open: (uri: string, _: unknown, options: { returnFocusTo?: unknown }) => {
+  open: (
+    uri: string,
+    _: unknown,
+    options: { returnFocusTo?: unknown; onInjected?: (wallet: unknown) => void },
+  ) => {
     focus.push(options.returnFocusTo)
+    given = options
     calls.push(`open ${uri}`)
   },
   close: () => calls.push('close'),
@@ -56,4 +62,19 @@ test('behavior: rememberFocus keeps the element focused at Connect for a modal t
   await waitFor(() => calls.length === 2, { message: 'the calls reached the modal' })
   vi.unstubAllGlobals()
   expect(focus).toEqual(['connect button'])
+})
+
+test('behavior: a browser wallet chosen in the modal goes to the app, then the pairing ends as a closed modal', async () => {
+  const { lazyModal } = await import('./lazyModal.js')
+  const order: string[] = []
+  lazyModal.open('wc:a@2', () => order.push('pairing ended'), {
+    onInjected: (wallet: string) => order.push(`chose ${wallet}`),
+  })
+  await waitFor(() => calls.length === 1, { message: 'the modal opened' })
+  given?.onInjected?.('org.test')
+  expect(order).toEqual(['chose org.test', 'pairing ended'])
+  // Without the option, the modal lists no browser wallet.
+  lazyModal.open('wc:b@2', () => {}, {})
+  await waitFor(() => calls.length === 2, { message: 'the modal opened again' })
+  expect(given?.onInjected).toBeUndefined()
 })

@@ -116,5 +116,19 @@ describe('AccountPanel', () => {
     expect(screen.getByTestId('session-protocol').textContent).toBe('WalletConnect v2')
     expect(screen.getByText('Relay')).toBeTruthy()
     expect(screen.getByTestId('bridge-state').textContent).toBe('Connected')
+    rerender(
+      <AccountPanel
+        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
+        appChainId={31337}
+        balance={undefined}
+        blockNumber={undefined}
+        transport="open"
+        browserWallet
+        onDisconnect={() => {}}
+      />,
+    )
+    // A wallet in this browser: no WalletConnect generation, no socket of the app's to show.
+    expect(screen.getByTestId('session-protocol').textContent).toBe('Browser wallet')
+    expect(screen.queryByTestId('bridge-state')).toBeNull()
   })
 })
