@@ -73,6 +73,7 @@ test.describe('two browser wallets', () => {
     await expect(dapp.getByTestId('notice')).not.toContainText('closed the QR window')
     expect(await asked(dapp, FIRST.rdns)).toContain('eth_requestAccounts')
     expect(await asked(dapp, SECOND.rdns)).toEqual([])
+    await screenshot(dapp, 'browser-wallet-account', { publish: true })
   })
 
   test('sign in with Ethereum, sign a message and typed data: each signed by the wallet, verified', async () => {
