@@ -1,19 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { modal } from '../product/support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from '../product/support/product.js'
+import { withProduct } from '../product/support/product.js'
 
 // The modal inside the web app looks like the app and hands focus back to it (issue 13). Chromium plays a person
 // whose system is dark and in German; the app's page is English.
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 test.use({ colorScheme: 'dark', locale: 'de-DE', reducedMotion: 'reduce' })
 
 /** Whether a computed `rgb(…)` colour is dark (relative lightness below one half). */

@@ -2,8 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
+import type { Product } from './support/product.js'
+import { startTwoDevices, withTwoDevices } from './support/twoDevices.js'
 import { answerRequest, approveSession, pasteUri, rejectSession } from './support/walletPage.js'
 
 // Issue 13: every screen of the web app and of the reference wallet, at a desktop and a phone width, passes axe-core
@@ -13,20 +13,13 @@ test.describe.configure({ mode: 'serial' })
 
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
-let devices: TwoDevices
 let product: Product
 let dapp: Page
 let wallet: Page
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startTwoDevices(browser)
+withTwoDevices(startTwoDevices, async (devices) => {
   ;({ product, dapp, wallet } = devices)
   await dapp.setViewportSize(WIDTHS.desktop)
   await wallet.setViewportSize(WIDTHS.desktop)
-})
-test.afterAll(async () => {
-  await devices?.stop()
 })
 
 /** The rules that failed on the page, each with the elements it failed on: readable in a failure message. */

@@ -3,7 +3,7 @@ import { parseEther } from 'viem'
 import { type InjectedWalletOptions, injectWallets } from '../support/injectedWallet/injectWallets.js'
 import { devAccount } from './support/accounts.js'
 import { modal, readBalance, readBlock, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 
 // The web app with wallets installed in the browser (EIP-6963): real EIP-1193 providers on the reference wallet's
 // signing core, injected before the page's scripts as extensions are. They approve every request, as a person
@@ -19,14 +19,7 @@ const browserWallets = (page: Page) => page.getByRole('list', { name: 'Installed
 const asked = (page: Page, rdns: string) =>
   page.evaluate((rdns) => [...(window.injectedWallets[rdns]?.requests ?? [])], rdns)
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 /** A fresh browser (its own storage) with `wallets` installed, knowing the dev chain and Sepolia (on the same node). */
 async function browserWith(context: BrowserContext, wallets: InjectedWalletOptions[]): Promise<Page> {

@@ -2,21 +2,14 @@ import { expect, test } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, modal, readBalance, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 import { startV1Dapp } from './support/v1Dapp.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 // `window.v1dapp` is declared by the page (support/v1dapp/page.ts).
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 test('cross-implementation: the web app pairs with the published v1 client running as a wallet in Node', async ({
   page,

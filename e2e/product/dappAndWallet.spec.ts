@@ -10,8 +10,8 @@ import {
   readStoredSession,
   screenshot,
 } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
+import type { Product } from './support/product.js'
+import { startTwoDevices, withTwoDevices } from './support/twoDevices.js'
 import {
   answerRequest,
   approveSession,
@@ -29,18 +29,11 @@ test.describe('over WalletConnect v2', () => journey(2))
 function journey(protocol: Protocol) {
   // Serial per protocol: a failure skips the rest of its own journey, not the other protocol's.
   test.describe.configure({ mode: 'serial' })
-  let devices: TwoDevices
   let product: Product
   let dapp: Page
   let wallet: Page
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-    devices = await startTwoDevices(browser)
+  withTwoDevices(startTwoDevices, async (devices) => {
     ;({ product, dapp, wallet } = devices)
-  })
-  test.afterAll(async () => {
-    await devices?.stop()
   })
 
   const shoot = (page: Page, name: string, options: { publish?: boolean } = {}) =>

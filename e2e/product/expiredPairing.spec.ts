@@ -1,25 +1,18 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyFromModal, copyPairingUri, modal, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
+import type { Product } from './support/product.js'
+import { startTwoDevices, withTwoDevices } from './support/twoDevices.js'
 import { approveSession } from './support/walletPage.js'
 
 // A v2 pairing link outlives nobody's patience: the web app's modal swaps in a fresh link before the old one expires,
 // and the reference wallet given the old one (scanned from a screenshot, pasted late) says it expired. The web app
 // and the wallet page in two contexts, one product server.
-let devices: TwoDevices
 let product: Product
 let dapp: Page
 let wallet: Page
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startTwoDevices(browser)
+withTwoDevices(startTwoDevices, async (devices) => {
   ;({ product, dapp, wallet } = devices)
-})
-test.afterAll(async () => {
-  await devices?.stop()
 })
 
 /** Pastes a link into the wallet page's pairing box, as it is (no new page load). */

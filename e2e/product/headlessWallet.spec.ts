@@ -3,16 +3,9 @@ import { expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { CLI_BUILD, CLI_PATH, startCliWallet } from './support/cliWallet.js'
 import { copyPairingUri, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 test('headless wallet: pairlink-wallet --approve --auto-sign pairs with the web app and answers it', async ({
   page,

@@ -1,21 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { runLighthouse } from '../lighthouse.mjs'
 import { modal } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 
 /** The first load of `/` (signed out, no wallet) must stay under this many bytes on the wire (issue 13). */
 const FIRST_LOAD_BUDGET_BYTES = 200_000
 /** Lighthouse's mobile run takes half a minute on a quiet machine; this is its bound on a loaded one. */
 const LIGHTHOUSE_TIMEOUT = 240_000
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 test('first load of / stays under 200 KB transferred; the modal and the connected view come with Connect', async ({
   browser,

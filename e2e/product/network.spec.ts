@@ -2,17 +2,10 @@ import { BLOCK_POLLING_INTERVAL_MS, HIDDEN_POLLING_FACTOR } from '@pairlink/prov
 import { expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { copyPairingUri, readBlock } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 /** The page's JSON-RPC calls to `/rpc`, by kind, counted from the moment `reset` is called. */
 async function countRpc(page: Page) {

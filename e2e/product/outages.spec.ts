@@ -1,17 +1,10 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { chooseProtocol, copyPairingUri, modal, readBlock, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 import { startV1Wallet } from './support/v1Wallet.js'
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 test('outages: an unreachable bridge and RPC node each get a plain message, and the app recovers', async ({
   page,

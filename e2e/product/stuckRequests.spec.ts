@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startPairedDevices, type TwoDevices } from './support/twoDevices.js'
+import type { Product } from './support/product.js'
+import { startPairedDevices, withTwoDevices } from './support/twoDevices.js'
 import { answerRequest } from './support/walletPage.js'
 
 // A wallet that never answers must not strand the dapp: every waiting card has a Cancel, and every request times out.
@@ -10,18 +10,11 @@ const CANCELLED =
   /^You stopped waiting for the wallet\. If it still shows the (request|payment), reject it there/
 const TIMED_OUT = 'The wallet did not answer in time. Check the wallet and try again.'
 
-let devices: TwoDevices
 let product: Product
 let dapp: Page
 let wallet: Page
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startPairedDevices(browser)
+withTwoDevices(startPairedDevices, async (devices) => {
   ;({ product, dapp, wallet } = devices)
-})
-test.afterAll(async () => {
-  await devices?.stop()
 })
 
 test('Cancel ends the wait with a message; the wallet still has the request, and its late answer is ignored', async () => {

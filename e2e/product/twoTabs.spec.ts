@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ACCOUNT_0, ACCOUNT_1 } from './support/accounts.js'
 import { copyPairingUri } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startTwoDevices, type TwoDevices } from './support/twoDevices.js'
+import type { Product } from './support/product.js'
+import { startTwoDevices, withTwoDevices } from './support/twoDevices.js'
 import { answerRequest, approveSession, disconnectWallet, pasteUri } from './support/walletPage.js'
 
 // Two tabs of the web app in one browser context (one localStorage, one origin: one shared session) and the
@@ -20,20 +20,13 @@ async function expectIdle(tab: Page, card: 'sign-message' | 'sign-typed-data', l
 
 for (const protocol of [1, 2] as const) {
   test.describe(`over WalletConnect v${protocol}`, () => {
-    let devices: TwoDevices
     let product: Product
     let tabA: Page
     let tabB: Page
     let wallet: Page
-
-    test.beforeAll(async ({ browser }) => {
-      test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-      devices = await startTwoDevices(browser)
+    withTwoDevices(startTwoDevices, async (devices) => {
       ;({ product, dapp: tabA, wallet } = devices)
       tabB = await devices.contexts[0]!.newPage()
-    })
-    test.afterAll(async () => {
-      await devices?.stop()
     })
 
     /** The relay's count of accepted v2 messages (its `/metrics`). */

@@ -1,22 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
 import { screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT } from './support/product.js'
-import { startPairedDevices, type TwoDevices } from './support/twoDevices.js'
+import { startPairedDevices, withTwoDevices } from './support/twoDevices.js'
 
 // A request the person approves but the wallet cannot do is a failure that says why, never a "Rejected".
 test.describe.configure({ mode: 'serial' })
 
-let devices: TwoDevices
 let dapp: Page
 let wallet: Page
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startPairedDevices(browser)
+withTwoDevices(startPairedDevices, async (devices) => {
   ;({ dapp, wallet } = devices)
-})
-test.afterAll(async () => {
-  await devices?.stop()
 })
 
 /** Sends `amount` ETH from the dapp and approves it in the wallet; returns the wallet's result screen. */

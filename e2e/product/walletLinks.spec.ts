@@ -1,18 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import { screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { withProduct } from './support/product.js'
 
 // The reference wallet's answers to links that cannot pair: it says what is wrong, keeps the pasted text, and a
 // pairing no dapp answers ends with a message instead of waiting forever.
 
-let product: Product
-test.beforeAll(async () => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
-})
-test.afterAll(async () => {
-  await product?.stop()
-})
+const product = withProduct()
 
 const KEY = 'ab'.repeat(32)
 

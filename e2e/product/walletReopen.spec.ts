@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { PRODUCT_HOOK_TIMEOUT, type Product } from './support/product.js'
-import { startPairedDevices, type TwoDevices } from './support/twoDevices.js'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { Product } from './support/product.js'
+import { startPairedDevices, withTwoDevices } from './support/twoDevices.js'
 import { answerRequest } from './support/walletPage.js'
 
 // The wallet closed (or reloaded) after the dapp's request reached it, before the person answered: the reopened
@@ -11,18 +11,12 @@ test.describe.configure({ mode: 'serial' })
 const REQUESTS_KEY = 'pairlink-wallet:requests'
 const WAITING = 'Confirm in your wallet…'
 
-let devices: TwoDevices
 let product: Product
 let dapp: Page
 let wallet: Page
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  devices = await startPairedDevices(browser)
-  ;({ product, dapp, wallet } = devices)
-})
-test.afterAll(async () => {
-  await devices?.stop()
+let contexts: BrowserContext[]
+withTwoDevices(startPairedDevices, async (devices) => {
+  ;({ product, dapp, wallet, contexts } = devices)
 })
 
 /** Asks for a message signature from the web app and waits until the wallet shows it; returns its request id. */
@@ -39,7 +33,7 @@ async function askToSign(message: string): Promise<string> {
 /** Closes the wallet's page and opens the wallet again in a new page of the same browser context (its storage). */
 async function reopenWallet(beforeLoad?: (page: Page) => Promise<void>): Promise<void> {
   await wallet.close()
-  wallet = await devices.contexts[1]!.newPage()
+  wallet = await contexts[1]!.newPage()
   if (beforeLoad) {
     // Any page of the wallet's origin reaches its storage; the JSON settings load no wallet code.
     await wallet.goto(`${product.origin}/api/config`)
@@ -116,7 +110,7 @@ test('the dapp disconnects while the wallet is closed: the reopened wallet ends 
   await wallet.close()
   await dapp.getByTestId('disconnect-button').click()
   await expect(dapp.getByTestId('notice')).toHaveText('You disconnected the wallet.')
-  wallet = await devices.contexts[1]!.newPage()
+  wallet = await contexts[1]!.newPage()
   await wallet.goto(`${product.origin}/wallet`)
   await expect(wallet.getByTestId('status')).toHaveText('Pairlink disconnected the session.', {
     timeout: 15_000,

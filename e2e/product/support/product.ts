@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { test } from '@playwright/test'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -81,4 +82,24 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   process.kill(child.pid, 'SIGTERM')
   await exited
+}
+
+/**
+ * Starts the product before the tests of the file (or `describe`) it is called in and stops it after them: the
+ * object returned is filled in by the `beforeAll`, so tests read `product.origin` as usual.
+ *
+ * @example
+ * const product = withProduct()
+ * test('…', async ({ page }) => { await page.goto(product.origin) })
+ */
+export function withProduct(env: Record<string, string> = {}): Product {
+  const product = {} as Product
+  test.beforeAll(async () => {
+    test.setTimeout(PRODUCT_HOOK_TIMEOUT)
+    Object.assign(product, await startProduct(env))
+  })
+  test.afterAll(async () => {
+    await product.stop?.()
+  })
+  return product
 }

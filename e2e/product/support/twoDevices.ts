@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { copyPairingUri } from './dapp.js'
-import { type Product, startProduct } from './product.js'
+import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './product.js'
 import { approveSession, pasteUri } from './walletPage.js'
 
 /** The product, and the web app and the reference wallet as pages of two browser contexts. */
@@ -46,4 +46,29 @@ export async function startPairedDevices(browser: Browser): Promise<TwoDevices> 
   await approveSession(wallet)
   await expect(dapp.getByTestId('sign-message-button')).toBeEnabled({ timeout: 15_000 })
   return devices
+}
+
+/**
+ * Starts two devices with `start` ({@link startTwoDevices} or {@link startPairedDevices}) before the tests of the file
+ * (or `describe`) it is called in, hands them to `use` (where a spec keeps the pages it needs), and stops them after.
+ *
+ * @example
+ * let dapp: Page
+ * withTwoDevices(startPairedDevices, (devices) => {
+ *   dapp = devices.dapp
+ * })
+ */
+export function withTwoDevices(
+  start: (browser: Browser) => Promise<TwoDevices>,
+  use: (devices: TwoDevices) => void | Promise<void>,
+): void {
+  let devices: TwoDevices | undefined
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(PRODUCT_HOOK_TIMEOUT)
+    devices = await start(browser)
+    await use(devices)
+  })
+  test.afterAll(async () => {
+    await devices?.stop()
+  })
 }

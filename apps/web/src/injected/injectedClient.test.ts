@@ -61,14 +61,15 @@ describe('createInjectedClient', () => {
     client.on('connect', onConnect)
     // Two calls (the click, then the screen that follows it) share one request.
     const [first, second] = await Promise.all([client.connect(), client.connect()])
-    expect(first).toEqual({ accounts: [ALICE], chainId: 31337 })
-    expect(second).toBe(first)
-    expect(asked.filter(({ method }) => method === 'eth_requestAccounts')).toHaveLength(1)
-    expect(onConnect).toHaveBeenCalledWith({
+    expect(first).toEqual({
       accounts: [ALICE],
       chainId: 31337,
+      peerId: 'u',
       peerMeta: { name: 'Test Wallet', description: '', url: '', icons: ['data:image/svg+xml,x'] },
     })
+    expect(second).toBe(first)
+    expect(asked.filter(({ method }) => method === 'eth_requestAccounts')).toHaveLength(1)
+    expect(onConnect).toHaveBeenCalledWith(first)
     expect(client).toMatchObject({
       connected: true,
       accounts: [ALICE],

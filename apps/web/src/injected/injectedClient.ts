@@ -1,4 +1,4 @@
-import { RequestTimeoutError, type TransportState } from '@pairlink/client'
+import { type ConnectReturnType, RequestTimeoutError, type TransportState } from '@pairlink/client'
 import type { InjectedWallet } from '@pairlink/modal'
 import { type ClientMeta, RpcError, V1_ERRORS } from '@pairlink/protocol'
 import type { ProviderClient } from '@pairlink/provider'
@@ -6,7 +6,7 @@ import { forgetBrowserWallet, rememberBrowserWallet, storedBrowserWallet } from 
 
 /** The session events the app and the provider follow, as a v1 or v2 client emits them. */
 type Events = {
-  connect: { accounts: string[]; chainId: number; peerMeta: ClientMeta | null }
+  connect: ConnectReturnType
   session_update: { accounts: string[]; chainId: number }
   disconnect: { message: string }
   transport: { state: TransportState }
@@ -86,29 +86,21 @@ export function createInjectedClient(wallet: InjectedWallet): InjectedClient {
     Object.assign(state, { connected: true, accounts: [...accounts], chainId: await readChain() })
   })().catch(() => {})
 
-  let connecting: Promise<{ accounts: string[]; chainId: number }> | undefined
+  let connecting: Promise<ConnectReturnType> | undefined
   const connect = async () => {
     const accounts = (await ask('eth_requestAccounts')) as string[]
     if (!accounts?.length) throw new RpcError('The wallet shared no account', { code: 4001 })
     Object.assign(state, { connected: true, accounts: [...accounts], chainId: await readChain() })
     rememberBrowserWallet(info.rdns)
-    emit('connect', { accounts: [...accounts], chainId: state.chainId, peerMeta })
-    return { accounts: [...accounts], chainId: state.chainId }
+    const session = { accounts: [...accounts], chainId: state.chainId, peerId: info.uuid, peerMeta }
+    emit('connect', session)
+    return session
   }
 
-  return {
+  const rest: Omit<InjectedClient, keyof typeof state> = {
     wallet,
     peerMeta,
-    transportState: 'open',
-    get connected() {
-      return state.connected
-    },
-    get accounts() {
-      return [...state.accounts]
-    },
-    get chainId() {
-      return state.chainId
-    },
+    transportState: 'open' as const,
     ready,
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
@@ -122,7 +114,7 @@ export function createInjectedClient(wallet: InjectedWallet): InjectedClient {
       })
       return connecting
     },
-    async request({ method, params }, options) {
+    request: (async ({ method, params }, options) => {
       const answer = ask(method, params)
       const timeout = options?.timeout
       if (timeout === undefined) return answer
@@ -131,14 +123,16 @@ export function createInjectedClient(wallet: InjectedWallet): InjectedClient {
         timer = setTimeout(() => reject(new RequestTimeoutError(method, timeout)), timeout)
       })
       return Promise.race([answer, late]).finally(() => clearTimeout(timer))
-    },
+    }) as InjectedClient['request'],
     async killSession() {
       // EIP-2255: wallets that support it forget the site's access, as their own Disconnect does; others keep it
       // until the person removes the site in the wallet, but the app no longer restores the session.
       void ask('wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
       end(V1_ERRORS.SESSION_DISCONNECTED_LOCAL)
     },
-  } as InjectedClient
+  }
+  // The state is the client's own fields: each change replaces `accounts`, never edits it in place.
+  return Object.assign(state, rest)
 }
 
 /** A wallet's error as the provider reads errors: an {@link RpcError} with its EIP-1193 code and message. */

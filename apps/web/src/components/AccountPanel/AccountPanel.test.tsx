@@ -89,8 +89,8 @@ describe('AccountPanel', () => {
     expect(screen.getByTestId('block-number').textContent).toBe('Not read on this chain')
   })
 
-  test('args: protocol — the panel says which WalletConnect generation the session uses', () => {
-    const { rerender } = render(
+  test('args: protocol — the panel says which WalletConnect generation the session uses, or a browser wallet', () => {
+    const panel = (props: { protocol?: 1 | 2; browserWallet?: boolean }) => (
       <AccountPanel
         session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
         appChainId={31337}
@@ -98,35 +98,17 @@ describe('AccountPanel', () => {
         blockNumber={undefined}
         transport="open"
         onDisconnect={() => {}}
-      />,
+        {...props}
+      />
     )
+    const { rerender } = render(panel({}))
     expect(screen.getByTestId('session-protocol').textContent).toBe('WalletConnect v1')
     expect(screen.getByText('Bridge')).toBeTruthy()
-    rerender(
-      <AccountPanel
-        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
-        appChainId={31337}
-        balance={undefined}
-        blockNumber={undefined}
-        transport="open"
-        protocol={2}
-        onDisconnect={() => {}}
-      />,
-    )
+    rerender(panel({ protocol: 2 }))
     expect(screen.getByTestId('session-protocol').textContent).toBe('WalletConnect v2')
     expect(screen.getByText('Relay')).toBeTruthy()
     expect(screen.getByTestId('bridge-state').textContent).toBe('Connected')
-    rerender(
-      <AccountPanel
-        session={{ ...session, peerMeta: { ...session.peerMeta, icons: [] } }}
-        appChainId={31337}
-        balance={undefined}
-        blockNumber={undefined}
-        transport="open"
-        browserWallet
-        onDisconnect={() => {}}
-      />,
-    )
+    rerender(panel({ browserWallet: true }))
     // A wallet in this browser: no WalletConnect generation, no socket of the app's to show.
     expect(screen.getByTestId('session-protocol').textContent).toBe('Browser wallet')
     expect(screen.queryByTestId('bridge-state')).toBeNull()
