@@ -183,6 +183,31 @@ test.describe('two browser wallets', () => {
   })
 })
 
+test('two tabs share the browser wallet’s session: connected in one, connected in the other; Disconnect ends both', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  try {
+    const tabA = await browserWith(context, [FIRST])
+    const tabB = await context.newPage()
+    await Promise.all([tabA.goto(product.origin), tabB.goto(product.origin)])
+    await expect(tabB.getByTestId('connect-button')).toBeVisible()
+    await tabA.getByTestId('connect-button').click()
+    await browserWallets(tabA).getByRole('button', { name: FIRST.name }).click()
+    const address = devAccount(FIRST.account).address
+    await expect(tabA.getByTestId('account-address')).toHaveText(address)
+    await expect(tabB.getByTestId('account-address')).toHaveText(address)
+    await expect(tabB.getByTestId('session-protocol')).toHaveText('Browser wallet')
+
+    await tabA.getByTestId('disconnect-button').click()
+    await expect(tabA.getByTestId('notice')).toHaveText('You disconnected the wallet.')
+    await expect(tabB.getByTestId('notice')).toHaveText('You disconnected the wallet in another tab.')
+    await expect(tabB.getByTestId('connect-button')).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
 test('no browser wallet: the modal offers the QR code alone, and pairing works as before', async ({
   browser,
 }) => {

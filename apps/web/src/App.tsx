@@ -12,7 +12,7 @@ import {
 } from './createPairlink.js'
 import { type AppConfig, useConfig } from './hooks/useConfig.js'
 import { type Notice, usePairlink } from './hooks/usePairlink.js'
-import { storedBrowserWallet } from './injected/browserWalletStore.js'
+import { BROWSER_WALLET_KEY, storedBrowserWallet } from './injected/browserWalletStore.js'
 import { rememberFocus } from './lazyModal.js'
 import { PROTOCOL_STORAGE_KEY, type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
 
@@ -64,6 +64,10 @@ function Dapp({ config }: { config: AppConfig }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === PROTOCOL_STORAGE_KEY) setProtocol(readProtocol(config))
+      // Another tab connected a browser wallet: this one restores that session (it ends itself when one is undone).
+      const wallet =
+        event.key === BROWSER_WALLET_KEY && event.newValue ? findStoredBrowserWallet() : undefined
+      if (wallet) setBrowser((current) => current ?? { wallet, start: 'restore' })
     }
     globalThis.addEventListener?.('storage', onStorage)
     return () => globalThis.removeEventListener?.('storage', onStorage)

@@ -105,6 +105,9 @@ export function createInjectedProvider({
 
   const request = async ({ method, params }: { method: string; params?: unknown }) => {
     requests.push(method)
+    // One wallet for every tab, as an extension is: what another tab's page changed holds here too.
+    const shared = store?.read()
+    if (shared) ({ connected, chainId } = shared)
     if (method === 'eth_accounts') return connected ? [account.address] : []
     if (method === 'eth_requestAccounts') {
       if (refusing) throw new RpcError('User rejected the request.', { code: 4001 })

@@ -134,6 +134,22 @@ describe('createInjectedClient', () => {
     expect(client.connected).toBe(false)
   })
 
+  test('behavior: Disconnect in another tab (the stored wallet removed or replaced) ends the session here', async () => {
+    const heard: ((event: { key: string; newValue: string | null }) => void)[] = []
+    vi.stubGlobal('addEventListener', (type: string, listener: (typeof heard)[number]) => {
+      if (type === 'storage') heard.push(listener)
+    })
+    const client = createInjectedClient(fakeWallet(connected).wallet)
+    await client.connect()
+    const ends = vi.fn()
+    client.on('disconnect', ends)
+    for (const listener of heard) listener({ key: BROWSER_WALLET_KEY, newValue: 'org.test' })
+    expect(client.connected).toBe(true)
+    for (const listener of heard) listener({ key: BROWSER_WALLET_KEY, newValue: null })
+    expect(ends).toHaveBeenCalledWith({ message: V1_ERRORS.SESSION_DISCONNECTED_LOCAL })
+    expect(client.connected).toBe(false)
+  })
+
   test('error: the wallet’s errors come back as RpcError with their EIP-1193 code; a refusal to connect is 4001', async () => {
     const refusing = createInjectedClient(
       fakeWallet({

@@ -2,7 +2,12 @@ import { type ConnectReturnType, RequestTimeoutError, type TransportState } from
 import type { InjectedWallet } from '@pairlink/modal'
 import { type ClientMeta, RpcError, V1_ERRORS } from '@pairlink/protocol'
 import type { ProviderClient } from '@pairlink/provider'
-import { forgetBrowserWallet, rememberBrowserWallet, storedBrowserWallet } from './browserWalletStore.js'
+import {
+  BROWSER_WALLET_KEY,
+  forgetBrowserWallet,
+  rememberBrowserWallet,
+  storedBrowserWallet,
+} from './browserWalletStore.js'
 
 /** The session events the app and the provider follow, as a v1 or v2 client emits them. */
 type Events = {
@@ -57,13 +62,19 @@ export function createInjectedClient(wallet: InjectedWallet): InjectedClient {
     }
   }
   const readChain = async () => Number(await ask('eth_chainId'))
-  const end = (message: string) => {
+  const end = (message: string, here = true) => {
     if (!state.connected) return
     state.connected = false
     state.accounts = []
-    forgetBrowserWallet()
+    if (here) forgetBrowserWallet()
     emit('disconnect', { message })
   }
+  // The app's tabs share the session: Disconnect in another tab (the stored wallet gone or replaced) ends it here too,
+  // with the client's local message, as a v1 session does.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === BROWSER_WALLET_KEY && event.newValue !== info.rdns)
+      end(V1_ERRORS.SESSION_DISCONNECTED_LOCAL, false)
+  })
 
   // The wallet's own changes: another account, another chain, or the site's access taken back.
   provider.on?.('accountsChanged', ((accounts: string[]) => {
