@@ -19,7 +19,7 @@ export type CreateInjectedProviderParameters = {
 }
 
 /** What the wallet keeps for the site between loads. */
-export type InjectedWalletStore = {
+type InjectedWalletStore = {
   read(): { connected: boolean; chainId: number } | undefined
   write(state: { connected: boolean; chainId: number }): void
 }
