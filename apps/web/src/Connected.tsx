@@ -13,6 +13,7 @@ import { useBlock } from './hooks/useBlock.js'
 import { useFollowedBalance } from './hooks/useFollowedBalance.js'
 import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
+import { useSessionConnection } from './hooks/useSessionConnection.js'
 import { useSignIn } from './hooks/useSignIn.js'
 import { resultScope } from './resultScope.js'
 import { viemClients } from './viemClients.js'
@@ -32,7 +33,8 @@ export type ConnectedProps = {
  */
 export function Connected(props: ConnectedProps) {
   return (
-    <WagmiProvider config={wagmiConfig(props.pairlink)}>
+    // The session is the app's (usePairlink); useSessionConnection connects wagmi to it once, not at every render.
+    <WagmiProvider config={wagmiConfig(props.pairlink)} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <Account {...props} />
       </QueryClientProvider>
@@ -43,6 +45,8 @@ export function Connected(props: ConnectedProps) {
 function Account({ pairlink, state, session }: ConnectedProps) {
   const { provider, config } = pairlink
   const { publicClient, walletClient } = viemClients(provider)
+  // The wallet actions sign and send through wagmi's connection: the cards show once it stands.
+  const connection = useSessionConnection()
   // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
   // remounts the cards that show them, so nothing stale stays on screen.
   const scope = resultScope(session)
@@ -73,36 +77,40 @@ function Account({ pairlink, state, session }: ConnectedProps) {
       {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
           history takes the slot beside the payment, so nothing above moves when either fills in. */}
       <div className="actions">
-        <SignIn signIn={signIn} />
-        <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={session.address} />
-        <SignTypedData
-          key={`typed:${scope}`}
-          walletClient={walletClient}
-          address={session.address}
-          chainId={session.chainId}
-        />
-        <SwitchChain
-          walletClient={walletClient}
-          chainId={session.chainId}
-          appChainId={config.chainId}
-          protocol={pairlink.protocol}
-        />
-        <SendPayment
-          key={`pay:${scope}`}
-          walletClient={walletClient}
-          publicClient={publicClient}
-          address={session.address}
-          chainId={session.chainId}
-          appChainId={config.chainId}
-          protocol={pairlink.protocol}
-          balance={balance}
-          blockNumber={block.head}
-          signedIn={signIn.account !== undefined}
-          onSent={(sent) => void history.record(sent)}
-          lastRecord={history.lastRecord}
-          records={signIn.account ? history.payments : undefined}
-        />
-        {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+        {connection ? (
+          <>
+            <SignIn signIn={signIn} />
+            <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={connection.address} />
+            <SignTypedData
+              key={`typed:${scope}`}
+              walletClient={walletClient}
+              address={connection.address}
+              chainId={connection.chainId}
+            />
+            <SwitchChain
+              walletClient={walletClient}
+              chainId={connection.chainId}
+              appChainId={config.chainId}
+              protocol={pairlink.protocol}
+            />
+            <SendPayment
+              key={`pay:${scope}`}
+              walletClient={walletClient}
+              publicClient={publicClient}
+              address={connection.address}
+              chainId={connection.chainId}
+              appChainId={config.chainId}
+              protocol={pairlink.protocol}
+              balance={balance}
+              blockNumber={block.head}
+              signedIn={signIn.account !== undefined}
+              onSent={(sent) => void history.record(sent)}
+              lastRecord={history.lastRecord}
+              records={signIn.account ? history.payments : undefined}
+            />
+            {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+          </>
+        ) : null}
       </div>
     </main>
   )
