@@ -80,15 +80,9 @@ function Account({ pairlink, state, session }: ConnectedProps) {
         {connection ? (
           <>
             <SignIn signIn={signIn} />
-            <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={connection.address} />
-            <SignTypedData
-              key={`typed:${scope}`}
-              walletClient={walletClient}
-              address={connection.address}
-              chainId={connection.chainId}
-            />
+            <SignMessage key={`sign:${scope}`} address={connection.address} />
+            <SignTypedData key={`typed:${scope}`} address={connection.address} chainId={connection.chainId} />
             <SwitchChain
-              walletClient={walletClient}
               chainId={connection.chainId}
               appChainId={config.chainId}
               protocol={pairlink.protocol}
