@@ -53,7 +53,7 @@ function Account({ pairlink, state, session }: ConnectedProps) {
   const block = useBlock(provider, true, { chainId: session.chainId })
   const balance = useFollowedBalance(session.address, block.head, session.chainId)
   // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
-  const signIn = useSignIn(walletClient, session.address, config.chainId)
+  const signIn = useSignIn(session.address, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
 
   return (
