@@ -16,7 +16,6 @@ import { usePaymentHistory } from './hooks/usePaymentHistory.js'
 import { useSessionConnection } from './hooks/useSessionConnection.js'
 import { useSignIn } from './hooks/useSignIn.js'
 import { resultScope } from './resultScope.js'
-import { viemClients } from './viemClients.js'
 import { queryClient, wagmiConfig } from './wagmiConfig.js'
 
 /** Props of {@link Connected}. */
@@ -44,7 +43,6 @@ export function Connected(props: ConnectedProps) {
 
 function Account({ pairlink, state, session }: ConnectedProps) {
   const { provider, config } = pairlink
-  const { publicClient, walletClient } = viemClients(provider)
   // The wallet actions sign and send through wagmi's connection: the cards show once it stands.
   const connection = useSessionConnection()
   // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
@@ -89,8 +87,6 @@ function Account({ pairlink, state, session }: ConnectedProps) {
             />
             <SendPayment
               key={`pay:${scope}`}
-              walletClient={walletClient}
-              publicClient={publicClient}
               address={connection.address}
               chainId={connection.chainId}
               appChainId={config.chainId}
