@@ -13,9 +13,9 @@ import { useBlock } from './hooks/useBlock.js'
 import { useFollowedBalance } from './hooks/useFollowedBalance.js'
 import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
+import { useSessionConnection } from './hooks/useSessionConnection.js'
 import { useSignIn } from './hooks/useSignIn.js'
 import { resultScope } from './resultScope.js'
-import { viemClients } from './viemClients.js'
 import { queryClient, wagmiConfig } from './wagmiConfig.js'
 
 /** Props of {@link Connected}. */
@@ -32,7 +32,8 @@ export type ConnectedProps = {
  */
 export function Connected(props: ConnectedProps) {
   return (
-    <WagmiProvider config={wagmiConfig(props.pairlink)}>
+    // The session is the app's (usePairlink); useSessionConnection connects wagmi to it once, not at every render.
+    <WagmiProvider config={wagmiConfig(props.pairlink)} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <Account {...props} />
       </QueryClientProvider>
@@ -42,14 +43,15 @@ export function Connected(props: ConnectedProps) {
 
 function Account({ pairlink, state, session }: ConnectedProps) {
   const { provider, config } = pairlink
-  const { publicClient, walletClient } = viemClients(provider)
+  // The wallet actions sign and send through wagmi's connection: the cards show once it stands.
+  const connection = useSessionConnection()
   // Results ('signed by this account', a payment's status) hold for one account on one chain: a new scope
   // remounts the cards that show them, so nothing stale stays on screen.
   const scope = resultScope(session)
   const block = useBlock(provider, true, { chainId: session.chainId })
   const balance = useFollowedBalance(session.address, block.head, session.chainId)
   // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
-  const signIn = useSignIn(walletClient, session.address, config.chainId)
+  const signIn = useSignIn(session.address, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
 
   return (
@@ -74,36 +76,32 @@ function Account({ pairlink, state, session }: ConnectedProps) {
       {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
           history takes the slot beside the payment, so nothing above moves when either fills in. */}
       <div className="actions">
-        <SignIn signIn={signIn} />
-        <SignMessage key={`sign:${scope}`} walletClient={walletClient} address={session.address} />
-        <SignTypedData
-          key={`typed:${scope}`}
-          walletClient={walletClient}
-          address={session.address}
-          chainId={session.chainId}
-        />
-        <SwitchChain
-          walletClient={walletClient}
-          chainId={session.chainId}
-          appChainId={config.chainId}
-          protocol={pairlink.protocol}
-        />
-        <SendPayment
-          key={`pay:${scope}`}
-          walletClient={walletClient}
-          publicClient={publicClient}
-          address={session.address}
-          chainId={session.chainId}
-          appChainId={config.chainId}
-          protocol={pairlink.protocol}
-          balance={balance}
-          blockNumber={block.head}
-          signedIn={signIn.account !== undefined}
-          onSent={(sent) => void history.record(sent)}
-          lastRecord={history.lastRecord}
-          records={signIn.account ? history.payments : undefined}
-        />
-        {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+        {connection ? (
+          <>
+            <SignIn signIn={signIn} />
+            <SignMessage key={`sign:${scope}`} address={connection.address} />
+            <SignTypedData key={`typed:${scope}`} address={connection.address} chainId={connection.chainId} />
+            <SwitchChain
+              chainId={connection.chainId}
+              appChainId={config.chainId}
+              protocol={pairlink.protocol}
+            />
+            <SendPayment
+              key={`pay:${scope}`}
+              address={connection.address}
+              chainId={connection.chainId}
+              appChainId={config.chainId}
+              protocol={pairlink.protocol}
+              balance={balance}
+              blockNumber={block.head}
+              signedIn={signIn.account !== undefined}
+              onSent={(sent) => void history.record(sent)}
+              lastRecord={history.lastRecord}
+              records={signIn.account ? history.payments : undefined}
+            />
+            {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+          </>
+        ) : null}
       </div>
     </main>
   )

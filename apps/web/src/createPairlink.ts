@@ -20,8 +20,8 @@ type SessionClient = Pick<
 >
 
 /**
- * The session client and its EIP-1193 provider: one set per page and protocol. The viem clients over the provider
- * come with the connected view (`viemClients.ts`), so the first screen does not load viem's actions.
+ * The session client and its EIP-1193 provider: one set per page and protocol. wagmi over the provider comes with
+ * the connected view (`wagmiConfig.ts`), so the first screen does not load viem's actions.
  */
 export type Pairlink = {
   client: SessionClient

@@ -2,6 +2,7 @@ import { ClientClosedError, RequestTimeoutError } from '@pairlink/client'
 import { ModalClosedError, RpcError, SessionError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
 import {
   BlockNotFoundError,
+  ChainDisconnectedError,
   DisconnectedError,
   HttpRequestError,
   UnrecognizedChainError,
@@ -12,6 +13,7 @@ import {
   custom,
   InsufficientFundsError,
   InvalidAddressError,
+  SwitchChainError,
   UserRejectedRequestError as ViemUserRejected,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -103,6 +105,32 @@ describe('describeError', () => {
     expect(describeError(wrapped, 'switchChain')).toBe(
       'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.',
     )
+  })
+
+  test('args: switchChain — wagmi’s connector wraps every failed switch in a 4902; the code beneath it decides', () => {
+    // viem's SwitchChainError, as Pairlink's connector (like wagmi's own) throws it for anything but a refusal.
+    const wrapped = (cause: Error) => describeError(new SwitchChainError(cause), 'switchChain')
+    expect(wrapped(new RpcError('Unrecognized chain', { code: 4902 }))).toBe(
+      'The wallet does not know this chain, so it stayed where it was.',
+    )
+    expect(wrapped(new ChainDisconnectedError('No RPC Url available for chainId: 1'))).toBe(
+      'The wallet refused to switch to this chain. It stays on the current one.',
+    )
+    expect(wrapped(new DisconnectedError(V1_ERRORS.SESSION_DISCONNECTED))).toBe(
+      'The wallet is disconnected. Connect it again to continue.',
+    )
+    expect(wrapped(new RequestTimeoutError('wallet_switchEthereumChain', 1000))).toMatch(
+      /did not answer in time/,
+    )
+    expect(
+      wrapped(
+        new UnrecognizedChainError('Chain 1 is not in this session', { approvedChains: ['eip155:31337'] }),
+      ),
+    ).toMatch(/^The wallet did not approve this chain when it connected/)
+    // A refusal comes as viem's UserRejectedRequestError over the wallet's 4001.
+    expect(
+      describeError(new ViemUserRejected(new RpcError('User rejected', { code: 4001 })), 'switchChain'),
+    ).toBe('The wallet refused to switch to this chain. It stays on the current one.')
   })
 
   test('behavior: the v2 relay does not answer or drops → a plain message', () => {

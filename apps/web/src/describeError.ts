@@ -13,6 +13,7 @@ import { ChainMismatchError, InsufficientFundsError, InvalidAddressError } from 
 import { INSUFFICIENT_FUNDS } from './components/SendPayment/checkPayment.js'
 
 type ErrorLike = {
+  cause?: unknown
   code?: unknown
   data?: unknown
   details?: unknown
@@ -70,7 +71,11 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     )
   )
     return 'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.'
-  if (coded(UNRECOGNIZED_CHAIN)) return 'The wallet does not know this chain, so it stayed where it was.'
+  // viem's SwitchChainError is a 4902 too, and wagmi's connectors (Pairlink's among them) wrap every failed switch in
+  // it: only a 4902 with no other code beneath it is the wallet's own "unknown chain"; a wrapped one lets the code
+  // beneath it decide (a refusal, a disconnected session, …).
+  if (has((e) => e.code === UNRECOGNIZED_CHAIN && !hasError(e.cause, (inner) => inner.code !== undefined)))
+    return 'The wallet does not know this chain, so it stayed where it was.'
   if (
     context === 'switchChain' &&
     (coded(UserRejectedRequestError.code) || coded(ChainDisconnectedError.code))

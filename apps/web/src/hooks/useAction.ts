@@ -21,7 +21,7 @@ export const CANCELLED =
  * Runs one wallet action at a time and keeps its outcome: the result, or the failure as a plain-language message.
  *
  * @example
- * const sign = useAction(() => walletClient.signMessage({ account, message }))
+ * const sign = useAction(() => signMessageAsync({ account, message }))
  */
 export function useAction<result>(
   action: () => Promise<result>,

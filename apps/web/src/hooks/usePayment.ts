@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { PublicClient, WalletClient } from 'viem'
+import { useSendTransaction, useTransactionReceipt } from 'wagmi'
 import { describeError } from '../describeError.js'
 import type { PaymentStatus } from '../paymentStatus.js'
 import type { SentPayment } from './usePaymentHistory.js'
@@ -18,70 +18,62 @@ const PAYMENT_CANCELLED =
   'You stopped waiting for the wallet. If it still shows the payment, reject it there: approved now, it is still sent.'
 
 /**
- * A payment's life: the wallet signs and broadcasts it, then each new block checks for its receipt (pending →
- * included in block N), after which the confirmations count up with the blocks. `onSent` hears of the hash as soon
- * as the wallet returns it (the app records the payment on the server there).
+ * A payment's life: the wallet signs and broadcasts it (wagmi's `sendTransaction`), then each new block checks for
+ * its receipt (pending → included in block N), after which the confirmations count up with the blocks. `onSent`
+ * hears of the hash as soon as the wallet returns it (the app records the payment on the server there).
  *
  * @example
- * const { status, send } = usePayment(walletClient, publicClient, address, block.number, history.record)
+ * const { status, send } = usePayment(address, block.head, history.record)
  */
 export function usePayment(
-  walletClient: WalletClient,
-  publicClient: PublicClient,
-  account: `0x${string}` | undefined,
+  account: `0x${string}`,
   blockNumber: bigint | undefined,
   onSent?: (sent: SentPayment) => void,
 ): PaymentState {
-  const [status, setStatus] = useState<PaymentStatus>({ step: 'idle' })
+  // What the page asked and heard; 'included' comes from the receipt below.
+  const [sent, setSent] = useState<PaymentStatus>({ step: 'idle' })
   const attempt = useRef(0)
   const sentRef = useRef(onSent)
   sentRef.current = onSent
+  const { sendTransactionAsync } = useSendTransaction()
 
   const send = useCallback(
     async (to: `0x${string}`, value: bigint) => {
       const id = ++attempt.current
-      setStatus({ step: 'signing' })
+      setSent({ step: 'signing' })
       try {
-        if (!account) throw new Error('No account connected')
-        // chain: null — the provider already holds the session's chain and checks it.
-        const hash = await walletClient.sendTransaction({ account, to, value, chain: null })
-        if (id === attempt.current) setStatus({ step: 'pending', hash })
+        // The session's chain: the provider holds it and checks the transaction against it.
+        const hash = await sendTransactionAsync({ account, to, value })
+        if (id === attempt.current) setSent({ step: 'pending', hash })
         // Outside the attempt check: a payment the wallet sent is recorded even if another was started since.
         sentRef.current?.({ hash, to, value })
       } catch (error) {
-        if (id === attempt.current) setStatus({ step: 'failed', message: describeError(error, 'payment') })
+        if (id === attempt.current) setSent({ step: 'failed', message: describeError(error, 'payment') })
       }
     },
-    [walletClient, account],
+    [sendTransactionAsync, account],
   )
 
   const cancel = useCallback(() => {
     attempt.current++
-    setStatus({ step: 'failed', message: PAYMENT_CANCELLED })
+    setSent({ step: 'failed', message: PAYMENT_CANCELLED })
   }, [])
 
-  const pendingHash = status.step === 'pending' ? status.hash : undefined
+  const hash = sent.step === 'pending' ? sent.hash : undefined
+  // A one-shot read of the receipt, asked again at each new block until there is one. Not wagmi's
+  // useWaitForTransactionReceipt: it watches the chain with its own `eth_blockNumber` polling, while the provider's
+  // `eth_getBlockByNumber('latest')` polling is the app's one clock (e2e/product/network.spec.ts counts the calls).
+  // Forgotten once unwatched: a payment sent again later never starts from an old answer.
+  const { data: receipt, refetch } = useTransactionReceipt({ hash, query: { gcTime: 0 } })
   // biome-ignore lint/correctness/useExhaustiveDependencies: blockNumber is the trigger — each new block reads again.
   useEffect(() => {
-    if (!pendingHash) return
-    let live = true
-    publicClient.getTransactionReceipt({ hash: pendingHash }).then(
-      (receipt) => {
-        if (!live) return
-        setStatus({
-          step: 'included',
-          hash: pendingHash,
-          blockNumber: receipt.blockNumber,
-          reverted: receipt.status === 'reverted',
-        })
-      },
-      // No receipt yet: still pending; the next block asks again.
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [publicClient, pendingHash, blockNumber])
+    // No receipt yet is an error of the query: still pending; a read under way (the first one) answers this block.
+    if (hash && !receipt) void refetch({ cancelRefetch: false })
+  }, [hash, receipt, blockNumber, refetch])
 
+  const status: PaymentStatus =
+    hash && receipt
+      ? { step: 'included', hash, blockNumber: receipt.blockNumber, reverted: receipt.status === 'reverted' }
+      : sent
   return { status, send, cancel }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { WalletClient } from 'viem'
+import { useSignMessage } from 'wagmi'
 import { signInWithWallet } from '../components/SignIn/signIn.js'
 import { describeServerError } from '../describeServerError.js'
 import { getMe, logout, type SignedInAccount } from '../serverApi.js'
@@ -31,21 +31,19 @@ const same = (a: string | undefined, b: string | undefined) =>
  * Sign-In with Ethereum against the server. On load it asks `GET /api/me`, so the sign-in survives a reload. It
  * shows signed in only while the server's account is the wallet's connected one: when the wallet switches account
  * the session is closed (`POST /api/logout`) and the person told. With no wallet connected it shows signed out but
- * keeps the server session, so reconnecting the same account is still signed in.
+ * keeps the server session, so reconnecting the same account is still signed in. The wallet signs through wagmi's
+ * `signMessage`.
  *
  * @example
- * const signIn = useSignIn(walletClient, session?.address, config.chainId)
+ * const signIn = useSignIn(session?.address, config.chainId)
  */
-export function useSignIn(
-  walletClient: WalletClient,
-  address: `0x${string}` | undefined,
-  chainId: number,
-): SignInState {
+export function useSignIn(address: `0x${string}` | undefined, chainId: number): SignInState {
   // What the server says: `undefined` while asking, `null` when not signed in.
   const [server, setServer] = useState<SignedInAccount | null | undefined>(undefined)
   const [signing, setSigning] = useState(false)
   const [message, setMessage] = useState<Notice | undefined>()
   const attempt = useRef(0)
+  const { signMessageAsync } = useSignMessage()
 
   useEffect(() => {
     let live = true
@@ -83,7 +81,7 @@ export function useSignIn(
     setSigning(true)
     setMessage(undefined)
     try {
-      const account = await signInWithWallet({ walletClient, address, chainId })
+      const account = await signInWithWallet({ address, chainId, signMessage: signMessageAsync })
       if (id !== attempt.current) return
       setServer(account)
       setMessage({ tone: 'success', text: `Signed in as ${account.address}.` })
@@ -92,7 +90,7 @@ export function useSignIn(
     } finally {
       if (id === attempt.current) setSigning(false)
     }
-  }, [walletClient, address, chainId])
+  }, [signMessageAsync, address, chainId])
 
   const cancel = useCallback(() => {
     attempt.current++

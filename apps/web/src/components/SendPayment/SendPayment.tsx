@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import type { PublicClient, WalletClient } from 'viem'
 import { formatBalance } from '../../format.js'
 import { useFollowedBalance } from '../../hooks/useFollowedBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
@@ -15,8 +14,6 @@ const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** Props of {@link SendPayment}. */
 export type SendPaymentProps = {
-  walletClient: WalletClient
-  publicClient: PublicClient
   address: `0x${string}`
   /** The session's chain, and the one the app's node serves: a payment needs both the same. */
   chainId: number
@@ -69,13 +66,13 @@ function RecordLine({ signedIn, record }: { signedIn: boolean; record: RecordSta
  * signed in, the payment is also recorded on the server.
  */
 export function SendPayment(props: SendPaymentProps) {
-  const { walletClient, publicClient, address, blockNumber, signedIn, onSent, lastRecord, records } = props
+  const { address, blockNumber, signedIn, onSent, lastRecord, records } = props
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [amount, setAmount] = useState('0.01')
   const [invalid, setInvalid] = useState<
     { field: 'recipient' | 'amount' | 'chain'; message: string } | undefined
   >()
-  const payment = usePayment(walletClient, publicClient, address, blockNumber, onSent)
+  const payment = usePayment(address, blockNumber, onSent)
   const form = parsePaymentForm(recipient, amount)
   const { status } = payment
   // The recipient's balance is read when the recipient changes and when a payment settles, not at every block.

@@ -1,4 +1,3 @@
-import type { WalletClient } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { getNonce, type SignedInAccount, verifySignIn } from '../../serverApi.js'
 
@@ -44,9 +43,10 @@ export function buildSignInMessage(parameters: BuildSignInMessageParameters): st
 
 /** Parameters of {@link signInWithWallet}. */
 export type SignInWithWalletParameters = {
-  walletClient: WalletClient
   address: `0x${string}`
   chainId: number
+  /** Has the wallet sign the message as `account` (`personal_sign`): wagmi's `signMessageAsync`. */
+  signMessage: (parameters: { account: `0x${string}`; message: string }) => Promise<`0x${string}`>
 }
 
 /**
@@ -54,10 +54,10 @@ export type SignInWithWalletParameters = {
  * verifies it at `POST /api/verify` and sets the session cookie. Rejects with the wallet's or a `ServerError`.
  *
  * @example
- * const account = await signInWithWallet({ walletClient, address, chainId: config.chainId })
+ * const account = await signInWithWallet({ address, chainId: config.chainId, signMessage: signMessageAsync })
  */
 export async function signInWithWallet(parameters: SignInWithWalletParameters): Promise<SignedInAccount> {
-  const { walletClient, address, chainId } = parameters
+  const { address, chainId, signMessage } = parameters
   const { nonce, expiresAt } = await getNonce()
   const expires = new Date(expiresAt)
   const message = buildSignInMessage({
@@ -69,6 +69,6 @@ export async function signInWithWallet(parameters: SignInWithWalletParameters): 
     issuedAt: new Date(),
     expirationTime: Number.isNaN(expires.getTime()) ? undefined : expires,
   })
-  const signature = await walletClient.signMessage({ account: address, message })
+  const signature = await signMessage({ account: address, message })
   return verifySignIn(message, signature)
 }

@@ -1,17 +1,19 @@
 import { useState } from 'react'
-import { verifyMessage, type WalletClient } from 'viem'
+import { verifyMessage } from 'viem'
+import { useSignMessage } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from './Signature.js'
 
 /** Props of {@link SignMessage}. */
-export type SignMessageProps = { walletClient: WalletClient; address: `0x${string}` }
+export type SignMessageProps = { address: `0x${string}` }
 
 /** Asks the wallet to sign a text (`personal_sign`), then shows the signature and checks it recovers to the account. */
-export function SignMessage({ walletClient, address }: SignMessageProps) {
+export function SignMessage({ address }: SignMessageProps) {
   const [message, setMessage] = useState('Hello from Pairlink!')
+  const { signMessageAsync } = useSignMessage()
   const sign = useAction(async () => {
-    const signature = await walletClient.signMessage({ account: address, message })
+    const signature = await signMessageAsync({ account: address, message })
     return { signature, verified: await verifyMessage({ address, message, signature }) }
   })
   return (

@@ -1,17 +1,19 @@
-import { verifyTypedData, type WalletClient } from 'viem'
+import { verifyTypedData } from 'viem'
+import { useSignTypedData } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from '../SignMessage/Signature.js'
 import { createMail } from './typedData.js'
 
 /** Props of {@link SignTypedData}. */
-export type SignTypedDataProps = { walletClient: WalletClient; address: `0x${string}`; chainId: number }
+export type SignTypedDataProps = { address: `0x${string}`; chainId: number }
 
 /** Asks the wallet for an EIP-712 signature (`eth_signTypedData_v4`) and verifies it. */
-export function SignTypedData({ walletClient, address, chainId }: SignTypedDataProps) {
+export function SignTypedData({ address, chainId }: SignTypedDataProps) {
   const mail = createMail(chainId, address)
+  const { signTypedDataAsync } = useSignTypedData()
   const sign = useAction(async () => {
-    const signature = await walletClient.signTypedData({ account: address, ...mail })
+    const signature = await signTypedDataAsync({ account: address, ...mail })
     return { signature, verified: await verifyTypedData({ address, ...mail, signature }) }
   })
   return (

@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import type { WalletClient } from 'viem'
+import { useSwitchChain } from 'wagmi'
 import { formatChain, listChains } from '../../format.js'
 import { useAction } from '../../hooks/useAction.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SwitchChain}. */
 export type SwitchChainProps = {
-  walletClient: WalletClient
   chainId: number
   appChainId: number
   /** The session's WalletConnect generation: v1 asks the wallet, v2 switches within the session. @default 1 */
@@ -33,18 +32,20 @@ const TEXTS = {
 } as const
 
 /**
- * Moves the session to another chain (`wallet_switchEthereumChain`): over v1 the wallet is asked and may refuse; over
- * v2 the provider switches among the session's chains itself.
+ * Moves the session to another chain (`wallet_switchEthereumChain`, which wagmi's `switchChain` sends through
+ * Pairlink's connector to the app's provider): over v1 the wallet is asked and may refuse; over v2 the provider
+ * switches among the session's chains itself.
  */
-export function SwitchChain({ walletClient, chainId, appChainId, protocol = 1 }: SwitchChainProps) {
+export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainProps) {
   const texts = TEXTS[protocol]
   const choices = listChains(appChainId)
   const [target, setTarget] = useState(() => choices.find((id) => id !== chainId) ?? appChainId)
   // A result holds only for the chain it was about: a refusal while the session stayed on `askedFrom`, a success
   // while the session is still on the chain it moved to.
   const [askedFrom, setAskedFrom] = useState(chainId)
+  const { switchChainAsync } = useSwitchChain()
   const change = useAction(async () => {
-    await walletClient.switchChain({ id: target })
+    await switchChainAsync({ chainId: target })
     return target
   }, 'switchChain')
   return (
