@@ -81,7 +81,13 @@ export function useSignIn(address: `0x${string}` | undefined, chainId: number): 
     setSigning(true)
     setMessage(undefined)
     try {
-      const account = await signInWithWallet({ address, chainId, signMessage: signMessageAsync })
+      const account = await signInWithWallet({
+        address,
+        chainId,
+        signMessage: signMessageAsync,
+        // Cancelled (or signed out, or another account) while the wallet was signing: the server never hears of it.
+        wanted: () => id === attempt.current,
+      })
       if (id !== attempt.current) return
       setServer(account)
       setMessage({ tone: 'success', text: `Signed in as ${account.address}.` })

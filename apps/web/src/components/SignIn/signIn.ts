@@ -47,11 +47,22 @@ export type SignInWithWalletParameters = {
   chainId: number
   /** Has the wallet sign the message as `account` (`personal_sign`): wagmi's `signMessageAsync`. */
   signMessage: (parameters: { account: `0x${string}`; message: string }) => Promise<`0x${string}`>
+  /**
+   * Asked once the wallet has signed: `false` (the person pressed Cancel meanwhile) stops before the server is asked,
+   * so a late signature opens no session. @default always wanted
+   */
+  wanted?: (() => boolean) | undefined
+}
+
+/** A signature that came after the person stopped waiting for it: nothing was sent to the server. */
+class SignInCancelledError extends Error {
+  override name = 'SignInCancelledError'
 }
 
 /**
  * Signs in to the server: a nonce from `GET /api/nonce`, the wallet signs the message (`personal_sign`), the server
- * verifies it at `POST /api/verify` and sets the session cookie. Rejects with the wallet's or a `ServerError`.
+ * verifies it at `POST /api/verify` and sets the session cookie. Rejects with the wallet's or a `ServerError`, or with
+ * {@link SignInCancelledError} when the sign-in is no longer `wanted` once signed.
  *
  * @example
  * const account = await signInWithWallet({ address, chainId: config.chainId, signMessage: signMessageAsync })
@@ -70,5 +81,6 @@ export async function signInWithWallet(parameters: SignInWithWalletParameters): 
     expirationTime: Number.isNaN(expires.getTime()) ? undefined : expires,
   })
   const signature = await signMessage({ account: address, message })
+  if (parameters.wanted && !parameters.wanted()) throw new SignInCancelledError('The sign-in was cancelled')
   return verifySignIn(message, signature)
 }
