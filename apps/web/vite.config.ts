@@ -9,16 +9,16 @@ export default defineConfig({
   base: '/',
   resolve: {
     alias: [
-      // `@pairlink/protocol/v2` is the protocol sources' v2 folder.
+      // `@pairlink/protocol/v2` is the protocol sources' v2 folder, `@pairlink/modal/injected` the modal's.
       {
-        find: /^@pairlink\/(protocol|client|provider|modal|wagmi)(\/v2)?$/,
+        find: /^@pairlink\/(protocol|client|provider|modal|wagmi)(\/v2|\/injected)?$/,
         replacement: `${packages}$1/src$2/index.ts`,
       },
     ],
     // One wagmi core for the hooks and the connector (each package has its own copy installed).
     dedupe: ['@wagmi/core', 'viem'],
   },
-  // Two main chunks: the first screen (React, the client, the provider; ~295 kB raw, ~94 kB gzip) and the connected
+  // Two main chunks: the first screen (React, the client, the provider; ~300 kB raw, ~96 kB gzip) and the connected
   // view (wagmi, TanStack Query, viem's actions, the cards; ~215 kB raw, ~63 kB gzip), loaded lazily (App.tsx), with
   // viem's secp256k1 curve apart until the first signature check; the modal is a third, small one. A chunk past
   // 400 kB means something heavy slipped into one of them: Vite warns.

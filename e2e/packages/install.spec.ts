@@ -170,6 +170,8 @@ test('Next.js App Router: installs, builds, renders every package on the server,
   for (const name of [
     '@pairlink/bridge',
     '@pairlink/client/v2',
+    '@pairlink/modal/injected',
+    '@pairlink/modal/open',
     '@pairlink/modal/react',
     '@pairlink/protocol/v2',
     '@pairlink/wagmi',

@@ -1,4 +1,4 @@
-import { getInjectedWallets, type InjectedWallet, watchInjectedWallets } from '@pairlink/modal'
+import { getInjectedWallets, type InjectedWallet, watchInjectedWallets } from '@pairlink/modal/injected'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'

@@ -1,5 +1,5 @@
 import { createClient, type DappClient, dappActions } from '@pairlink/client'
-import type { InjectedWallet, InjectedWalletInfo } from '@pairlink/modal'
+import type { InjectedWallet, InjectedWalletInfo } from '@pairlink/modal/injected'
 import {
   BLOCK_POLLING_INTERVAL_MS,
   createProvider,

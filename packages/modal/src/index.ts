@@ -12,10 +12,10 @@ export {
   type InjectedProvider,
   type InjectedWallet,
   type InjectedWalletInfo,
+  LEGACY_RDNS,
   saveInjectedChoice,
   watchInjectedWallets,
-} from './injected/injectedWallets.js'
-export { LEGACY_RDNS } from './injected/readLegacyWallet.js'
+} from './injected/index.js'
 export {
   getDirection,
   getStrings,

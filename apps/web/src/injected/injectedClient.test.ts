@@ -1,5 +1,5 @@
 import { RequestTimeoutError } from '@pairlink/client'
-import type { InjectedWallet } from '@pairlink/modal'
+import type { InjectedWallet } from '@pairlink/modal/injected'
 import { RpcError, V1_ERRORS } from '@pairlink/protocol'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { BROWSER_WALLET_KEY } from './browserWalletStore.js'

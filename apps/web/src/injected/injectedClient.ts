@@ -1,5 +1,5 @@
 import { type ConnectReturnType, RequestTimeoutError, type TransportState } from '@pairlink/client'
-import type { InjectedWallet } from '@pairlink/modal'
+import type { InjectedWallet } from '@pairlink/modal/injected'
 import { type ClientMeta, RpcError, V1_ERRORS } from '@pairlink/protocol'
 import type { ProviderClient } from '@pairlink/provider'
 import {

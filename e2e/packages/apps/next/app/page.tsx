@@ -2,6 +2,8 @@ import * as bridge from '@pairlink/bridge'
 import * as client from '@pairlink/client'
 import * as clientV2 from '@pairlink/client/v2'
 import * as modal from '@pairlink/modal'
+import * as modalInjected from '@pairlink/modal/injected'
+import * as modalOpen from '@pairlink/modal/open'
 import * as modalReact from '@pairlink/modal/react'
 import * as protocol from '@pairlink/protocol'
 import * as protocolV2 from '@pairlink/protocol/v2'
@@ -17,6 +19,8 @@ const packages = {
   '@pairlink/client': client,
   '@pairlink/client/v2': clientV2,
   '@pairlink/modal': modal,
+  '@pairlink/modal/injected': modalInjected,
+  '@pairlink/modal/open': modalOpen,
   '@pairlink/modal/react': modalReact,
   '@pairlink/protocol': protocol,
   '@pairlink/protocol/v2': protocolV2,
