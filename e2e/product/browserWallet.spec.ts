@@ -208,6 +208,30 @@ test('two tabs share the browser wallet’s session: connected in one, connected
   }
 })
 
+test('a wallet of before EIP-6963 (only window.ethereum): offered by its flags’ name, connects, restores after a reload', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  try {
+    const dapp = await browserWith(context, [
+      { name: 'Legacy', rdns: 'io.metamask', account: 7, legacy: { isMetaMask: true } },
+    ])
+    await dapp.goto(product.origin)
+    await dapp.getByTestId('connect-button').click()
+    await expect(browserWallets(dapp).locator('.name')).toHaveText(['MetaMask'])
+    await browserWallets(dapp).getByRole('button', { name: 'MetaMask' }).click()
+    const address = devAccount(7).address
+    await expect(dapp.getByTestId('account-address')).toHaveText(address)
+    await expect(dapp.getByTestId('wallet-name')).toHaveText('MetaMask')
+    await dapp.reload()
+    await expect(dapp.getByTestId('account-address')).toHaveText(address)
+    await dapp.getByTestId('sign-message-button').click()
+    await expect(dapp.getByTestId('sign-message-verified')).toHaveAttribute('data-verified', 'true')
+  } finally {
+    await context.close()
+  }
+})
+
 test('no browser wallet: the modal offers the QR code alone, and pairing works as before', async ({
   browser,
 }) => {
