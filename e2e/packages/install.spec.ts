@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '@pairlink/test-kit'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
@@ -12,6 +11,7 @@ import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from '../product/sup
 import { answerRequest, approveSession, pasteUri } from '../product/support/walletPage.js'
 import {
   createApp,
+  createWorkFolder,
   packAll,
   publishedPackages,
   run,
@@ -45,7 +45,7 @@ const servers: ChildProcess[] = []
 
 test.beforeAll(async () => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT + 120_000)
-  work = mkdtempSync(join(tmpdir(), 'pairlink-install-'))
+  work = createWorkFolder()
   mkdirSync(join(work, 'tarballs'))
   tarballs = await packAll(join(work, 'tarballs'))
   anvil = await startAnvil()
