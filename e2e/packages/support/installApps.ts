@@ -97,12 +97,11 @@ export async function packAll(destination: string): Promise<Record<string, strin
   return tarballs
 }
 
-/**
- * A new app from `template` (a folder of `e2e/packages/apps`) in `directory`: its files, a package.json naming
- * `packages` (each Pairlink package by its tarball, the rest by version, from the registry), then `npm install`.
- */
-export async function createApp(parameters: {
-  template: 'vite' | 'next' | 'rainbowkit'
+/** A template of `e2e/packages/apps`. */
+export type Template = 'vite' | 'next' | 'rainbowkit'
+
+type CreateAppParameters = {
+  template: Template
   directory: string
   tarballs: Record<string, string>
   packages: string[]
@@ -111,7 +110,43 @@ export async function createApp(parameters: {
   scripts: Record<string, string>
   /** npm `overrides`: versions forced on the app's dependencies' own dependencies. */
   overrides?: Record<string, string>
-}): Promise<void> {
+}
+
+/** An app for {@link createAppsInTurn}: {@link createApp}'s parameters but its folder and the tarballs. */
+export type AppParameters = Omit<CreateAppParameters, 'directory' | 'tarballs'>
+
+/**
+ * {@link createApp} of each of `apps` in turn, in the background, each in `work`'s folder named after its template:
+ * while a test builds and drives one app, the next one installs (neither keeps two CPUs busy on its own), and no
+ * more than one install runs at a time. `installed` resolves with an app's folder once it
+ * is installed (or rejects with why not); `settled` once every install has ended.
+ */
+export function createAppsInTurn(
+  work: string,
+  tarballs: Record<string, string>,
+  apps: AppParameters[],
+): { installed: Map<Template, Promise<string>>; settled: Promise<void> } {
+  const installed = new Map<Template, Promise<string>>()
+  let settled = Promise.resolve()
+  for (const app of apps) {
+    const directory = join(work, app.template)
+    const install = settled.then(() => createApp({ ...app, directory, tarballs })).then(() => directory)
+    // Handled here too: an app whose test never runs (an earlier one failed) must not fail the run with an
+    // unhandled rejection, nor stop the installs after it.
+    settled = install.then(
+      () => {},
+      () => {},
+    )
+    installed.set(app.template, install)
+  }
+  return { installed, settled }
+}
+
+/**
+ * A new app from `template` (a folder of `e2e/packages/apps`) in `directory`: its files, a package.json naming
+ * `packages` (each Pairlink package by its tarball, the rest by version, from the registry), then `npm install`.
+ */
+async function createApp(parameters: CreateAppParameters): Promise<void> {
   const { template, directory, tarballs } = parameters
   cpSync(join(templates, template), directory, { recursive: true })
   const pairlink = Object.fromEntries(
