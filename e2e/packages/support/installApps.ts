@@ -83,17 +83,18 @@ export function publishedPackages(): { name: string; dir: string }[] {
 }
 
 /**
- * `npm pack` of every published package (from its build, as `npm publish` would send it) into `destination`;
- * resolves with each tarball's path by package name.
+ * `npm pack` of every published package (from its build, as `npm publish` would send it) into `destination`, in one
+ * npm run over their workspaces; resolves with each tarball's path by package name.
  */
 export async function packAll(destination: string): Promise<Record<string, string>> {
-  const tarballs: Record<string, string> = {}
-  for (const { name, dir } of publishedPackages()) {
-    const output = await run('npm', ['pack', '--pack-destination', destination, '--json'], dir)
-    const [packed] = JSON.parse(output.slice(output.indexOf('['))) as { filename: string }[]
-    if (!packed) throw new CommandError(`npm pack of ${name} made no tarball:\n${output}`)
-    tarballs[name] = join(destination, packed.filename)
-  }
+  const names = publishedPackages().map(({ name }) => name)
+  const workspaces = names.flatMap((name) => ['--workspace', name])
+  const output = await run('npm', ['pack', ...workspaces, '--pack-destination', destination, '--json'], root)
+  const packed = JSON.parse(output.slice(output.indexOf('['))) as { name: string; filename: string }[]
+  const tarballs = Object.fromEntries(packed.map(({ name, filename }) => [name, join(destination, filename)]))
+  const missing = names.filter((name) => !tarballs[name])
+  if (missing.length > 0)
+    throw new CommandError(`npm pack made no tarball of ${missing.join(', ')}:\n${output}`)
   return tarballs
 }
 
