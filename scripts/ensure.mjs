@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs what this checkout needs, idempotently: npm packages when package-lock.json changed since the last
-// install, and (for tests) the Debian packages the suites drive: Chromium, redis-server and PostgreSQL.
-// Quick when nothing changed: one hash of the lock file and a few `which` look-ups.
+// install (this script's or npm's own), and (for tests) the Debian packages the suites drive: Chromium, redis-server
+// and PostgreSQL. Quick when nothing changed: one hash of the lock file and a few `which` look-ups.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,6 +12,13 @@ const purpose = process.argv.includes('--for=start') ? 'start' : 'test'
 const lock = join(root, 'package-lock.json')
 const stamp = join(root, 'node_modules', '.pairlink-install')
 const digest = createHash('sha256').update(readFileSync(lock)).digest('hex')
+
+// The root's `postinstall` (`--installed`): an `npm ci` or `npm install` that just ended records the lock file it
+// installed, so that `npm test` right after one (CI's fresh clone) does not delete and install everything again.
+if (process.argv.includes('--installed')) {
+  writeFileSync(stamp, digest)
+  process.exit(0)
+}
 
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
   console.log('[ensure] installing npm packages (npm ci)…')

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '@pairlink/test-kit'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
@@ -11,21 +10,25 @@ import { copyFromModal } from '../product/support/dapp.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from '../product/support/product.js'
 import { answerRequest, approveSession, pasteUri } from '../product/support/walletPage.js'
 import {
-  createApp,
+  type AppParameters,
+  createAppsInTurn,
+  createWorkFolder,
   packAll,
   publishedPackages,
   run,
   startServer,
   stopServer,
+  type Template,
   untilServing,
 } from './support/installApps.js'
 
-// Every published package packed (`npm pack`) and installed from its tarball into two apps made from scratch in a
+// Every published package packed (`npm pack`) and installed from its tarball into three apps made from scratch in a
 // temporary folder, as a team would add Pairlink to the app it has: a Vite + React app on wagmi (the connector and
-// wagmi's hooks) and a Next.js App Router app (every package imported in a server render; the provider and the modal
-// in a client component). Each builds (the frameworks type-check our published types), then connects to the
-// reference wallet through the product's relay in Chromium and signs a message. The apps read the chain from an anvil
-// of this spec's own, which the product uses too (its /rpc refuses other origins).
+// wagmi's hooks), a Next.js App Router app (every package imported in a server render; the provider and the modal in
+// a client component) and a RainbowKit page on wagmi 2. Each installs on its own (the next one while a test drives
+// the one before), builds (the frameworks type-check our published types), then connects to the reference wallet
+// through the product's relay in Chromium and signs a message. The apps read the chain from an anvil of this spec's
+// own, which the product uses too (its /rpc refuses other origins).
 test.describe.configure({ mode: 'serial' })
 
 // The versions of the apps' own dependencies: what this repository builds with, and the current majors.
@@ -37,24 +40,74 @@ const TYPES = {
   '@types/node': '20.19.43',
 }
 
+// What a browser app installs: the connector and what it brings (the bridge is a server's).
+const BROWSER_PACKAGES = [
+  '@pairlink/wagmi',
+  '@pairlink/provider',
+  '@pairlink/modal',
+  '@pairlink/client',
+  '@pairlink/protocol',
+]
+
+/** The apps, in the order their tests run (and they install). */
+const APPS: AppParameters[] = [
+  {
+    template: 'vite',
+    packages: BROWSER_PACKAGES,
+    dependencies: { ...REACT, viem: '2.57.20', wagmi: '^3.7.7', '@tanstack/react-query': '^5.90.0' },
+    devDependencies: { vite: '8.3.8', ...TYPES },
+    scripts: {},
+  },
+  {
+    template: 'next',
+    packages: publishedPackages().map(({ name }) => name),
+    dependencies: { ...REACT, next: '16.4.6', viem: '2.57.20', '@wagmi/core': '^3.6.5' },
+    devDependencies: TYPES,
+    scripts: {},
+  },
+  {
+    // RainbowKit 2 is built on wagmi 2: the connector serves that major too.
+    template: 'rainbowkit',
+    packages: BROWSER_PACKAGES,
+    dependencies: {
+      ...REACT,
+      viem: '2.57.20',
+      wagmi: '^2.19.0',
+      '@rainbow-me/rainbowkit': '2.2.11',
+      '@tanstack/react-query': '^5.90.0',
+    },
+    devDependencies: { vite: '8.3.8', ...TYPES },
+    scripts: {},
+    // RainbowKit 2.2.11 draws QR codes with cuer 0.0.3, which asks `qr` (~0) for a border of 0; qr 0.5 and later
+    // refuse it ("invalid border=0"), so a RainbowKit app installed today breaks when it shows any QR code. The last
+    // qr that accepts it:
+    overrides: { qr: '0.4.2' },
+  },
+]
+
 let work: string
 let tarballs: Record<string, string>
+let apps: ReturnType<typeof createAppsInTurn> | undefined
 let anvil: Anvil
 let product: Product
 const servers: ChildProcess[] = []
 
 test.beforeAll(async () => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT + 120_000)
-  work = mkdtempSync(join(tmpdir(), 'pairlink-install-'))
+  work = createWorkFolder()
   mkdirSync(join(work, 'tarballs'))
   tarballs = await packAll(join(work, 'tarballs'))
+  apps = createAppsInTurn(work, tarballs, APPS)
   anvil = await startAnvil()
   product = await startProduct({ RPC_URL: anvil.url })
 })
 test.afterAll(async () => {
+  // After a failure, the apps after it may still be installing into the folder about to be deleted.
+  test.setTimeout(300_000)
   for (const server of servers.splice(0)) await stopServer(server)
   await product?.stop()
   await anvil?.stop()
+  await apps?.settled
   if (work) rmSync(work, { recursive: true, force: true })
 })
 
@@ -88,14 +141,12 @@ async function connectAndSign(
   await wallet.context().close()
 }
 
-// What a browser app installs: the connector and what it brings (the bridge is a server's).
-const BROWSER_PACKAGES = [
-  '@pairlink/wagmi',
-  '@pairlink/provider',
-  '@pairlink/modal',
-  '@pairlink/client',
-  '@pairlink/protocol',
-]
+/** Resolves with the folder of the app made from `template` once it is installed. */
+function installed(template: Template): Promise<string> {
+  const install = apps?.installed.get(template)
+  if (!install) throw new Error(`${template} is not an app of this spec`)
+  return install
+}
 
 /** Type-checks and builds a Vite app, serves its build (`vite preview`) and resolves with its URL. */
 async function buildVite(directory: string): Promise<string> {
@@ -127,17 +178,7 @@ test('Vite + React on wagmi: installs, type-checks, builds, connects with pairli
   page,
 }) => {
   test.setTimeout(600_000)
-  const directory = join(work, 'vite')
-  await createApp({
-    template: 'vite',
-    directory,
-    tarballs,
-    packages: BROWSER_PACKAGES,
-    dependencies: { ...REACT, viem: '2.57.20', wagmi: '^3.7.7', '@tanstack/react-query': '^5.90.0' },
-    devDependencies: { vite: '8.3.8', ...TYPES },
-    scripts: {},
-  })
-  const url = await buildVite(directory)
+  const url = await buildVite(await installed('vite'))
   await connectAndSign(browser, page, url, 'Hello from a Vite app')
   await expect(page.getByTestId('status')).toHaveText('connected')
 })
@@ -147,16 +188,7 @@ test('Next.js App Router: installs, builds, renders every package on the server,
   page,
 }) => {
   test.setTimeout(600_000)
-  const directory = join(work, 'next')
-  await createApp({
-    template: 'next',
-    directory,
-    tarballs,
-    packages: publishedPackages().map(({ name }) => name),
-    dependencies: { ...REACT, next: '16.4.6', viem: '2.57.20', '@wagmi/core': '^3.6.5' },
-    devDependencies: TYPES,
-    scripts: {},
-  })
+  const directory = await installed('next')
   // `next build` type-checks the app against the installed types and renders it once on the server.
   await run('npx', ['next', 'build'], directory)
   const port = await freePort()
@@ -185,28 +217,7 @@ test('RainbowKit: Pairlink as a custom wallet entry in a RainbowKit page draws i
   page,
 }) => {
   test.setTimeout(600_000)
-  const directory = join(work, 'rainbowkit')
-  // RainbowKit 2 is built on wagmi 2: the connector serves that major too.
-  await createApp({
-    template: 'rainbowkit',
-    directory,
-    tarballs,
-    packages: BROWSER_PACKAGES,
-    dependencies: {
-      ...REACT,
-      viem: '2.57.20',
-      wagmi: '^2.19.0',
-      '@rainbow-me/rainbowkit': '2.2.11',
-      '@tanstack/react-query': '^5.90.0',
-    },
-    devDependencies: { vite: '8.3.8', ...TYPES },
-    scripts: {},
-    // RainbowKit 2.2.11 draws QR codes with cuer 0.0.3, which asks `qr` (~0) for a border of 0; qr 0.5 and later
-    // refuse it ("invalid border=0"), so a RainbowKit app installed today breaks when it shows any QR code. The last
-    // qr that accepts it:
-    overrides: { qr: '0.4.2' },
-  })
-  const url = await buildVite(directory)
+  const url = await buildVite(await installed('rainbowkit'))
   await connectAndSign(browser, page, url, 'Hello from RainbowKit', async () => {
     await page.getByTestId('rk-connect-button').click()
     await page.getByTestId('rk-wallet-option-pairlink').click()

@@ -257,11 +257,19 @@ describe('error', () => {
     await subscribed(b, 't')
     const frames = Array.from({ length: 20 }, (_, i) => `frame-${i}`)
     await publishMany(a, 't', frames)
-    // The listener refuses the dialer's proof; under load the dial may come late, so wait on either end's count.
-    await waitFor(() => a.counts.backendErrors + b.counts.backendErrors > 0, {
-      message: 'the refused handshake',
-      timeout: 20_000,
-    })
+    // The listener refuses the dialer's proof (either end may count it). A node dials only when it sends to a node it
+    // knows, and it learns b from the script's answer: when every frame went out before that answer came back, none
+    // dialled, so one more frame at a time until a dial was refused.
+    await waitFor(
+      async () => {
+        if (a.counts.backendErrors + b.counts.backendErrors > 0) return true
+        const frame = `frame-${frames.length}`
+        frames.push(frame)
+        await publishMany(a, 't', [frame])
+        return false
+      },
+      { message: 'the refused handshake', timeout: 20_000, interval: 50 },
+    )
     const before = await publishes()
     await publishMany(a, 't', ['later'])
     await expect.poll(() => b.delivered).toEqual([...frames, 'later'])
