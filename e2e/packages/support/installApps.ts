@@ -119,8 +119,8 @@ export type AppParameters = Omit<CreateAppParameters, 'directory' | 'tarballs'>
 /**
  * {@link createApp} of each of `apps` in turn, in the background, each in `work`'s folder named after its template:
  * while a test builds and drives one app, the next one installs (neither keeps two CPUs busy on its own), and no
- * more than one install runs at a time. `installed` resolves with an app's folder once it
- * is installed (or rejects with why not); `settled` once every install has ended.
+ * more than one install runs at a time. `installed` resolves with an app's folder once it is installed (or rejects
+ * with why not); `settled` once every install has ended.
  */
 export function createAppsInTurn(
   work: string,
