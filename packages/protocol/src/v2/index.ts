@@ -37,6 +37,12 @@ export {
   type PairingKey,
 } from './keys.js'
 export {
+  RELAY_REFUSAL_CLOSE_CODE,
+  WALLETCONNECT_DASHBOARD_URL,
+  WALLETCONNECT_EXPLORER_URL,
+  WALLETCONNECT_RELAY_URL,
+} from './network.js'
+export {
   type FormatPairingUriParameters,
   formatPairingUri,
   getUriVersion,
