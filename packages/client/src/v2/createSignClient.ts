@@ -5,7 +5,7 @@ import { createEmitter, type Emitter } from '../emitter.js'
 import { InvalidClientOptionsError } from '../errors.js'
 import { createLocalStorage, createMemoryStorage, type SessionStorage } from '../storage.js'
 import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../transport.js'
-import { SIGN_ERRORS, SignError } from './errors.js'
+import { type RelayRefusedError, SIGN_ERRORS, SignError } from './errors.js'
 import { expire, scheduleExpiry } from './expiry.js'
 import { getTopics, type Internal, type StoredState, save, setInternal } from './internal.js'
 import { flushOutbox } from './outbox.js'
@@ -20,6 +20,7 @@ import type {
   SessionNamespace,
   SessionRequestParams,
 } from './types.js'
+import { getRelayUserAgent } from './userAgent.js'
 
 /** Every event of a v2 client and its one payload (the SDK's event names and payloads). */
 export type SignClientEvents = {
@@ -51,6 +52,12 @@ export type SignClientEvents = {
   proposal_expire: { id: number }
   /** The relay socket changed state. */
   transport: { state: TransportState }
+  /**
+   * The relay refused this client (close 3000 or 4xxx, or HTTP 401/403 in Node): a wrong or missing project id, or an
+   * origin the project does not allow. The socket stays closed (no reconnect); the next call that needs the relay
+   * tries once more.
+   */
+  relay_refused: RelayRefusedError
 }
 
 /** Counters of what the client received. */
@@ -153,7 +160,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
         (host && globalThis.localStorage ? createLocalStorage() : createMemoryStorage()))
   // `sub`: random per client instance, the same across its reconnects (relay-v2.md §2).
   const sub = randomHex()
-  const query = new URLSearchParams({ ua: `wc-2/js-pairlink/${host ? `browser:${host}` : 'node'}` })
+  const query = new URLSearchParams({ ua: getRelayUserAgent() })
   if (parameters.projectId) query.set('projectId', parameters.projectId)
 
   const internal: Internal = {
@@ -184,6 +191,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
         if (state === 'open') queueMicrotask(() => void flushOutbox(internal))
         internal.emitter.emit('transport', { state })
       },
+      onRefused: (error) => internal.emitter.emit('relay_refused', error),
       reconnect: parameters.reconnect,
       requestTimeout: parameters.requestTimeout,
       random: parameters.random,

@@ -1,4 +1,4 @@
-import { BaseError } from '@pairlink/protocol/v2'
+import { BaseError, WALLETCONNECT_DASHBOARD_URL as DASHBOARD } from '@pairlink/protocol/v2'
 import type { ErrorResponse } from './types.js'
 
 /**
@@ -29,6 +29,51 @@ export class RelayError extends BaseError {
   constructor(message: string, code?: unknown) {
     super(message, { code: typeof code === 'number' || typeof code === 'string' ? code : 'ERR_RELAY' })
   }
+}
+
+/** Why a relay refused this client, read from its close reason ({@link RelayRefusedError}). */
+export type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
+
+/** Reads the kind of a refusal from the relay's words (WalletConnect's relay: close 3000 and one of three reasons). */
+export function getRelayRefusalKind(reason: string): RelayRefusalKind {
+  if (/project id is missing|missing project/i.test(reason)) return 'project-missing'
+  if (/project not found|invalid project|unknown project/i.test(reason)) return 'project-unknown'
+  if (/origin/i.test(reason)) return 'origin'
+  return 'other'
+}
+
+/**
+ * The relay refused this client: it closed the socket with code 3000 or 4000–4999 (WalletConnect's relay: "Project
+ * ID is missing", "Project not found", "Unauthorized: origin not allowed"), or, in Node, refused the upgrade with
+ * HTTP 401/403 (`closeCode` is then that status). It would refuse again, so the client stops and does not reconnect
+ * by itself; the fix is the project id or the project's allowed origins (https://dashboard.reown.com).
+ */
+export class RelayRefusedError extends RelayError {
+  static override code = 'ERR_RELAY_REFUSED'
+  override name = 'RelayRefusedError'
+  /** The WebSocket close code (3000, 4xxx), or the HTTP status of a refused upgrade (401, 403). */
+  closeCode: number
+  /** The relay's own words (a close reason is at most 123 bytes); `''` when it gave none. */
+  reason: string
+  kind: RelayRefusalKind
+  constructor(parameters: { closeCode: number; reason: string }) {
+    const { closeCode, reason } = parameters
+    const kind = getRelayRefusalKind(reason)
+    super(
+      `Relay refused the connection (${closeCode}${reason ? `: ${reason}` : ''}). ${FIXES[kind]}`,
+      RelayRefusedError.code,
+    )
+    this.closeCode = closeCode
+    this.reason = reason
+    this.kind = kind
+  }
+}
+
+const FIXES: Record<RelayRefusalKind, string> = {
+  'project-missing': `Set a project id (${DASHBOARD}).`,
+  'project-unknown': `Check the project id (${DASHBOARD}).`,
+  origin: `Add this page's origin to the project's allowed origins (${DASHBOARD}).`,
+  other: `Check the project id and the project's allowed origins (${DASHBOARD}).`,
 }
 
 /**

@@ -7,6 +7,7 @@ test('exports', () => {
   expect(Object.keys(v2).sort()).toMatchInlineSnapshot(`
     [
       "RelayError",
+      "RelayRefusedError",
       "SDK_ERRORS",
       "SIGN_ERRORS",
       "SignError",

@@ -19,7 +19,14 @@ export {
   type SignClientEvents,
   type SignClientStats,
 } from './createSignClient.js'
-export { RelayError, SDK_ERRORS, SIGN_ERRORS, SignError } from './errors.js'
+export {
+  RelayError,
+  type RelayRefusalKind,
+  RelayRefusedError,
+  SDK_ERRORS,
+  SIGN_ERRORS,
+  SignError,
+} from './errors.js'
 export type {
   ErrorResponse,
   JsonRpcResponse,

@@ -75,8 +75,8 @@ test('args: projectId is sent to the relay, which may admit only configured proj
       return connect(client, { optionalNamespaces: { eip155: { chains: ['eip155:1'], methods, events } } })
     }
     expect((await propose('kiosk-1')).uri).toMatch(/^wc:/)
-    // Refused at the upgrade (403): the call never reaches a relay.
-    await expect(propose()).rejects.toMatchObject({ code: 'ERR_RELAY_TIMEOUT' })
+    // Refused at the upgrade (403): the call fails at once, with why.
+    await expect(propose()).rejects.toMatchObject({ code: 'ERR_RELAY_REFUSED', closeCode: 403 })
   } finally {
     await close()
     await kiosk.stop()

@@ -6,7 +6,7 @@ import {
   type WebSocketConstructor,
   type WebSocketLike,
 } from '../transport.js'
-import { RelayError } from './errors.js'
+import { RelayError, RelayRefusedError } from './errors.js'
 import { watchHeartbeat } from './heartbeat.js'
 import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
 
@@ -24,6 +24,8 @@ export type CreateRelayConnectionParameters = {
   /** A frame that is not JSON-RPC 2.0, or a push without topic and message. */
   onMalformed: () => void
   onStateChange?: ((state: TransportState) => void) | undefined
+  /** The relay refused this client ({@link RelayRefusedError}): the connection has stopped and will not reconnect. */
+  onRefused?: ((error: RelayRefusedError) => void) | undefined
   /** @default { minDelay: 500, maxDelay: 30000, connectTimeout: 10000 } */
   reconnect?: ReconnectOptions | undefined
   /** How long the relay may take to answer one call, in ms. @default 15000 */
@@ -56,6 +58,16 @@ type Call = {
 }
 
 const OPEN = 1
+// In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
+const HTTP_REFUSAL = /^Unexpected server response: (401|403)$/
+
+/**
+ * Close codes a relay refuses a client with (WalletConnect's 3000, and the 4xxx range kept for applications): the
+ * relay would refuse a new socket the same way, so none is opened by itself (the SDK stops on 3000 too).
+ */
+function isRefusalCloseCode(code: unknown): code is number {
+  return typeof code === 'number' && (code === 3000 || (code >= 4000 && code <= 4999))
+}
 // The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
 const SUBSCRIBE_BATCH = 500
 // Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
@@ -122,6 +134,10 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
       if (socket === ws && ws.readyState !== OPEN) lost(ws)
     }, connectTimeout)
     const heartbeat = watchHeartbeat(ws, () => lost(ws))
+    const settle = () => {
+      clearTimeout(giveUp)
+      heartbeat.stop()
+    }
     ws.onopen = () => {
       clearTimeout(giveUp)
       heartbeat.beat()
@@ -141,12 +157,19 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
           .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
           .catch(() => {})
     }
-    ws.onclose = () => {
-      clearTimeout(giveUp)
-      heartbeat.stop()
-      lost(ws)
+    ws.onclose = (event) => {
+      settle()
+      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown }
+      if (isRefusalCloseCode(code)) refuse(ws, code, typeof reason === 'string' ? reason : '')
+      else lost(ws)
     }
-    ws.onerror = () => {}
+    ws.onerror = (event) => {
+      const message = (event as { message?: unknown } | undefined)?.message
+      const status = typeof message === 'string' ? HTTP_REFUSAL.exec(message)?.[1] : undefined
+      if (!status) return
+      settle()
+      refuse(ws, Number(status), message as string)
+    }
     ws.onmessage = (event) => {
       heartbeat.beat()
       receive(ws, event.data)
@@ -160,6 +183,30 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     if (!wanted) return setState('closed')
     if (state === 'open') dropped = true
     scheduleReconnect()
+  }
+
+  function refuse(ws: WebSocketLike, closeCode: number, reason: string) {
+    if (socket !== ws) return
+    const refusal = new RelayRefusedError({ closeCode, reason })
+    stop(refusal)
+    parameters.onRefused?.(refusal)
+  }
+
+  /** Stops wanting a socket: no reconnect, every call waiting for the relay rejects with `error`. */
+  function stop(error: RelayError) {
+    wanted = false
+    clearTimeout(timer)
+    target.removeEventListener?.('online', onOnline)
+    if (socket) drop(socket)
+    socket = undefined
+    attempt = 0
+    dropped = false
+    for (const call of calls.values()) {
+      clearTimeout(call.timer)
+      call.reject(error)
+    }
+    calls.clear()
+    setState('closed')
   }
 
   function receive(ws: WebSocketLike, data: unknown) {
@@ -235,20 +282,7 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
       void connect()
     },
     close() {
-      wanted = false
-      clearTimeout(timer)
-      target.removeEventListener?.('online', onOnline)
-      if (socket) drop(socket)
-      socket = undefined
-      attempt = 0
-      dropped = false
-      const error = new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED')
-      for (const call of calls.values()) {
-        clearTimeout(call.timer)
-        call.reject(error)
-      }
-      calls.clear()
-      setState('closed')
+      stop(new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED'))
     },
   }
   return connection
