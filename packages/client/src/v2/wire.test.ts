@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { call, createPeers, next } from '../../test/peers.js'
 import { createRecorder } from '../../test/recorder.js'
 import { grant, startRelay } from '../../test/sdk.js'
+import { VERSION } from '../version.js'
 import { disconnect, emit, extend, ping, update } from './index.js'
 import { getInternal } from './internal.js'
 
@@ -38,7 +39,9 @@ test('default: the socket URL, the JWT, and the tag, ttl and prompt of every Sig
   const url = new URL(recorder.urls[0] as string)
   expect(`${url.protocol}//${url.host}`).toBe(relay.relayUrl)
   expect(url.searchParams.get('projectId')).toBe('kiosk-1')
-  expect(url.searchParams.get('ua')).toMatch(/^wc-2\/js-pairlink\/node$/)
+  expect(url.searchParams.get('ua')).toBe(
+    `wc-2/js-pairlink-${VERSION}/${process.platform}-${process.versions.node}/node`,
+  )
   expect(url.searchParams.get('useOnCloseEvent')).toBe('true')
   const { header, payload } = decodeJwt(url.searchParams.get('auth') as string)
   expect(header).toEqual({ alg: 'EdDSA', typ: 'JWT' })
