@@ -3,10 +3,16 @@ import { RpcError, V1_ERRORS } from '@pairlink/protocol'
 import { type Block, createBlockTracker } from './blockTracker.js'
 import { BLOCK_POLLING_INTERVAL_MS } from './constants.js'
 import { createEmitter } from './emitter.js'
-import { ChainDisconnectedError, DisconnectedError, UnsupportedMethodError } from './errors.js'
+import {
+  ChainDisconnectedError,
+  type ConnectionRefusedError,
+  DisconnectedError,
+  UnsupportedMethodError,
+} from './errors.js'
 import { createHttpConnection, type HttpConnection, type RequestArguments } from './httpConnection.js'
 import { createLegacySend, type LegacySend } from './legacySend.js'
 import { connectSession, getClient, type ProviderClient } from './session.js'
+import type { V2Client } from './v2Client.js'
 import { isWalletMethod, sendToWallet, targetChain } from './walletRequest.js'
 
 /** Parameters of {@link createProvider}. Either `client` or `bridge` is required. */
@@ -18,12 +24,18 @@ export type CreateProviderParameters = {
   /**
    * The WalletConnect generation of the client the provider creates: v1 over `bridge`, v2 over `relayUrl` (its code
    * is then imported on creation, in a chunk of its own).
-   * @default 2 when `relayUrl` is given without `bridge`, else 1
+   * @default 2 when `relayUrl` or `projectId` is given without `bridge`, else 1
    */
   version?: 1 | 2 | undefined
-  /** The WalletConnect v2 relay (`ws:`/`wss:`) of a v2 client. @default the page's own server in browsers */
+  /**
+   * The WalletConnect v2 relay (`ws:`/`wss:`) of a v2 client.
+   * @default WalletConnect's relay (`wss://relay.walletconnect.org`) with a `projectId`, else the page's own server
+   */
   relayUrl?: string | undefined
-  /** The v2 relay's project id, when it needs one. */
+  /**
+   * A project id from https://dashboard.reown.com: without `relayUrl`, the provider pairs through WalletConnect's
+   * network (where phone wallets listen). Also sent to a Pairlink relay that serves configured projects.
+   */
   projectId?: string | undefined
   /** The QR-code modal `enable()` opens (ignored with `client`: give it to the client). */
   modal?: ModalAdapter | undefined
@@ -74,6 +86,11 @@ export type ProviderEvents = {
   error: Error
   /** The pairing URI, each time the provider's `modal` is opened with one (a new pairing, a refreshed one). */
   display_uri: string
+  /**
+   * The v2 relay refused the dapp (a missing or unknown project id, an origin the project does not allow); `enable()`
+   * rejects with the same error. No reconnect follows by itself.
+   */
+  relay_refused: ConnectionRefusedError
 }
 
 type Listener<event extends keyof ProviderEvents> = (payload: ProviderEvents[event]) => void
@@ -225,6 +242,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     if (connected) sync(update)
   })
   client.on('disconnect', ({ message }) => onDisconnect(message))
+  if (isV2Client(client)) client.on('relay_refused', (error) => emitter.emit('relay_refused', error))
   // A restored session is connected from the start; tell listeners once they had a chance to subscribe.
   void client.ready.then(() => {
     if (client.connected && !connected) sync(client)
@@ -347,4 +365,8 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     isWalletConnect: true,
   }
   return provider
+}
+
+function isV2Client(client: ProviderClient): client is ProviderClient & Pick<V2Client, 'on'> {
+  return (client as { version?: unknown }).version === 2
 }

@@ -107,3 +107,27 @@ export class UnrecognizedChainError extends RpcError {
     super(message, { code: UnrecognizedChainError.code, data })
   }
 }
+
+/**
+ * The v2 relay refused the dapp (`@pairlink/client/v2`'s `RelayRefusedError`, here as `cause`): a missing or unknown
+ * project id, or a page origin the project does not allow. `enable()` and wallet requests reject with it and the
+ * provider emits it as `relay_refused`; the client does not reconnect by itself, the next `enable()` tries once more.
+ * Not an EIP-1193 error: `code` stays `ERR_RELAY_REFUSED` so a UI can tell it apart and name the fix
+ * (https://dashboard.reown.com).
+ */
+export class ConnectionRefusedError extends BaseError {
+  static override code = 'ERR_RELAY_REFUSED'
+  override name = 'ConnectionRefusedError'
+  /** The relay's close code (3000, 4xxx) or the HTTP status of a refused upgrade (401, 403). */
+  closeCode: number
+  /** The relay's words ("Project not found", "Unauthorized: origin not allowed", …). */
+  reason: string
+  /** What to fix: `'project-missing' | 'project-unknown' | 'origin' | 'other'`. */
+  kind: string
+  constructor(cause: Error & { closeCode: number; reason: string; kind: string }) {
+    super(cause.message, { cause })
+    this.closeCode = cause.closeCode
+    this.reason = cause.reason
+    this.kind = cause.kind
+  }
+}

@@ -9,6 +9,7 @@ test('exports', () => {
       "BLOCK_POLLING_INTERVAL_MS",
       "BlockNotFoundError",
       "ChainDisconnectedError",
+      "ConnectionRefusedError",
       "DisconnectedError",
       "HIDDEN_POLLING_FACTOR",
       "HTTP_TIMEOUT_MS",

@@ -20,6 +20,7 @@ export {
 export {
   BlockNotFoundError,
   ChainDisconnectedError,
+  ConnectionRefusedError,
   DisconnectedError,
   HttpRequestError,
   InvalidProviderParametersError,

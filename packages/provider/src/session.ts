@@ -19,7 +19,7 @@ export type ProviderClient = Pick<
 }
 
 /**
- * The provider's client: the one given, else a new one — v1 for `bridge`, v2 for `relayUrl` or `version: 2` (with
+ * The provider's client: the one given, else a new one — v1 for `bridge`, v2 for `relayUrl`, `projectId` or `version: 2` (with
  * `modal` and `clientParameters`). Throws {@link InvalidProviderParametersError} for v1 without a `bridge`.
  *
  * @example
@@ -27,7 +27,9 @@ export type ProviderClient = Pick<
  */
 export function getClient(parameters: CreateProviderParameters): ProviderClient {
   if (parameters.client) return parameters.client
-  const version = parameters.version ?? (parameters.relayUrl && !parameters.bridge ? 2 : 1)
+  // A project id alone means WalletConnect's network, which speaks v2 only.
+  const version =
+    parameters.version ?? ((parameters.relayUrl || parameters.projectId) && !parameters.bridge ? 2 : 1)
   if (version === 2) {
     const { clientMeta, modalOptions, storage, WebSocket, reconnect } = parameters.clientParameters ?? {}
     return createV2Client({

@@ -9,14 +9,21 @@ import {
 } from '@pairlink/client'
 import type { ClientMeta } from '@pairlink/protocol'
 import { createEmitter } from './emitter.js'
+import type { ConnectionRefusedError } from './errors.js'
 import type { ProviderClient } from './session.js'
 import type { SignSession } from './v2/createSignSession.js'
 
 /** Parameters of {@link createV2Client}. */
 export type CreateV2ClientParameters = {
-  /** The WalletConnect v2 relay (`ws:`/`wss:`). @default the page's own server in browsers */
+  /**
+   * The WalletConnect v2 relay (`ws:`/`wss:`).
+   * @default WalletConnect's relay (`wss://relay.walletconnect.org`) with a `projectId`, else the page's own server
+   */
   relayUrl?: string | undefined
-  /** Sent as `projectId` to relays that need one. */
+  /**
+   * The project id from https://dashboard.reown.com: without `relayUrl`, the dapp pairs through WalletConnect's
+   * network, where phone wallets listen. Also sent to a Pairlink relay that serves configured projects.
+   */
   projectId?: string | undefined
   /** What the dapp announces to the wallet. @default the page's title and origin in browsers */
   metadata?: ClientMeta | undefined
@@ -40,6 +47,12 @@ export type CreateV2ClientParameters = {
   reconnect?: ReconnectOptions | undefined
 }
 
+/** Events of a {@link V2Client}: v1's client events, and the relay's refusal. */
+export type V2ClientEvents = ClientEvents & {
+  /** The relay refused the dapp (project id, origin): no reconnect by itself; the next `connect` tries once more. */
+  relay_refused: ConnectionRefusedError
+}
+
 /** The state a {@link SignSession} keeps and the thin client reads synchronously. */
 export type V2ClientState = {
   connected: boolean
@@ -52,8 +65,12 @@ export type V2ClientState = {
 }
 
 /** Return type of {@link createV2Client}: a {@link ProviderClient} over a WalletConnect v2 session. */
-export type V2Client = ProviderClient & {
+export type V2Client = Omit<ProviderClient, 'on'> & {
   readonly version: 2
+  on<event extends keyof V2ClientEvents>(
+    event: event,
+    listener: (payload: V2ClientEvents[event]) => void,
+  ): () => void
   /** The wallet's metadata as v1's `peerMeta`, `null` while disconnected. */
   readonly peerMeta: ClientMeta | null
   readonly transportState: TransportState
@@ -83,7 +100,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     transportState: 'closed',
     topic: undefined,
   }
-  const emitter = createEmitter<ClientEvents>()
+  const emitter = createEmitter<V2ClientEvents>()
   const on: V2Client['on'] = (event, listener) => {
     emitter.on(event, listener)
     return () => emitter.off(event, listener)

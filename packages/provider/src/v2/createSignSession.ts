@@ -1,5 +1,4 @@
 import {
-  type ClientEvents,
   type ConnectReturnType,
   createLocalStorage,
   createMemoryStorage,
@@ -10,12 +9,14 @@ import {
   disconnect,
   getSession,
   getSessions,
+  RelayRefusedError,
   request,
   type Session,
 } from '@pairlink/client/v2'
 import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
-import { DisconnectedError, UnrecognizedChainError } from '../errors.js'
-import type { CreateV2ClientParameters, V2ClientState } from '../v2Client.js'
+import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
+import { ConnectionRefusedError, DisconnectedError, UnrecognizedChainError } from '../errors.js'
+import type { CreateV2ClientParameters, V2ClientEvents, V2ClientState } from '../v2Client.js'
 import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespaces.js'
 import { pairWithModal } from './pairWithModal.js'
 
@@ -23,7 +24,7 @@ import { pairWithModal } from './pairWithModal.js'
 export type CreateSignSessionParameters = {
   parameters: CreateV2ClientParameters
   state: V2ClientState
-  emit: <event extends keyof ClientEvents>(event: event, payload: ClientEvents[event]) => void
+  emit: <event extends keyof V2ClientEvents>(event: event, payload: V2ClientEvents[event]) => void
 }
 
 /** Return type of {@link createSignSession}: what the thin client's methods call once the v2 chunk is in. */
@@ -54,7 +55,8 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
   const chainKey = `${storageKey}:chain`
   const origin = globalThis.location?.origin
   const client = createSignClient({
-    relayUrl: parameters.relayUrl,
+    // A project id alone means WalletConnect's network, as WalletConnect's own connector reads it.
+    relayUrl: parameters.relayUrl ?? (parameters.projectId ? WALLETCONNECT_RELAY_URL : undefined),
     projectId: parameters.projectId,
     metadata:
       parameters.metadata ??
@@ -100,6 +102,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     emit('disconnect', { message })
   }
 
+  client.on('relay_refused', (error) => emit('relay_refused', new ConnectionRefusedError(error)))
   client.on('transport', ({ state: transport }) => {
     state.transportState = transport
     emit('transport', { state: transport })
@@ -173,7 +176,10 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
 
   return {
     ready,
-    connect: connectOnce,
+    connect: (chainId) =>
+      connectOnce(chainId).catch((error: unknown) => {
+        throw error instanceof RelayRefusedError ? new ConnectionRefusedError(error) : error
+      }),
     async request(args, options = {}) {
       await ready
       const topic = state.topic
@@ -183,7 +189,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
         chainId: `eip155:${state.chainId}`,
         request: { method: args.method, params: args.params },
       }).catch((error: unknown) => {
-        throw toProviderError(error)
+        throw error instanceof RelayRefusedError ? new ConnectionRefusedError(error) : toProviderError(error)
       })
       const { timeout } = options
       if (timeout === undefined) return sent
