@@ -6,12 +6,13 @@ import { afterEach, expect, test } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { createProvider, type Provider } from './createProvider.js'
 import { ConnectionRefusedError } from './errors.js'
+import type { V2Client } from './v2Client.js'
 
 // A relay that refuses the dapp (contract "Relay refusal"): the provider says so once, recognisably, and stops.
 const servers: WebSocketServer[] = []
 const providers: Provider[] = []
 afterEach(async () => {
-  for (const provider of providers.splice(0)) await (provider.client as { close(): Promise<void> }).close()
+  for (const provider of providers.splice(0)) await (provider.client as unknown as V2Client).close()
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve))
 })
 

@@ -35,7 +35,7 @@ export class RelayError extends BaseError {
 export type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
 
 /** Reads the kind of a refusal from the relay's words (WalletConnect's relay: close 3000 and one of three reasons). */
-export function getRelayRefusalKind(reason: string): RelayRefusalKind {
+function getRelayRefusalKind(reason: string): RelayRefusalKind {
   if (/project id is missing|missing project/i.test(reason)) return 'project-missing'
   if (/project not found|invalid project|unknown project/i.test(reason)) return 'project-unknown'
   if (/origin/i.test(reason)) return 'origin'
