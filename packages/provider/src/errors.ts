@@ -1,3 +1,4 @@
+import type { RelayRefusalKind } from '@pairlink/client/v2'
 import { BaseError, RpcError } from '@pairlink/protocol'
 
 /** Parameters of the provider's EIP-1193 errors: the JSON-RPC `data` and the error wrapped, if any. */
@@ -123,8 +124,8 @@ export class ConnectionRefusedError extends BaseError {
   /** The relay's words ("Project not found", "Unauthorized: origin not allowed", …). */
   reason: string
   /** What to fix: `'project-missing' | 'project-unknown' | 'origin' | 'other'`. */
-  kind: string
-  constructor(cause: Error & { closeCode: number; reason: string; kind: string }) {
+  kind: RelayRefusalKind
+  constructor(cause: Error & { closeCode: number; reason: string; kind: RelayRefusalKind }) {
     super(cause.message, { cause })
     this.closeCode = cause.closeCode
     this.reason = cause.reason
