@@ -29,7 +29,7 @@ export type CreateWalletListParameters = {
 }
 
 /** The list as served: the JSON body, its compressed forms and strong ETag, computed once per version and origin. */
-export type WalletListDocument = { json: Buffer; gzip: Buffer; br: Buffer; etag: string }
+type WalletListDocument = { json: Buffer; gzip: Buffer; br: Buffer; etag: string }
 
 /** Return type of {@link createWalletList}. */
 export type WalletList = {

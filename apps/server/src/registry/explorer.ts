@@ -15,8 +15,8 @@ export type ExplorerParameters = {
 }
 
 const ENTRIES = 100
-/** Logos larger than this are not proxied. */
-export const MAX_LOGO_BYTES = 256 * 1024
+// Logos larger than this are not proxied.
+const MAX_LOGO_BYTES = 256 * 1024
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']
 
 function explorerUrl(

@@ -4,12 +4,12 @@ import type { WalletList } from './createWalletList.js'
 import { LOGOS_PATH } from './logos.js'
 
 /** How long browsers and proxies may keep the list before revalidating it (the ETag makes that a 304). */
-export const LIST_CACHE_CONTROL = 'public, max-age=300'
+const LIST_CACHE_CONTROL = 'public, max-age=300'
 /** Logos change with a new name (an explorer image id) or a new release: a week is safe. */
-export const LOGO_CACHE_CONTROL = 'public, max-age=604800'
+const LOGO_CACHE_CONTROL = 'public, max-age=604800'
 
 /** The encoding to send: Brotli, then gzip, then none, as the request's `Accept-Encoding` allows (q=0 refuses). */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set<string>()
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim())
