@@ -37,7 +37,7 @@ test('web app: the modal speaks the app language and wears its colour scheme; Es
   })
   await page.getByRole('tab', { name: 'Desktop' }).click()
   const icon = page.getByRole('link', { name: 'Pairlink Wallet', exact: true }).locator('img')
-  await expect(icon).toHaveAttribute('src', `${product.origin}/registry/icons/pairlink-reference-wallet.svg`)
+  await expect(icon).toHaveAttribute('src', `${product.origin}/registry/logos/pairlink-reference-wallet.svg`)
   await expect
     .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true)

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { InvalidBridgeOptionsError, parseLinkOptions } from '@pairlink/bridge'
 import type { NodeLinkOptions } from '@pairlink/bridge/redis'
+import { WALLETCONNECT_EXPLORER_URL, WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 
 /** The server's whole configuration, read once from the environment by {@link loadConfig}. */
 export type Config = {
@@ -34,6 +35,13 @@ export type Config = {
   relayProjectIds: string[] | undefined
   /** `BRIDGE_URL`: the bridge the apps put into their `wc:` URIs; unset means this server. */
   bridgeUrl: string | undefined
+  /**
+   * `WALLETCONNECT_PROJECT_ID` (32 hex), `WALLETCONNECT_RELAY_URL`, `WALLETCONNECT_EXPLORER_URL`: WalletConnect's
+   * network; `undefined` without a project id.
+   */
+  walletConnect: { projectId: string; relayUrl: string; explorerUrl: string } | undefined
+  /** `WALLETS_FILE`: a JSON file of extra wallets the operator declares for the wallet list. */
+  walletsFile: string | undefined
   /** `LOG_LEVEL`: pino's level. @default 'info' */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 }
@@ -100,6 +108,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `RELAY_PROJECT_IDS must be comma-separated project ids (letters, digits, - and _), got ${JSON.stringify(badProject.slice(0, 40))}`,
     )
 
+  const projectId = value('WALLETCONNECT_PROJECT_ID')
+  if (projectId !== undefined && !/^[0-9a-f]{32}$/i.test(projectId))
+    throw new ConfigError(
+      'WALLETCONNECT_PROJECT_ID must be 32 hexadecimal characters (a project id from the dashboard)',
+    )
+  const explorerText = value('WALLETCONNECT_EXPLORER_URL') ?? WALLETCONNECT_EXPLORER_URL
+  url('WALLETCONNECT_EXPLORER_URL', explorerText, ['http:', 'https:'])
+  const walletConnect = projectId
+    ? {
+        projectId,
+        relayUrl: value('WALLETCONNECT_RELAY_URL') ?? WALLETCONNECT_RELAY_URL,
+        explorerUrl: explorerText,
+      }
+    : undefined
+
   const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`)
@@ -116,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: value('DATA_DIR'),
     bridgeUrl,
     relayProjectIds,
+    walletConnect,
+    walletsFile: value('WALLETS_FILE'),
     logLevel: logLevel as Config['logLevel'],
   }
 }

@@ -11,10 +11,10 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { createAppServer } from './createAppServer.js'
-import { createRegistry, REFERENCE_WALLET_ID } from './registry.js'
+import { createWalletList, type ListingEntry, REFERENCE_WALLET_ID } from './registry.js'
 
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
-const iconsDir = fileURLToPath(new URL('../data/icons', import.meta.url))
+const logosDir = fileURLToPath(new URL('../data/logos', import.meta.url))
 let anvil: Anvil
 let app: ReturnType<typeof createAppServer>
 let bridge: ReturnType<typeof createBridge>
@@ -35,8 +35,7 @@ beforeAll(async () => {
     bridge,
     rpcUrl: anvil.url,
     chainId: anvil.chainId,
-    registry: (o) => createRegistry(registryFile, o, iconsDir),
-    icons: iconsDir,
+    registry: createWalletList({ snapshotFile: registryFile, logosDir }),
     webDir: join(dir, 'web'),
     walletDir: join(dir, 'wallet'),
     maxRpcBodyBytes: 4096,
@@ -100,30 +99,32 @@ describe('createAppServer', () => {
       headers: { origin: 'https://dapp.example' },
     })
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    const registry = (await response.json()) as ReturnType<typeof createRegistry>
+    const registry = (await response.json()) as { count: number; listings: Record<string, ListingEntry> }
     const ids = Object.keys(registry.listings)
     expect(ids[0]).toBe(REFERENCE_WALLET_ID)
-    expect(registry.count).toBe(58)
-    expect(ids).toHaveLength(58)
+    // Without a project id only the wallets that can reach this relay: Pairlink Wallet alone here.
+    expect(registry.count).toBe(1)
+    expect(ids).toHaveLength(1)
     expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe(`${origin}/wallet`)
   })
 
-  test('default: the reference wallet has an icon this server serves to any site; other names are 404s', async () => {
-    const registry = (await (await fetch(`${origin}/registry/wallets.json`)).json()) as ReturnType<
-      typeof createRegistry
-    >
+  test('default: the reference wallet has a logo this server serves to any site; other names are 404s', async () => {
+    const registry = (await (await fetch(`${origin}/registry/wallets.json`)).json()) as {
+      count: number
+      listings: Record<string, ListingEntry>
+    }
     const url = registry.listings[REFERENCE_WALLET_ID]!.image_url.sm
-    expect(url).toBe(`${origin}/registry/icons/${REFERENCE_WALLET_ID}.svg`)
+    expect(url).toBe(`${origin}/registry/logos/${REFERENCE_WALLET_ID}.svg`)
     const response = await fetch(url, { headers: { origin: 'https://dapp.example' } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
     expect(await response.text()).toContain('<svg')
     for (const name of ['..%2Fwallets.json', 'missing.svg', 'wallets.json'])
-      expect((await fetch(`${origin}/registry/icons/${name}`)).status).toBe(404)
+      expect((await fetch(`${origin}/registry/logos/${name}`)).status).toBe(404)
   })
 
   test('default: /api/config tells the apps where the bridge, the node and the registry are', async () => {
@@ -141,7 +142,7 @@ describe('createAppServer', () => {
       rpcUrl: anvil.url,
       chainId: anvil.chainId,
       bridgeUrl: 'https://bridge.example.org',
-      registry: (o) => createRegistry(registryFile, o),
+      registry: createWalletList({ snapshotFile: registryFile, logosDir }),
       webDir: join(dir, 'web'),
       walletDir: join(dir, 'wallet'),
     })
@@ -162,7 +163,7 @@ describe('createAppServer', () => {
       relayProjectId: 'pairlink-web',
       rpcUrl: anvil.url,
       chainId: anvil.chainId,
-      registry: (o) => createRegistry(registryFile, o),
+      registry: createWalletList({ snapshotFile: registryFile, logosDir }),
       webDir: join(dir, 'web'),
       walletDir: join(dir, 'wallet'),
       publicUrl: new URL('https://pairlink.example'),
@@ -185,7 +186,7 @@ describe('createAppServer', () => {
       bridge,
       rpcUrl: anvil.url,
       chainId: anvil.chainId,
-      registry: (o) => createRegistry(registryFile, o),
+      registry: createWalletList({ snapshotFile: registryFile, logosDir }),
       webDir: join(dir, 'web'),
       walletDir: join(dir, 'wallet'),
       publicUrl: new URL('https://pairlink.example'),
@@ -204,9 +205,10 @@ describe('createAppServer', () => {
           bridge: 'https://pairlink.example',
           rpcUrl: 'https://pairlink.example/rpc',
         })
-        const registry = (await getJson(`${url}/registry/wallets.json`, headers)) as ReturnType<
-          typeof createRegistry
-        >
+        const registry = (await getJson(`${url}/registry/wallets.json`, headers)) as {
+          count: number
+          listings: Record<string, ListingEntry>
+        }
         expect(registry.listings[REFERENCE_WALLET_ID]!.mobile.universal).toBe(
           'https://pairlink.example/wallet',
         )
@@ -229,7 +231,7 @@ describe('createAppServer', () => {
       bridge,
       rpcUrl: anvil.url,
       chainId: anvil.chainId,
-      registry: (o) => createRegistry(registryFile, o),
+      registry: createWalletList({ snapshotFile: registryFile, logosDir }),
       webDir: join(dir, 'web'),
       walletDir: join(dir, 'wallet'),
       trustProxy: true,

@@ -6,7 +6,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
 import type { Budget } from './api/rateLimit.js'
-import { ICONS_PATH, type Registry, readWalletIcon } from './registry.js'
+import { serveWalletList } from './registry/serveWalletList.js'
+import type { WalletList } from './registry.js'
 import { createRpcProxy } from './rpcProxy.js'
 import { serveApp } from './serveStatic.js'
 import { createSite, type Site } from './site.js'
@@ -29,10 +30,8 @@ export type CreateAppServerParameters = {
   relayProjectId?: string | undefined
   /** Bridge URL the apps put in their `wc:` URIs; `undefined` means this server. */
   bridgeUrl?: string | undefined
-  /** The registry document served at `/registry/wallets.json`, given this server's origin. */
-  registry: (origin: string) => Registry
-  /** Folder of wallet icons (`<wallet id>.svg|png|webp`) served at `/registry/icons/<file>`. @default none */
-  icons?: string | undefined
+  /** The wallet list served at `/registry/wallets.json`, its logos at `/registry/logos/<name>` (`createWalletList`). */
+  registry: WalletList
   webDir: string
   walletDir: string
   /**
@@ -97,20 +96,7 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
   )
 
   // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
-  app.get('/registry/wallets.json', (c) =>
-    c.json(registry(siteOf(c, site).origin), 200, { 'access-control-allow-origin': '*', ...NO_STORE }),
-  )
-  app.get(`${ICONS_PATH}/:name`, (c) => {
-    const icon = parameters.icons ? readWalletIcon(parameters.icons, c.req.param('name')) : undefined
-    if (!icon) return c.json({ error: 'No such wallet icon' }, 404, NO_STORE)
-    return c.body(new Uint8Array(icon.body), 200, {
-      'content-type': icon.type,
-      'access-control-allow-origin': '*',
-      'cache-control': 'public, max-age=3600',
-      // An SVG opened on its own must not run script in this site's origin.
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    })
-  })
+  serveWalletList(app, registry, (c) => siteOf(c, site).origin)
   app.get('/api/config', (c) => {
     const { origin } = siteOf(c, site)
     return c.json(

@@ -11,11 +11,12 @@ import WebSocket from 'ws'
 import { loadConfig } from './config.js'
 import { createAppServer } from './createAppServer.js'
 import { createBridgeBackend } from './createBridgeBackend.js'
-import { createRegistry } from './registry.js'
+import { createWalletList } from './registry.js'
 
 // Server nodes built as main.ts builds them (loadConfig → createBridgeBackend → createBridge → createAppServer), on
 // one real redis-server, linked by real TCP connections.
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
+const logosDir = fileURLToPath(new URL('../data/logos', import.meta.url))
 const SECRET = 'correct-horse-battery-staple'
 // Links come up in the background while frames go through Redis; a loaded machine may take a while to dial.
 const LINK_TIMEOUT_MS = 20_000
@@ -48,7 +49,7 @@ async function startNode(env: Record<string, string>, keyPrefix: string) {
     // Never called: these tests use the bridge alone.
     rpcUrl: 'http://127.0.0.1:1',
     chainId: 31337,
-    registry: (origin) => createRegistry(registryFile, origin),
+    registry: createWalletList({ snapshotFile: registryFile, logosDir }),
     webDir: none,
     walletDir: none,
   })

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts the whole product on one port: web app, reference wallet, registry, bridge, API and (without RPC_URL)
 // the anvil dev chain. Configuration comes from the environment; see the README.
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
 import { BaseError } from '@pairlink/protocol'
@@ -14,7 +15,7 @@ import { createBridgeBackend } from './createBridgeBackend.js'
 import { createDatabase, DatabaseInUseError } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
-import { createRegistry } from './registry.js'
+import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
 
 /** Replaced by one at the configured level once the configuration is read. */
@@ -121,6 +122,28 @@ async function main() {
   follower.start()
   cleanups.push(() => follower.stop())
 
+  let extraWallets: ReturnType<typeof readWalletsFile> = []
+  try {
+    extraWallets = config.walletsFile ? readWalletsFile(config.walletsFile) : []
+  } catch (error) {
+    fail(error instanceof WalletsFileError ? error.message : String(error))
+  }
+  const { walletConnect } = config
+  const registry = createWalletList({
+    snapshotFile: here('../data/wallets.json'),
+    logosDir: here('../data/logos'),
+    extraWallets,
+    // The explorer is read only with a project id; its last good list is kept beside the embedded database.
+    explorer: walletConnect && {
+      explorerUrl: walletConnect.explorerUrl,
+      projectId: walletConnect.projectId,
+      sdkVersion: SERVER_VERSION,
+    },
+    cacheDir: walletConnect ? `${dataDir}/wallet-list` : undefined,
+    onError: (message) => logger.warn({ part: 'registry' }, message),
+  })
+  void registry.refreshIfDue()
+
   const app = createAppServer({
     bridge,
     relay,
@@ -128,8 +151,7 @@ async function main() {
     chainId,
     bridgeUrl: config.bridgeUrl,
     relayProjectId: config.relayProjectIds?.[0],
-    registry: (origin) => createRegistry(here('../data/wallets.json'), origin, here('../data/icons')),
-    icons: here('../data/icons'),
+    registry,
     webDir: here('../../web/dist'),
     walletDir: here('../../wallet/dist'),
     publicUrl: config.publicUrl,
@@ -171,6 +193,10 @@ async function fetchChainId(rpcUrl: string): Promise<number> {
   if (typeof body.result !== 'string') throw new Error('no chain id')
   return Number.parseInt(body.result, 16)
 }
+
+/** This server's version, reported to WalletConnect's explorer as `sv`. */
+const SERVER_VERSION = (JSON.parse(readFileSync(here('../package.json'), 'utf8')) as { version: string })
+  .version
 
 /** How often expired nonces and sessions are deleted. */
 const PURGE_INTERVAL_MS = 10 * 60_000

@@ -5,9 +5,10 @@ import { ANVIL_ACCOUNT, type Anvil, rpc, startAnvil } from '@pairlink/test-kit/a
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CreateAppServerParameters, createAppServer } from './createAppServer.js'
-import { createRegistry } from './registry.js'
+import { createWalletList } from './registry.js'
 
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
+const logosDir = fileURLToPath(new URL('../data/logos', import.meta.url))
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 let anvil: Anvil
 let bridge: ReturnType<typeof createBridge>
@@ -42,7 +43,7 @@ async function startApp(overrides: Partial<CreateAppServerParameters> = {}): Pro
     bridge,
     rpcUrl: recorderUrl,
     chainId: anvil.chainId,
-    registry: (o) => createRegistry(registryFile, o),
+    registry: createWalletList({ snapshotFile: registryFile, logosDir }),
     webDir: '/nonexistent',
     walletDir: '/nonexistent',
     ...overrides,

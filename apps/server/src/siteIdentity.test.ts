@@ -10,11 +10,12 @@ import { createApi } from './api/createApi.js'
 import { createAppServer } from './createAppServer.js'
 import { createDatabase, type Database } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
-import { createRegistry } from './registry.js'
+import { createWalletList } from './registry.js'
 
 // The site's identity is configuration: a request's Host header and Origin cannot make the server take a sign-in
 // message signed for another site, or a cross-site post, as its own.
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
+const logosDir = fileURLToPath(new URL('../data/logos', import.meta.url))
 const alice = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
 let db: Database
 let bridge: ReturnType<typeof createBridge>
@@ -26,7 +27,7 @@ async function start(publicUrl?: URL): Promise<string> {
     // Never reached by these tests: sign-in does not read the chain.
     rpcUrl: 'http://127.0.0.1:1/',
     chainId: ANVIL_CHAIN_ID,
-    registry: (o) => createRegistry(registryFile, o),
+    registry: createWalletList({ snapshotFile: registryFile, logosDir }),
     webDir: '/nonexistent',
     walletDir: '/nonexistent',
     publicUrl,
