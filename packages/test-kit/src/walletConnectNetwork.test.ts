@@ -2,7 +2,9 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomBytes, randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:https'
+import { Agent, request as httpsRequest } from 'node:https'
+import { createMemoryStorage } from '@pairlink/client'
+import { approve, connect, createSignClient, pair, request, respond } from '@pairlink/client/v2'
 import { RELAY_REFUSAL_CLOSE_CODE, signRelayJwt } from '@pairlink/protocol/v2'
 import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
@@ -35,9 +37,10 @@ async function attempt(url: string, options: { projectId?: string; origin?: stri
     let opened = false
     ws.once('open', () => {
       opened = true
-      // A refused socket is closed by the relay at once; an admitted one stays open until we close it.
-      setImmediate(() => ws.readyState === WebSocket.OPEN && ws.close(1000, 'done'))
+      // A refusal closes right after the upgrade: its close frame comes before the pong of a ping sent on open.
+      ws.ping()
     })
+    ws.once('pong', () => ws.close(1000, 'done'))
     ws.once('close', (code, reason) => resolve({ opened, code, reason: reason.toString() }))
     ws.once('error', reject)
   })
@@ -103,6 +106,48 @@ describe('relay', () => {
     }
   })
 
+  test("default: Pairlink's own v2 dapp and wallet pass every rule (ids, audience, sizes) through the plain URL", async () => {
+    const invalid = network.relay.counts.invalid
+    const opened = network.upgrades.length
+    const client = (name: string) =>
+      createSignClient({
+        relayUrl: network.plainRelayUrl,
+        projectId: PROJECT,
+        storage: createMemoryStorage(),
+        metadata: { name, description: name, url: `https://${name}.example`, icons: [] },
+      })
+    const dapp = client('dapp')
+    const wallet = client('wallet')
+    try {
+      const chain = 'eip155:1'
+      const { uri, approval } = await connect(dapp, {
+        optionalNamespaces: { eip155: { chains: [chain], methods: ['personal_sign'], events: [] } },
+      })
+      wallet.on('session_proposal', ({ id }) => {
+        const accounts = [`${chain}:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`]
+        approve(wallet, {
+          id,
+          namespaces: { eip155: { chains: [chain], accounts, methods: ['personal_sign'], events: [] } },
+        }).catch(() => {})
+      })
+      wallet.on('session_request', ({ id, topic }) => {
+        respond(wallet, { topic, response: { id, jsonrpc: '2.0', result: '0x1234' } }).catch(() => {})
+      })
+      await pair(wallet, { uri: uri as string })
+      const session = await approval()
+      const answer = request(dapp, {
+        topic: session.topic,
+        chainId: chain,
+        request: { method: 'personal_sign', params: ['0x00'] },
+      })
+      expect(await answer).toBe('0x1234')
+      expect(network.upgrades.slice(opened).map((u) => u.outcome)).toEqual(['open', 'open'])
+      expect(network.relay.counts.invalid).toBe(invalid)
+    } finally {
+      await Promise.all([dapp.close(), wallet.close()])
+    }
+  })
+
   test("error: an unknown, a missing project id and a disallowed Origin are closed with 3000 and the hosted relay's words", async () => {
     const url = network.plainRelayUrl
     const code = RELAY_REFUSAL_CLOSE_CODE
@@ -146,7 +191,7 @@ describe('relay', () => {
 describe('explorer', () => {
   const get = (path: string) =>
     new Promise<{ status: number; type: string | undefined; body: Buffer }>((resolve, reject) => {
-      const req = request(`${network.localExplorerUrl}${path}`, {
+      const req = httpsRequest(`${network.localExplorerUrl}${path}`, {
         agent: new Agent({ ca: network.certificate }),
       })
       req.once('response', (response) => {
