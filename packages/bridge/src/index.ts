@@ -77,4 +77,5 @@ export type {
   StoreRefusal,
   SweepResult,
 } from './v2/store.js'
+export type { RelayUpgradeAttempt } from './v2/upgrade.js'
 export type { WebhookParameters } from './webhooks.js'

@@ -116,6 +116,19 @@ describe('args', () => {
     expect(parseCliOptions([], {}).bridge.relay).toBeUndefined()
   })
 
+  test("args: the v2 relay's allowed origins and refusal style", () => {
+    const options = parseCliOptions(['--relay-refusal', 'close'], {
+      BRIDGE_RELAY_ALLOWED_ORIGINS: 'https://app.example, shop.example:8443',
+    })
+    expect(options.bridge.relay).toEqual({
+      allowedOrigins: ['https://app.example', 'shop.example:8443'],
+      refusal: 'close',
+    })
+    expect(() => parseCliOptions(['--relay-refusal', 'drop'], {})).toThrow(
+      'Invalid --relay-refusal: expected http or close, got drop',
+    )
+  })
+
   test('args: every flag has an environment variable; a flag wins over it', () => {
     expect(new Set(CLI_OPTIONS.map((option) => option.env)).size).toBe(CLI_OPTIONS.length)
     const options = parseCliOptions(['--ttl', '30'], {

@@ -21,6 +21,8 @@ type Target =
   | 'relayUrls'
   | 'relayMaxTtl'
   | 'relayProjectIds'
+  | 'relayAllowedOrigins'
+  | 'relayRefusal'
 type Option = {
   flag: string
   env: string
@@ -232,6 +234,20 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'comma-separated v2 project ids served (any when unset)',
   },
   {
+    flag: 'relay-allowed-origins',
+    env: 'BRIDGE_RELAY_ALLOWED_ORIGINS',
+    kind: 'list',
+    key: 'relayAllowedOrigins',
+    description: 'comma-separated page origins allowed on v2 (any when unset; localhost always)',
+  },
+  {
+    flag: 'relay-refusal',
+    env: 'BRIDGE_RELAY_REFUSAL',
+    kind: 'string',
+    key: 'relayRefusal',
+    description: "how v2 upgrades are refused: http (401/403) or close (3000, WalletConnect's)",
+  },
+  {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     kind: 'string',
@@ -308,6 +324,8 @@ export function parseCliOptions(
     relayUrls,
     relayMaxTtl,
     relayProjectIds,
+    relayAllowedOrigins,
+    relayRefusal,
     ...bridge
   } = read
   const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
@@ -316,6 +334,14 @@ export function parseCliOptions(
   const relay: NonNullable<Exclude<CreateBridgeServerParameters['relay'], false>> = {}
   if (relayMaxTtl !== undefined) relay.maxTtlSeconds = relayMaxTtl as number
   if (relayProjectIds !== undefined) relay.projectIds = relayProjectIds as string[]
+  if (relayAllowedOrigins !== undefined) relay.allowedOrigins = relayAllowedOrigins as string[]
+  if (relayRefusal !== undefined) {
+    if (relayRefusal !== 'http' && relayRefusal !== 'close')
+      throw new InvalidBridgeOptionsError(
+        `Invalid --relay-refusal: expected http or close, got ${String(relayRefusal)}`,
+      )
+    relay.refusal = relayRefusal
+  }
   if (port !== undefined && (!Number.isInteger(port) || (port as number) > 65_535))
     throw new InvalidBridgeOptionsError(`Invalid --port: ${String(port)}`)
   const links = parseLinkOptions(

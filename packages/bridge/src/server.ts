@@ -13,9 +13,9 @@ import {
 } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
 import { createSweeper } from './sweeper.js'
-import { RelayAuthError, verifyRelayJwt } from './v2/auth.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
 import { registerRelayMetrics } from './v2/metrics.js'
+import { createRelayUpgrade, type RelayUpgradeAttempt, type RelayUpgradeDecision } from './v2/upgrade.js'
 
 /** Parameters of {@link attachBridge}. */
 export type AttachBridgeParameters = {
@@ -43,6 +43,13 @@ export type AttachBridgeParameters = {
    * upgrade request's `Host`. @default []
    */
   relayUrls?: readonly string[] | undefined
+  /**
+   * WalletConnect's audience rule: a v2 token's `aud` must equal one of `relayUrls` exactly (the `Host` header is not
+   * enough) and its header must be `{"alg":"EdDSA","typ":"JWT"}`. Needs `relayUrls`. @default false
+   */
+  strictAudience?: boolean | undefined
+  /** Called for every v2 upgrade the relay decides, opened or refused (never with the token). */
+  onRelayUpgrade?: ((attempt: RelayUpgradeAttempt) => void) | undefined
   /**
    * The ping sweep's slice: every this many milliseconds a share of the sockets is pinged, so that all are pinged once
    * per `pingIntervalMs`. Equal to `pingIntervalMs`, every socket is pinged in one go (the old behaviour, for
@@ -132,8 +139,24 @@ export function attachBridge(
     const address = addressOf(request)
     if (counted.delete(socket)) counts.connectionsPending--
     else if (options.maxConnectionsPerIp > 0 && !admit(socket, addressKey(address))) return
-    const clientId = relayClientId(request, socket)
-    if (clientId === false) return
+    const decision = relayDecision(request)
+    if (decision && 'refused' in decision) {
+      const { status, body } = decision.refused
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      )
+      return
+    }
+    if (decision && 'closed' in decision) {
+      // WalletConnect's style: the upgrade succeeds, then the socket closes with 3000, which the SDK takes as final.
+      const { code, reason } = decision.closed
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.on('error', noop)
+        ws.close(code, reason)
+      })
+      return
+    }
+    const clientId = decision?.clientId
     wss.handleUpgrade(request, socket, head, (ws) => {
       const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
       peer.connection =
@@ -147,41 +170,24 @@ export function attachBridge(
     })
   }
 
-  // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. Returns the
-  // verified client id, `undefined` for v1, or `false` after refusing the upgrade with a short reason: 401 for a bad
-  // token, 403 for a project id the relay does not serve.
+  // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. `undefined` for v1.
   const relay = parameters.relay
-  const relayUrls = parameters.relayUrls ?? []
-  const relayClientId = (request: IncomingMessage, socket: Duplex): string | undefined | false => {
-    if (!relay) return undefined
+  const decide =
+    relay &&
+    createRelayUpgrade(relay, {
+      relayUrls: parameters.relayUrls ?? [],
+      strictAudience: parameters.strictAudience ?? false,
+      logger,
+      onRelayUpgrade: parameters.onRelayUpgrade,
+    })
+  const relayDecision = (request: IncomingMessage): RelayUpgradeDecision | undefined => {
+    if (!decide) return undefined
     const url = request.url ?? '/'
     const query = url.indexOf('?')
     if (query === -1) return undefined
     const search = new URLSearchParams(url.slice(query + 1))
     if (!search.has('auth')) return undefined
-    const refuse = (status: string, reason: string) => {
-      relay.counts.authRefusals++
-      logger.info({ reason }, 'v2 upgrade refused')
-      socket.end(
-        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
-      )
-      return false as const
-    }
-    let clientId: string
-    try {
-      const host = request.headers.host
-      clientId = verifyRelayJwt({
-        token: search.get('auth'),
-        audiences: host ? [host, ...relayUrls] : relayUrls,
-      }).clientId
-    } catch (error) {
-      if (!(error instanceof RelayAuthError)) throw error
-      return refuse('401 Unauthorized', error.message)
-    }
-    const projectId = search.get('projectId')
-    if (!relay.admitsProject(projectId))
-      return refuse('403 Forbidden', projectId ? 'Unknown projectId' : 'Missing projectId')
-    return clientId
+    return decide(request, search)
   }
 
   // Listeners shared by every socket (`this` is the socket), so an idle socket carries no closures of its own.

@@ -15,6 +15,11 @@ export type VerifyRelayJwtParameters = {
    * request's `Host` and any configured public relay URL.
    */
   audiences: readonly string[]
+  /**
+   * WalletConnect's stricter checks: `aud` must equal one of `audiences` exactly (full URLs, no host matching), and
+   * the header must say `typ: "JWT"` and `alg: "EdDSA"`. @default false
+   */
+  strict?: boolean | undefined
   /** Seconds of clock skew accepted on `iat` and `exp`. @default 60 */
   clockSkewSeconds?: number | undefined
   /** Clock in milliseconds, for tests. @default Date.now */
@@ -55,6 +60,7 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   }
   const { header, payload, signature, data } = decoded
   if (header.alg !== 'EdDSA') throw new RelayAuthError('unsupported auth token algorithm')
+  if (parameters.strict && header.typ !== 'JWT') throw new RelayAuthError('unsupported auth token type')
   const { iss, aud, iat, exp } = payload
   if (typeof iss !== 'string') throw new RelayAuthError('malformed auth token issuer')
   const publicKey = issuerKey(iss)
@@ -76,7 +82,10 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   const now = (parameters.now ?? Date.now()) / 1000
   if (exp + skew < now) throw new RelayAuthError('expired auth token')
   if (iat - skew > now) throw new RelayAuthError('auth token issued in the future')
-  if (typeof aud !== 'string' || !audienceMatches(aud, parameters.audiences))
+  const audienceOk = parameters.strict
+    ? parameters.audiences.includes(aud as string)
+    : typeof aud === 'string' && audienceMatches(aud, parameters.audiences)
+  if (typeof aud !== 'string' || !audienceOk)
     throw new RelayAuthError('auth token audience is not this relay')
   return { clientId: iss, publicKey, expiresAt: exp }
 }

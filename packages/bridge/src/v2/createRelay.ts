@@ -1,7 +1,9 @@
 import { addressKey } from '../addressKey.js'
 import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
+import { InvalidBridgeOptionsError } from '../errors.js'
 import { silentLogger } from '../logger.js'
 import { createRateLimiter } from '../rateLimiter.js'
+import { createAdmission } from './admission.js'
 import { createHandlers } from './handlers.js'
 import { forgetPushes } from './inflight.js'
 import { errorFrame, RPC_INVALID_REQUEST } from './jsonRpc.js'
@@ -48,6 +50,8 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     refused: 0,
     invalid: 0,
     authRefusals: 0,
+    projectRefusals: 0,
+    originRefusals: 0,
     storeErrors: 0,
   }
   const store = parameters.store ?? createMemoryRelayStore()
@@ -58,6 +62,8 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     maxTtl: parameters.maxTtlSeconds ?? DEFAULT_RELAY_MAX_TTL_SECONDS,
     maxTopicsPerSocket: parameters.maxTopicsPerSocket ?? 1_000,
     maxMessageLength: parameters.maxMessageLength ?? 524_288,
+    maxMessageLengthByTag: parameters.maxMessageLengthByTag,
+    minRequestId: checkMinRequestId(parameters.minRequestId),
     perSocket: createRateLimiter({
       perSecond: parameters.maxRequestsPerSecond ?? 100,
       burst: parameters.requestBurst ?? 200,
@@ -81,7 +87,10 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   const { unsubscribe } = pubsub
   const receive = createReceiver(ctx, createHandlers(ctx, pubsub))
 
-  const projectIds = parameters.projectIds ? new Set(parameters.projectIds) : undefined
+  const admit = createAdmission(parameters)
+  const refusal = parameters.refusal ?? 'http'
+  if (refusal !== 'http' && refusal !== 'close')
+    throw new InvalidBridgeOptionsError(`Invalid refusal: ${String(refusal)} (expected 'http' or 'close')`)
   let started: Promise<void> | undefined
   const start = () => {
     started ??= Promise.resolve(
@@ -116,7 +125,12 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
 
   return {
     counts,
-    admitsProject: (projectId) => !projectIds || (projectId !== null && projectIds.has(projectId)),
+    admitsProject: (projectId) => {
+      const refused = admit(projectId, undefined)
+      return refused === undefined || refused.kind === 'origin'
+    },
+    admit,
+    refusal,
     mailbox: () => store.size(),
     start,
     isHealthy: () => store.isHealthy(),
@@ -161,4 +175,11 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
       }
     },
   }
+}
+
+function checkMinRequestId(value: number | undefined): bigint | undefined {
+  if (value === undefined) return undefined
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new InvalidBridgeOptionsError(`Invalid minRequestId: ${value} (expected a non-negative integer)`)
+  return BigInt(value)
 }

@@ -14,7 +14,7 @@ const answerAfter = (done: void | Promise<void>): Outcome | Promise<Outcome> =>
 
 /** The relay's `irn_*` and `wc_*` methods by name (`docs/relay-v2.md`). */
 export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string, Handler> {
-  const { store, maxMessageLength, subscribers } = ctx
+  const { store, subscribers } = ctx
   const { subscribe, unsubscribe, subscribeAll, publish, publishAll } = pubsub
 
   return {
@@ -43,7 +43,7 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       return TRUE
     },
     irn_publish(conn, params, frame) {
-      const checked = checkPublish(params, maxMessageLength, subscribers)
+      const checked = checkPublish(params, ctx, subscribers)
       // A frame without a backslash has no escapes: the message is its own JSON string, its characters as they came
       // (valid JSON holds no raw quote or control character), so the push need not JSON.stringify it again.
       return answerAfter(publish(conn, checked, frame.includes('\\') ? undefined : `"${checked.message}"`))
@@ -52,7 +52,7 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const list = object(params).messages
       if (!Array.isArray(list) || list.length > BATCH_LIMIT)
         throw new ParamsError('messages must be an array')
-      const checked = list.map((entry) => checkPublish(entry, maxMessageLength))
+      const checked = list.map((entry) => checkPublish(entry, ctx))
       return answerAfter(publishAll(conn, checked))
     },
     irn_batchFetchMessages(conn, params) {
@@ -84,7 +84,7 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const { pairingTopic, sessionProposal, ttl } = object(params)
       const proposal = checkPublish(
         { topic: pairingTopic, message: sessionProposal, ttl: ttl ?? 300, tag: 1100 },
-        maxMessageLength,
+        ctx,
       )
       const registered = subscribe(conn, proposal.topic)
       const done = publish(conn, proposal)
@@ -95,11 +95,11 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const ttl = p.ttl ?? 300
       const response = checkPublish(
         { topic: p.pairingTopic, message: p.sessionProposalResponse, ttl, tag: 1101 },
-        maxMessageLength,
+        ctx,
       )
       const settle = checkPublish(
         { topic: p.sessionTopic, message: p.sessionSettlementRequest, ttl, tag: 1102 },
-        maxMessageLength,
+        ctx,
       )
       const registered = subscribe(conn, settle.topic)
       const done = publishAll(conn, [response, settle])

@@ -32,5 +32,11 @@ export function registerRelayMetrics(registry: Registry, relay: Relay): void {
     'Store operations that failed (Redis away); requests waiting on them got -32603',
     'storeErrors',
   )
-  counter('auth_refusals', 'Upgrades refused for a missing or bad auth token (401)', 'authRefusals')
+  counter(
+    'auth_refusals',
+    'Upgrades refused: a missing or bad auth token, or a project or origin refused below',
+    'authRefusals',
+  )
+  counter('project_refusals', 'Upgrades refused for a missing or unknown project id', 'projectRefusals')
+  counter('origin_refusals', 'Upgrades refused for an Origin not allowed for the project', 'originRefusals')
 }

@@ -1,7 +1,13 @@
 // Validation of the relay's request params: every check runs before a handler changes anything.
+import type { RelayContext } from './relayContext.js'
 
-/** Bad params: answered with -32602. */
+/** Bad params: answered with -32602 and `Invalid params: {message}`. */
 export class ParamsError extends Error {}
+/** Bad params whose message is answered as is (-32602): a text clients may compare, like the hosted relay's. */
+export class VerbatimParamsError extends ParamsError {}
+
+/** The message size limits `checkPublish` applies. */
+export type MessageLimits = Pick<RelayContext, 'maxMessageLength' | 'maxMessageLengthByTag'>
 /** A limit refused the request: answered with -32000 (retryable). */
 export class LimitError extends Error {}
 
@@ -42,9 +48,10 @@ export function checkTopics(topics: unknown): string[] {
  */
 export function checkPublish(
   value: unknown,
-  maxMessageLength: number,
+  limits: MessageLimits,
   known?: ReadonlyMap<string, unknown>,
 ): Publish {
+  const { maxMessageLength, maxMessageLengthByTag } = limits
   const params = object(value)
   const topic =
     typeof params.topic === 'string' && known?.has(params.topic) ? params.topic : checkTopic(params.topic)
@@ -57,5 +64,8 @@ export function checkPublish(
     throw new ParamsError('tag must be a non-negative integer')
   if (attestation !== undefined && typeof attestation !== 'string')
     throw new ParamsError('attestation must be a string')
+  const max = maxMessageLengthByTag?.[tag ?? 0]
+  if (max !== undefined && message.length > max)
+    throw new VerbatimParamsError(`Maximum size for tag ${tag ?? 0} is ${max}`)
   return { topic, message, ttl, tag: tag ?? 0, attestation }
 }

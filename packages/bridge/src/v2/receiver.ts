@@ -11,7 +11,7 @@ import {
   rawId,
   resultFrame,
 } from './jsonRpc.js'
-import { LimitError, ParamsError } from './params.js'
+import { LimitError, ParamsError, VerbatimParamsError } from './params.js'
 import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
 
 // Bytes of frames a socket may have waiting behind a request that waits on the store; beyond, frames are dropped.
@@ -25,7 +25,7 @@ export function createReceiver(
   ctx: RelayContext,
   handlers: Record<string, Handler>,
 ): (conn: Conn, text: string) => void {
-  const { store, counts, logger, perSocket, perAddress, failed } = ctx
+  const { store, counts, logger, perSocket, perAddress, failed, minRequestId } = ctx
 
   const answer = (conn: Conn, idText: string, outcome: Outcome) => {
     conn.socket.send(
@@ -39,7 +39,9 @@ export function createReceiver(
   const answerError = (conn: Conn, idText: string, error: unknown) => {
     if (error instanceof ParamsError) {
       counts.invalid++
-      conn.socket.send(errorFrame(idText, RPC_INVALID_PARAMS, `Invalid params: ${error.message}`))
+      const message =
+        error instanceof VerbatimParamsError ? error.message : `Invalid params: ${error.message}`
+      conn.socket.send(errorFrame(idText, RPC_INVALID_PARAMS, message))
     } else if (error instanceof LimitError) {
       counts.refused++
       conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, error.message))
@@ -124,6 +126,17 @@ export function createReceiver(
       conn.socket.send(errorFrame(idText, RPC_INVALID_REQUEST, 'Invalid request'))
       return
     }
+    if (minRequestId !== undefined && !idAtLeast(id as string | number, minRequestId)) {
+      counts.invalid++
+      conn.socket.send(
+        errorFrame(
+          idText,
+          RPC_INVALID_REQUEST,
+          `Invalid request: id must be an integer of at least ${minRequestId}`,
+        ),
+      )
+      return
+    }
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
     if (!handler) {
       counts.invalid++
@@ -158,6 +171,12 @@ export function createReceiver(
   }
 
   return receive
+}
+
+/** Whether a request id (a number, or a string of decimal digits as the SDK sends) is an integer ≥ `min`. */
+function idAtLeast(id: string | number, min: bigint): boolean {
+  if (typeof id === 'number') return Number.isInteger(id) && id >= Number(min)
+  return /^\d{1,40}$/.test(id) && BigInt(id) >= min
 }
 
 const ACK_HEAD = '{"id":'

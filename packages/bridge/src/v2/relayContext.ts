@@ -33,6 +33,9 @@ export type RelayContext = {
   readonly maxTtl: number
   readonly maxTopicsPerSocket: number
   readonly maxMessageLength: number
+  readonly maxMessageLengthByTag: Readonly<Record<number, number>> | undefined
+  /** Smallest request id accepted, when set. */
+  readonly minRequestId: bigint | undefined
   readonly perSocket: RateLimiter
   readonly perAddress: RateLimiter
   readonly conns: Set<Conn>

@@ -1,6 +1,7 @@
 // The relay's public types and defaults; createRelay.ts re-exports them, so the package entry and callers import
 // them from there.
 import type { Logger } from '../logger.js'
+import type { RelayRefusal } from './admission.js'
 import type { RelayStore } from './store.js'
 
 /** Parameters of {@link createRelay}: every limit has a safe default. */
@@ -37,6 +38,37 @@ export type CreateRelayParameters = {
    * it every `projectId` (or none) is accepted as is.
    */
   projectIds?: readonly string[] | undefined
+  /**
+   * Project ids this relay serves, each with the page origins allowed to use it (`scheme://host[:port]`, or a bare
+   * `host[:port]` for any scheme; an empty list allows every origin), as WalletConnect's relay checks a project's
+   * allow-list. Pages at localhost, 127.0.0.1 and [::1], and clients that send no `Origin` (Node, phone wallets),
+   * are always allowed. A missing or unlisted project id, or an origin not on the list, is refused (see `refusal`).
+   * Merged with `projectIds` (each of those allows every origin). @default undefined (every project id, any origin)
+   */
+  projects?: Readonly<Record<string, readonly string[]>> | undefined
+  /**
+   * Origins allowed for every project, added to each project's own list; without `projects`, the only origins
+   * allowed at all (besides local pages and clients without `Origin`). @default undefined (any origin)
+   */
+  allowedOrigins?: readonly string[] | undefined
+  /**
+   * How an upgrade is refused: `'http'` answers 401 (bad token) or 403 (project, origin) without upgrading;
+   * `'close'` accepts the upgrade and closes at once with code 3000 (`RELAY_REFUSAL_CLOSE_CODE`) and
+   * WalletConnect's reasons ('Project ID is missing', 'Project not found', 'Unauthorized: origin not allowed';
+   * 'Unauthorized: <what is wrong with the token>' for a bad token), which the SDK takes as final. @default 'http'
+   */
+  refusal?: 'http' | 'close' | undefined
+  /**
+   * Smallest JSON-RPC request id accepted (numbers or strings of decimal digits); a smaller or non-numeric id gets
+   * -32600. WalletConnect's relay wants ids ≥ 10^9. @default undefined (any id)
+   */
+  minRequestId?: number | undefined
+  /**
+   * Longest `message` per tag, characters, for `irn_publish` (and the messages of `wc_*Session`, tags 1100–1102);
+   * one over gets -32602 "Maximum size for tag {tag} is {n}" (the hosted relay's text). @default {} (only
+   * `maxMessageLength`)
+   */
+  maxMessageLengthByTag?: Readonly<Record<number, number>> | undefined
 }
 
 /** What the relay needs from a socket (the server's `Peer` fits). */
@@ -65,7 +97,12 @@ export type RelayCounts = {
   dropped: number
   refused: number
   invalid: number
+  /** Upgrades refused for any reason: a bad token, or (below) a project or an origin. */
   authRefusals: number
+  /** Upgrades refused for a missing or unknown project id. */
+  projectRefusals: number
+  /** Upgrades refused for an `Origin` not allowed for the project. */
+  originRefusals: number
   /** Store operations that failed (Redis away): answered with -32603 when a request waited on them. */
   storeErrors: number
 }
@@ -76,6 +113,13 @@ export type Relay = {
   connect(socket: RelaySocket, clientId: string): RelayConnection
   /** Whether an upgrade naming `projectId` (`null` when it names none) may connect. */
   admitsProject(projectId: string | null): boolean
+  /**
+   * Checks an upgrade's project id (`null`: none) and `Origin` header (`undefined`: none) against `projects`,
+   * `projectIds` and `allowedOrigins`: `undefined` when it may connect, else why not.
+   */
+  admit(projectId: string | null, origin: string | undefined): RelayRefusal | undefined
+  /** How upgrades are refused (the `refusal` option). */
+  readonly refusal: 'http' | 'close'
   counts: RelayCounts
   /** Messages and bytes in the mailbox (a shared store's figures as last read). */
   mailbox(): { messages: number; bytes: number }
