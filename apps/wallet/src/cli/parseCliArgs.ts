@@ -55,8 +55,9 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
   --relay-url URL      v2 relay (ws:// or wss://; or set WALLETCONNECT_RELAY_URL); default: with a
                        project id ${WALLETCONNECT_RELAY_URL} (WalletConnect's network, where
-                       phone dapps' proposals go), else the server of --rpc-url on the same port
-                       (Pairlink's server serves /rpc and the relay alike); ignored for a v1 link
+                       dapps on WalletConnect's SDKs pair), else the server of --rpc-url on the
+                       same port (Pairlink's server serves /rpc and the relay alike); ignored
+                       for a v1 link
   --project-id ID      v2 project id the relay checks (or set WALLETCONNECT_PROJECT_ID): for
                        WalletConnect's network, one from https://dashboard.reown.com
   --chain-id N         chain to approve the session with (default: the node's eth_chainId)
