@@ -58,7 +58,7 @@ export type Config = {
 }
 
 /** WalletConnect's network as configured: {@link Config.walletConnect}. */
-export type WalletConnectConfig = {
+type WalletConnectConfig = {
   /** `WALLETCONNECT_PROJECT_ID`: sent to browsers, so not a secret; the relay checks pages' origins against it. */
   projectId: string
   /** `WALLETCONNECT_RELAY_URL` (ws or wss). @default 'wss://relay.walletconnect.org' */

@@ -14,7 +14,7 @@ export type ProbeRelayParameters = {
 }
 
 /** Why a relay refused: parsed from its words, as the v2 client parses them. */
-export type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
+type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
 
 /** What {@link probeRelay} found. */
 export type RelayProbeResult =
