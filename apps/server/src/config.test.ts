@@ -1,6 +1,11 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig, redactUrl } from './config.js'
 
+// A project id of the dashboard's shape (32 hex characters).
+const PROJECT_ID = '0123456789abcdef0123456789abcdef'
 // A link secret long enough to be accepted.
 const SECRET = 'correct-horse-battery-staple'
 
@@ -18,6 +23,9 @@ describe('loadConfig', () => {
       dataDir: undefined,
       bridgeUrl: undefined,
       relayProjectIds: undefined,
+      relayAllowedOrigins: undefined,
+      walletConnect: undefined,
+      walletsFile: undefined,
       logLevel: 'info',
     })
   })
@@ -51,6 +59,99 @@ describe('loadConfig', () => {
     expect(config.publicUrl?.origin).toBe('https://pairlink.example')
     // Empty means unset, as a shell's `VAR=` does.
     expect(loadConfig({ PUBLIC_URL: '', RPC_URL: ' ' }).publicUrl).toBeUndefined()
+  })
+
+  test("args: a WalletConnect project id alone means WalletConnect's relay and explorer", () => {
+    expect(loadConfig({ WALLETCONNECT_PROJECT_ID: ` ${PROJECT_ID} ` }).walletConnect).toEqual({
+      projectId: PROJECT_ID,
+      relayUrl: 'wss://relay.walletconnect.org',
+      explorerUrl: 'https://api.web3modal.org',
+    })
+  })
+
+  test('args: WALLETCONNECT_RELAY_URL and WALLETCONNECT_EXPLORER_URL replace the defaults, kept as written', () => {
+    const config = loadConfig({
+      WALLETCONNECT_PROJECT_ID: PROJECT_ID.toUpperCase(),
+      WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9010',
+      WALLETCONNECT_EXPLORER_URL: 'http://127.0.0.1:9011',
+    })
+    expect(config.walletConnect).toEqual({
+      projectId: PROJECT_ID.toUpperCase(),
+      // The relay URL is every token's `aud`: it is not normalised (no trailing slash added).
+      relayUrl: 'ws://127.0.0.1:9010',
+      explorerUrl: 'http://127.0.0.1:9011',
+    })
+  })
+
+  test('args: RELAY_ALLOWED_ORIGINS is a list of origins in their canonical spelling', () => {
+    expect(
+      loadConfig({
+        RELAY_ALLOWED_ORIGINS: 'https://App.Example, http://127.0.0.1:5173/,https://x.example:443',
+      }).relayAllowedOrigins,
+    ).toEqual(['https://app.example', 'http://127.0.0.1:5173', 'https://x.example'])
+  })
+
+  test('args: WALLETS_FILE names a readable file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairlink-config-'))
+    const file = join(dir, 'wallets.json')
+    writeFileSync(file, '[]')
+    expect(loadConfig({ WALLETS_FILE: file }).walletsFile).toBe(file)
+    expect(() => loadConfig({ WALLETS_FILE: join(dir, 'missing.json') })).toThrow(
+      new ConfigError(`WALLETS_FILE must be a readable JSON file, got ${join(dir, 'missing.json')} (ENOENT)`),
+    )
+    expect(() => loadConfig({ WALLETS_FILE: dir })).toThrow(
+      new ConfigError(`WALLETS_FILE must be a readable JSON file, got ${dir} (not a file)`),
+    )
+    // root reads whatever the mode says: the check only means something for another user.
+    if (process.getuid?.() !== 0) {
+      chmodSync(file, 0o200)
+      expect(() => loadConfig({ WALLETS_FILE: file })).toThrow('WALLETS_FILE must be a readable JSON file')
+    }
+  })
+
+  test.each([
+    ['WALLETCONNECT_RELAY_URL', 'wss://relay.example'],
+    ['WALLETCONNECT_EXPLORER_URL', 'https://explorer.example'],
+  ])('error: %s without WALLETCONNECT_PROJECT_ID is refused, not ignored', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new ConfigError(
+        `${name} needs WALLETCONNECT_PROJECT_ID too (a project id from https://dashboard.reown.com), or unset it`,
+      ),
+    )
+  })
+
+  test.each([
+    [
+      { WALLETCONNECT_PROJECT_ID: 'my-project' },
+      'WALLETCONNECT_PROJECT_ID must be 32 hex characters (a project id from https://dashboard.reown.com), got "my-project"',
+    ],
+    [{ WALLETCONNECT_PROJECT_ID: `${PROJECT_ID}0` }, 'WALLETCONNECT_PROJECT_ID must be 32 hex characters'],
+    [{ WALLETCONNECT_PROJECT_ID: PROJECT_ID.replace('a', 'g') }, 'WALLETCONNECT_PROJECT_ID must be 32 hex'],
+    [
+      { WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: 'https://relay.walletconnect.org' },
+      'WALLETCONNECT_RELAY_URL must be a ws or wss URL, got https://relay.walletconnect.org/',
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: 'wss://u:p@relay.example' },
+      'WALLETCONNECT_RELAY_URL must not carry credentials',
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_EXPLORER_URL: 'api.web3modal.org' },
+      'WALLETCONNECT_EXPLORER_URL must be a URL (http: or https://…), got an invalid one',
+    ],
+    [{ RELAY_ALLOWED_ORIGINS: 'app.example' }, 'RELAY_ALLOWED_ORIGINS must be comma-separated origins'],
+    [
+      { RELAY_ALLOWED_ORIGINS: 'https://a.example,https://b.example/app' },
+      'RELAY_ALLOWED_ORIGINS must be comma-separated origins (scheme://host[:port], e.g. https://app.example), got "https://b.example/app"',
+    ],
+    [
+      { RELAY_ALLOWED_ORIGINS: 'https://a.example,,' },
+      'RELAY_ALLOWED_ORIGINS must be comma-separated origins',
+    ],
+    [{ RELAY_ALLOWED_ORIGINS: 'wss://a.example' }, 'RELAY_ALLOWED_ORIGINS must be comma-separated origins'],
+  ])('error: %o is refused, naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
   })
 
   test('args: the bridge node links, read as pairlink-bridge reads them', () => {

@@ -1,7 +1,12 @@
+import { accessSync, constants, statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { InvalidBridgeOptionsError, parseLinkOptions } from '@pairlink/bridge'
 import type { NodeLinkOptions } from '@pairlink/bridge/redis'
-import { WALLETCONNECT_EXPLORER_URL, WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
+import {
+  WALLETCONNECT_DASHBOARD_URL,
+  WALLETCONNECT_EXPLORER_URL,
+  WALLETCONNECT_RELAY_URL,
+} from '@pairlink/protocol/v2'
 
 /** The server's whole configuration, read once from the environment by {@link loadConfig}. */
 export type Config = {
@@ -33,17 +38,33 @@ export type Config = {
   dataDir: string | undefined
   /** `RELAY_PROJECT_IDS`: the v2 project ids the relay serves (comma-separated); unset accepts any. */
   relayProjectIds: string[] | undefined
+  /**
+   * `RELAY_ALLOWED_ORIGINS`: the page origins (`https://app.example`, comma-separated) this server's own v2 relay
+   * admits; unset admits any.
+   */
+  relayAllowedOrigins: string[] | undefined
+  /**
+   * `WALLETCONNECT_PROJECT_ID` (32 hex characters, from https://dashboard.reown.com), `WALLETCONNECT_RELAY_URL` and
+   * `WALLETCONNECT_EXPLORER_URL`: pair the apps through WalletConnect's network, where phone wallets listen.
+   * `undefined` without a project id: the apps pair through this server's own relay.
+   */
+  walletConnect: WalletConnectConfig | undefined
+  /** `WALLETS_FILE`: a JSON file of wallets the operator declares able to reach this relay (checked readable here). */
+  walletsFile: string | undefined
   /** `BRIDGE_URL`: the bridge the apps put into their `wc:` URIs; unset means this server. */
   bridgeUrl: string | undefined
-  /**
-   * `WALLETCONNECT_PROJECT_ID` (32 hex), `WALLETCONNECT_RELAY_URL`, `WALLETCONNECT_EXPLORER_URL`: WalletConnect's
-   * network; `undefined` without a project id.
-   */
-  walletConnect: { projectId: string; relayUrl: string; explorerUrl: string } | undefined
-  /** `WALLETS_FILE`: a JSON file of extra wallets the operator declares for the wallet list. */
-  walletsFile: string | undefined
   /** `LOG_LEVEL`: pino's level. @default 'info' */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+}
+
+/** WalletConnect's network as configured: {@link Config.walletConnect}. */
+type WalletConnectConfig = {
+  /** `WALLETCONNECT_PROJECT_ID`: sent to browsers, so not a secret; the relay checks pages' origins against it. */
+  projectId: string
+  /** `WALLETCONNECT_RELAY_URL` (ws or wss). @default 'wss://relay.walletconnect.org' */
+  relayUrl: string
+  /** `WALLETCONNECT_EXPLORER_URL`: the wallet explorer API (http or https). @default 'https://api.web3modal.org' */
+  explorerUrl: string
 }
 
 /** A bad environment variable: the message names it and says what it must be, never printing a credential. */
@@ -108,20 +129,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `RELAY_PROJECT_IDS must be comma-separated project ids (letters, digits, - and _), got ${JSON.stringify(badProject.slice(0, 40))}`,
     )
 
-  const projectId = value('WALLETCONNECT_PROJECT_ID')
-  if (projectId !== undefined && !/^[0-9a-f]{32}$/i.test(projectId))
-    throw new ConfigError(
-      'WALLETCONNECT_PROJECT_ID must be 32 hexadecimal characters (a project id from the dashboard)',
-    )
-  const explorerText = value('WALLETCONNECT_EXPLORER_URL') ?? WALLETCONNECT_EXPLORER_URL
-  url('WALLETCONNECT_EXPLORER_URL', explorerText, ['http:', 'https:'])
-  const walletConnect = projectId
-    ? {
-        projectId,
-        relayUrl: value('WALLETCONNECT_RELAY_URL') ?? WALLETCONNECT_RELAY_URL,
-        explorerUrl: explorerText,
-      }
-    : undefined
+  const relayAllowedOrigins = origins(value('RELAY_ALLOWED_ORIGINS'))
+  const walletConnect = walletConnectConfig(value)
+  const walletsFile = value('WALLETS_FILE')
+  if (walletsFile !== undefined) readableFile(walletsFile)
 
   const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
@@ -139,9 +150,67 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: value('DATA_DIR'),
     bridgeUrl,
     relayProjectIds,
+    relayAllowedOrigins,
     walletConnect,
-    walletsFile: value('WALLETS_FILE'),
+    walletsFile,
     logLevel: logLevel as Config['logLevel'],
+  }
+}
+
+/** WalletConnect's network from `WALLETCONNECT_*`; its relay and explorer URLs mean nothing without a project id. */
+function walletConnectConfig(value: (name: string) => string | undefined): WalletConnectConfig | undefined {
+  const projectId = value('WALLETCONNECT_PROJECT_ID')
+  const relayText = value('WALLETCONNECT_RELAY_URL')
+  const explorerText = value('WALLETCONNECT_EXPLORER_URL')
+  if (projectId === undefined) {
+    // Refused rather than ignored: an operator who points the apps at a relay expects them to use it.
+    const set = relayText !== undefined ? 'WALLETCONNECT_RELAY_URL' : 'WALLETCONNECT_EXPLORER_URL'
+    if (relayText !== undefined || explorerText !== undefined)
+      throw new ConfigError(
+        `${set} needs WALLETCONNECT_PROJECT_ID too (a project id from ${WALLETCONNECT_DASHBOARD_URL}), or unset it`,
+      )
+    return undefined
+  }
+  if (!/^[0-9a-f]{32}$/i.test(projectId))
+    throw new ConfigError(
+      `WALLETCONNECT_PROJECT_ID must be 32 hex characters (a project id from ${WALLETCONNECT_DASHBOARD_URL}), got ${JSON.stringify(projectId.slice(0, 40))}`,
+    )
+  const relayUrl = relayText ?? WALLETCONNECT_RELAY_URL
+  const relay = url('WALLETCONNECT_RELAY_URL', relayUrl, ['ws:', 'wss:'])
+  // The URL is the `aud` of every relay token and must match the relay's own spelling: no credentials to hide in it.
+  if (relay.username || relay.password)
+    throw new ConfigError('WALLETCONNECT_RELAY_URL must not carry credentials')
+  const explorerUrl = explorerText ?? WALLETCONNECT_EXPLORER_URL
+  url('WALLETCONNECT_EXPLORER_URL', explorerUrl, ['http:', 'https:'])
+  return { projectId, relayUrl, explorerUrl }
+}
+
+/** `RELAY_ALLOWED_ORIGINS`: comma-separated `http(s)://host[:port]` origins, kept in their canonical spelling. */
+function origins(text: string | undefined): string[] | undefined {
+  return text?.split(',').map((entry) => {
+    const trimmed = entry.trim()
+    let origin: string | undefined
+    try {
+      const parsed = new URL(trimmed)
+      const bare = parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username
+      if (bare && ['http:', 'https:'].includes(parsed.protocol)) origin = parsed.origin
+    } catch {}
+    if (origin === undefined)
+      throw new ConfigError(
+        `RELAY_ALLOWED_ORIGINS must be comma-separated origins (scheme://host[:port], e.g. https://app.example), got ${JSON.stringify(trimmed.slice(0, 60))}`,
+      )
+    return origin
+  })
+}
+
+/** Throws a {@link ConfigError} naming `WALLETS_FILE` unless `path` is a file this process can read. */
+function readableFile(path: string): void {
+  try {
+    if (!statSync(path).isFile()) throw new Error('not a file')
+    accessSync(path, constants.R_OK)
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new ConfigError(`WALLETS_FILE must be a readable JSON file, got ${path} (${reason})`)
   }
 }
 

@@ -175,6 +175,7 @@ describe('createAppServer', () => {
         bridge: 'https://pairlink.example',
         relayUrl: 'wss://pairlink.example',
         projectId: 'pairlink-web',
+        relayNetwork: 'pairlink',
       })
     } finally {
       await withRelay.close()
@@ -250,7 +251,7 @@ describe('createAppServer', () => {
     for (const path of ['/', '/api/config', '/registry/wallets.json']) {
       const response = await fetch(`${origin}${path}`)
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
-      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY')
       expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')
     }
   })

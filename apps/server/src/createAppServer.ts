@@ -6,8 +6,9 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
 import type { Budget } from './api/rateLimit.js'
-import { serveWalletList } from './registry/serveWalletList.js'
+import { contentSecurityPolicy } from './contentSecurityPolicy.js'
 import type { WalletList } from './registry.js'
+import { serveWalletList } from './registry/serveWalletList.js'
 import { createRpcProxy } from './rpcProxy.js'
 import { serveApp } from './serveStatic.js'
 import { createSite, type Site } from './site.js'
@@ -28,6 +29,12 @@ export type CreateAppServerParameters = {
    * The v2 project id the apps send the relay (`RELAY_PROJECT_IDS`' first) when it serves only some. @default none
    */
   relayProjectId?: string | undefined
+  /**
+   * WalletConnect's network (`WALLETCONNECT_PROJECT_ID`, `WALLETCONNECT_RELAY_URL`): `/api/config` hands the apps
+   * its relay and project id instead of this server's relay, which keeps serving the SDKs and wallets given its
+   * URL; the pages' `connect-src` admits that relay. @default none: the apps pair through this server
+   */
+  walletConnect?: { projectId: string; relayUrl: string } | undefined
   /** Bridge URL the apps put in their `wc:` URIs; `undefined` means this server. */
   bridgeUrl?: string | undefined
   /** The wallet list served at `/registry/wallets.json`, its logos at `/registry/logos/<name>` (`createWalletList`). */
@@ -92,22 +99,49 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
       crossOriginResourcePolicy: false,
       // The wallet page is opened from dapps; a strict opener policy would cut that link for nothing here.
       crossOriginOpenerPolicy: false,
+      // No page of this site is meant to be framed (the CSP's frame-ancestors says so to newer browsers).
+      xFrameOptions: 'DENY',
     }),
   )
+  const { walletConnect } = parameters
+  // After the route: one that set a policy of its own (an icon's, stricter) keeps it.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.headers.has('content-security-policy')) return
+    const policy = contentSecurityPolicy({
+      origin: siteOf(c, site).origin,
+      walletConnectRelayUrl: walletConnect?.relayUrl,
+      bridgeUrl: parameters.bridgeUrl,
+    })
+    c.res.headers.set('content-security-policy', policy)
+  })
 
   // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
   serveWalletList(app, registry, (c) => siteOf(c, site).origin)
   app.get('/api/config', (c) => {
     const { origin } = siteOf(c, site)
+    // With a project id the apps pair where phone wallets listen; else through this site's relay, in its WebSocket
+    // scheme: the `aud` its tokens must name (see `relayUrls`).
+    const relayed = walletConnect
+      ? {
+          relayUrl: walletConnect.relayUrl,
+          projectId: walletConnect.projectId,
+          relayNetwork: 'walletconnect',
+        }
+      : relay
+        ? {
+            relayUrl: origin.replace(/^http/, 'ws'),
+            ...(parameters.relayProjectId ? { projectId: parameters.relayProjectId } : {}),
+            relayNetwork: 'pairlink',
+          }
+        : {}
     return c.json(
       {
         bridge: parameters.bridgeUrl ?? origin,
         rpcUrl: `${origin}/rpc`,
         chainId,
         registryUrl: `${origin}/registry/wallets.json`,
-        // The v2 relay is this site, in its WebSocket scheme: the `aud` its tokens must name (see `relayUrls`).
-        ...(relay ? { relayUrl: origin.replace(/^http/, 'ws') } : {}),
-        ...(relay && parameters.relayProjectId ? { projectId: parameters.relayProjectId } : {}),
+        ...relayed,
       },
       200,
       { 'access-control-allow-origin': '*', ...NO_STORE },

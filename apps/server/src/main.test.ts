@@ -4,10 +4,13 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createBridgeServer } from '@pairlink/bridge'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { describe, expect, onTestFinished, test } from 'vitest'
-import WebSocket from 'ws'
+import WebSocket, { WebSocketServer } from 'ws'
+
+const PROJECT_ID = '0123456789abcdef0123456789abcdef'
 
 // The CLI is run from its build, as `npm start` runs it.
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
@@ -112,7 +115,11 @@ describe('pairlink-server', () => {
       expect(await answers(chain ?? '')).toBe(true)
       // The WalletConnect v2 relay is on the same port: an upgrade carrying a v2 token is checked (a bad one is
       // refused with 401), where v1 alone would have taken it as a bridge socket.
-      expect(out).toMatch(/relay v2\s+ws:\/\/127\.0\.0\.1:\d+/)
+      expect(out).toMatch(/relay\s+ws:\/\/127\.0\.0\.1:\d+ \(this server; one node, memory\)\n/)
+      // Without a project id, one line says what phone wallets need and where to get it.
+      expect(out).toContain(
+        'phone wallets need a WalletConnect project id: get one at https://dashboard.reown.com, set WALLETCONNECT_PROJECT_ID\n',
+      )
       expect(await upgradeStatus(`${origin?.replace('http', 'ws')}/?auth=not.a.jwt`)).toBe(401)
 
       process.kill(server.pid, 'SIGTERM')
@@ -127,7 +134,7 @@ describe('pairlink-server', () => {
     const server = startServer({ PORT: '0', REDIS_URL: redis.url })
     await server.printed(/wallet\s+http/)
     expect(server.output()).toContain('(Redis backend)')
-    expect(server.output()).toMatch(/relay v2\s+ws:\/\/\S+ \(WalletConnect v2 SDK's relayUrl; Redis\)/)
+    expect(server.output()).toMatch(/relay\s+ws:\/\/\S+ \(this server; Redis\)/)
     process.kill(server.pid, 'SIGTERM')
     expect(await server.exited, server.output()).toBe(0)
   })
@@ -158,6 +165,74 @@ describe('pairlink-server', () => {
       expect(out).not.toContain('hunter2')
     },
   )
+
+  test(
+    "args: WALLETCONNECT_PROJECT_ID — the apps get that relay, the banner names it, a refusing relay's fix is logged once",
+    SLOW,
+    async () => {
+      // Pairlink's own relay restricted to another project stands in for WalletConnect's: it refuses with 403.
+      const relay = createBridgeServer({ relay: { projectIds: ['fedcba9876543210fedcba9876543210'] } })
+      onTestFinished(() => relay.close())
+      const relayUrl = (await relay.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WALLETCONNECT_PROJECT_ID: PROJECT_ID,
+        WALLETCONNECT_RELAY_URL: relayUrl,
+      })
+      const [, origin] = await server.printed(/web app\s+(http:\/\/127\.0\.0\.1:\d+)\//)
+      expect(server.output()).toContain(
+        `relay     ${relayUrl} (WalletConnect's network, project 0123…cdef)\n`,
+      )
+      expect(server.output()).toMatch(
+        /this server's own relay still serves SDKs given its URL: ws:\/\/127\.0\.0\.1:\d+/,
+      )
+      expect(server.output()).not.toContain('phone wallets need')
+      expect(await (await fetch(`${origin}/api/config`)).json()).toMatchObject({
+        relayUrl,
+        projectId: PROJECT_ID,
+        relayNetwork: 'walletconnect',
+      })
+      await server.printed(/"msg":"The relay [^"]+ refused/)
+      expect(server.output()).toContain(
+        `(HTTP 403 \\"Unknown projectId\\"): set WALLETCONNECT_PROJECT_ID to a project id from https://dashboard.reown.com"`,
+      )
+      // One line, and the server runs on.
+      expect(server.output().match(/refused project/g)).toHaveLength(1)
+      expect((await fetch(`${origin}/api/config`)).status).toBe(200)
+    },
+  )
+
+  test(
+    'error: a relay that closes with 3000 "origin not allowed" → the origin to add, logged once',
+    SLOW,
+    async () => {
+      const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+      await new Promise<void>((resolve) => wss.once('listening', resolve))
+      onTestFinished(() => new Promise<void>((resolve) => wss.close(() => resolve())))
+      wss.on('connection', (ws) => ws.close(3000, 'Unauthorized: origin not allowed'))
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://pairlink.example',
+        WALLETCONNECT_PROJECT_ID: PROJECT_ID,
+        WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${(wss.address() as { port: number }).port}`,
+      })
+      await server.printed(/"msg":"The relay [^"]+ refused/)
+      expect(server.output()).toContain(
+        "add https://pairlink.example to the project's allowed domains at https://dashboard.reown.com",
+      )
+      expect(server.output().match(/refused project/g)).toHaveLength(1)
+    },
+  )
+
+  test('error: WALLETCONNECT_RELAY_URL without a project id stops the server', SLOW, async () => {
+    const { code, out } = await runToExit({ PORT: '0', WALLETCONNECT_RELAY_URL: 'wss://relay.example' })
+    expect(code).toBe(1)
+    expect(out).toContain(
+      'pairlink: WALLETCONNECT_RELAY_URL needs WALLETCONNECT_PROJECT_ID too (a project id from https://dashboard.reown.com), or unset it',
+    )
+  })
 
   test('error: an unreachable Redis is named in plain words', SLOW, async () => {
     const { code, out } = await runToExit({ PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' })

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
 import { BaseError } from '@pairlink/protocol'
+import { WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { type Logger, pino } from 'pino'
 import { createApi } from './api/createApi.js'
@@ -15,6 +16,7 @@ import { createBridgeBackend } from './createBridgeBackend.js'
 import { createDatabase, DatabaseInUseError } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
+import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
 
@@ -83,6 +85,7 @@ async function main() {
   const relay = createRelay({
     logger: logger.child({ part: 'relay' }),
     projectIds: config.relayProjectIds,
+    allowedOrigins: config.relayAllowedOrigins,
     ...(redis && redisUrl ? { store: redis.createRedisRelayStore({ url: redisUrl }) } : {}),
   })
   cleanups.push(() => relay.close())
@@ -151,6 +154,7 @@ async function main() {
     chainId,
     bridgeUrl: config.bridgeUrl,
     relayProjectId: config.relayProjectIds?.[0],
+    walletConnect: config.walletConnect,
     registry,
     webDir: here('../../web/dist'),
     walletDir: here('../../wallet/dist'),
@@ -168,16 +172,33 @@ async function main() {
   cleanups.push(() => app.close())
   const origin = app.site.primary()
 
+  const ownRelay = origin.replace(/^http/, 'ws')
+  const relayStore = redisUrl ? 'Redis' : 'one node, memory'
+  const { walletConnect } = config
+  const relayLines = walletConnect
+    ? `relay     ${walletConnect.relayUrl} (WalletConnect's network, project ${shortProjectId(walletConnect.projectId)})
+              this server's own relay still serves SDKs given its URL: ${ownRelay} (${relayStore})`
+    : `relay     ${ownRelay} (this server; ${relayStore})
+              phone wallets need a WalletConnect project id: get one at ${WALLETCONNECT_DASHBOARD_URL}, set WALLETCONNECT_PROJECT_ID`
   console.log(`
   Pairlink is running
     web app   ${origin}/
     wallet    ${origin}/wallet
+    ${relayLines}
     bridge    ${config.bridgeUrl ?? origin} (${redisUrl ? 'Redis' : 'memory'} backend)
-    relay v2  ${origin.replace(/^http/, 'ws')} (WalletConnect v2 SDK's relayUrl; ${redisUrl ? 'Redis' : 'one node, memory'})
     registry  ${origin}/registry/wallets.json
     database  ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : `embedded (SQLite) in ${dataDir}`}
     chain     ${anvil ? `anvil dev chain, id ${chainId}, at ${rpcUrl}` : `RPC node, chain id ${chainId}`}
 `)
+
+  // One look at the relay the apps are handed, after start-up and never blocking it: a refusal names its fix once.
+  if (walletConnect) {
+    const target = { relayUrl: walletConnect.relayUrl, projectId: walletConnect.projectId, origin }
+    void probeRelay(target).then((result) => {
+      const { level, message } = describeRelayProbe(result, target)
+      logger.child({ part: 'relay-probe' })[level](message)
+    })
+  }
 }
 
 async function fetchChainId(rpcUrl: string): Promise<number> {

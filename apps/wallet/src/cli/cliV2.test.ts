@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
 import { getDevAccount } from '../core/accounts.js'
 import { WALLET_METHODS } from '../core/namespaces.js'
+import { describeRefusal } from './runCli.js'
 
 // Integration: the CLI as a child process, a real relay (the bridge server serves v1 and v2 on one port), a real
 // anvil, and the published @walletconnect/sign-client 2.25.0 as the dapp.
@@ -55,10 +56,10 @@ const account = getDevAccount(0)
 async function startDapp(
   chains = ['eip155:31337', 'eip155:1'],
   required?: Parameters<typeof sendRequiredNamespaces>[1],
+  relay = { relayUrl, projectId: '0123456789abcdef0123456789abcdef' },
 ) {
   const dapp = await SignClient.init({
-    relayUrl,
-    projectId: '0123456789abcdef0123456789abcdef',
+    ...relay,
     customStoragePrefix: `cli-dapp-${randomUUID()}`,
     logger: 'silent',
     metadata: { name: 'v2 CLI dapp', description: 'a dapp in a test', url: 'https://dapp.test', icons: [] },
@@ -256,6 +257,118 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
     expect(await cli.exited()).toBe(2)
     expect(cli.stderr()).toBe(
       'pairlink-wallet: This WalletConnect v2 link has expired: a link is valid for a few minutes and pairs once. Get a new link from the dapp and connect again\n',
+    )
+  })
+})
+
+describe("pairlink-wallet on a relay that checks the project (WalletConnect's network)", {
+  timeout: 120_000,
+}, () => {
+  const PROJECT = 'fedcba9876543210fedcba9876543210'
+  /** Pairlink's relay serving only `PROJECT`, as WalletConnect's serves only known projects; its ws:// URL. */
+  let refusals = () => 0
+  async function restrictedRelay(): Promise<string> {
+    const server = createBridgeServer({ relay: { projectIds: [PROJECT] } })
+    cleanups.push(() => server.close())
+    refusals = () => server.relay?.counts.authRefusals ?? 0
+    return (await server.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
+  }
+
+  test('args: --project-id X --relay-url answers a published sign-client dapp on a relay restricted to X', async () => {
+    const restricted = await restrictedRelay()
+    const { dapp, uri, approval } = await startDapp(['eip155:31337'], undefined, {
+      relayUrl: restricted,
+      projectId: PROJECT,
+    })
+    const cli = wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--auto-sign',
+      '--chain-id',
+      '31337',
+      '--project-id',
+      PROJECT,
+      '--relay-url',
+      restricted,
+    ])
+    const { topic } = await approval
+    expect(await cli.waitFor('pairing')).toMatchObject({ version: 2, relay: restricted })
+    const signature = await call<Hex>(dapp, topic, 'personal_sign', ['0x1234', account.address])
+    expect(await verifyMessage({ address: account.address, message: { raw: '0x1234' }, signature })).toBe(
+      true,
+    )
+  })
+
+  test('args: WALLETCONNECT_PROJECT_ID and WALLETCONNECT_RELAY_URL do the same', async () => {
+    const restricted = await restrictedRelay()
+    const { uri, approval } = await startDapp(['eip155:31337'], undefined, {
+      relayUrl: restricted,
+      projectId: PROJECT,
+    })
+    const cli = runWalletCli(['--uri', uri, '--reject'], {
+      WALLETCONNECT_PROJECT_ID: PROJECT,
+      WALLETCONNECT_RELAY_URL: restricted,
+    })
+    cleanups.push(() => cli.stop())
+    await expect(approval).rejects.toMatchObject({ code: 5000 })
+    expect(await cli.exited()).toBe(0)
+  })
+
+  // Needs the v2 client's RelayRefusedError (contract of issue 24, helper "client"): before it, the client retries
+  // the refused upgrade until the subscription times out.
+  test('error: a project the relay refuses → one JSON error line naming the fix, exit 1, no retry loop', async () => {
+    const restricted = await restrictedRelay()
+    const { uri } = await startDapp(['eip155:31337'], undefined, { relayUrl: restricted, projectId: PROJECT })
+    const other = '00000000000000000000000000000000'
+    const cli = wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--chain-id',
+      '31337',
+      '--project-id',
+      other,
+      '--relay-url',
+      restricted,
+    ])
+    expect(await cli.exited()).toBe(1)
+    const errors = cli.lines.map((line) => JSON.parse(line)).filter((line) => line.event === 'error')
+    expect(errors).toHaveLength(1)
+    // The refused upgrade is not retried in a loop (an explicit call may try once more).
+    expect(refusals()).toBeLessThanOrEqual(2)
+    expect(errors[0].message).toMatch(
+      new RegExp(
+        `^The relay ${restricted} refused project ${other} \\(".+"\\): .*https://dashboard\\.reown\\.com`,
+      ),
+    )
+  })
+
+  test.each([
+    [
+      'project-unknown',
+      'Project not found',
+      'pass --project-id (or set WALLETCONNECT_PROJECT_ID) with a project id from https://dashboard.reown.com',
+    ],
+    [
+      'project-missing',
+      'Project ID is missing',
+      'pass --project-id (or set WALLETCONNECT_PROJECT_ID) with a project id from https://dashboard.reown.com',
+    ],
+    [
+      'origin',
+      'Unauthorized: origin not allowed',
+      "add this wallet's origin to the project's allowed domains at https://dashboard.reown.com, or pass another --project-id",
+    ],
+    [
+      'other',
+      'Forbidden',
+      'check --project-id (a project id from https://dashboard.reown.com) and --relay-url',
+    ],
+  ])('behavior: a refusal of kind %s names its fix', (kind, reason, fix) => {
+    const refusal = { message: `Relay refused the connection: ${reason}`, kind, reason, closeCode: 3000 }
+    expect(describeRefusal(refusal, { relayUrl: 'wss://relay.walletconnect.org', projectId: 'abc' })).toBe(
+      `The relay wss://relay.walletconnect.org refused project abc ("${reason}"): ${fix}`,
     )
   })
 })

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { BaseError, parseUri } from '@pairlink/protocol'
+import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import type { Hex } from 'viem'
 import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
 import { assertPairable, getLinkVersion } from '../core/pairingLink.js'
@@ -18,8 +19,13 @@ export type CliOptions =
       uri: string
       /** The link's protocol version. */
       version: 1 | 2
-      /** v2: the relay; from `--relay-url`, else the server of `--rpc-url` (`ws(s)://host:port`). */
+      /**
+       * v2: the relay; from `--relay-url` or `WALLETCONNECT_RELAY_URL`, else WalletConnect's relay with a project id,
+       * else the server of `--rpc-url` (`ws(s)://host:port`).
+       */
       relayUrl: string | undefined
+      /** v2: the project id sent to the relay; from `--project-id` or `WALLETCONNECT_PROJECT_ID`. */
+      projectId: string | undefined
       decision: 'approve' | 'reject'
       autoSign: boolean
       /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
@@ -47,8 +53,13 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
-  --relay-url URL      v2 relay (ws:// or wss://); default: the server of --rpc-url on the same port
-                       (Pairlink's server serves /rpc and the relay alike); ignored for a v1 link
+  --relay-url URL      v2 relay (ws:// or wss://; or set WALLETCONNECT_RELAY_URL); default: with a
+                       project id ${WALLETCONNECT_RELAY_URL} (WalletConnect's network, where
+                       dapps on WalletConnect's SDKs pair), else the server of --rpc-url on the
+                       same port (Pairlink's server serves /rpc and the relay alike); ignored
+                       for a v1 link
+  --project-id ID      v2 project id the relay checks (or set WALLETCONNECT_PROJECT_ID): for
+                       WalletConnect's network, one from https://dashboard.reown.com
   --chain-id N         chain to approve the session with (default: the node's eth_chainId)
   --timeout SECONDS    end the session and exit after this long
   --help               show this text
@@ -80,6 +91,7 @@ export function parseCliArgs(
         'account-index': { type: 'string' },
         'rpc-url': { type: 'string' },
         'relay-url': { type: 'string' },
+        'project-id': { type: 'string' },
         'chain-id': { type: 'string' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -120,9 +132,21 @@ export function parseCliArgs(
   const rpcUrl = typeof values['rpc-url'] === 'string' ? values['rpc-url'] : 'http://127.0.0.1:8545'
   if (!/^https?:\/\/./.test(rpcUrl) || !URL.canParse(rpcUrl))
     throw new CliArgsError('--rpc-url must be an http(s) URL')
-  const relayText = typeof values['relay-url'] === 'string' ? values['relay-url'] : undefined
-  if (relayText !== undefined && !/^wss?:\/\/./.test(relayText))
-    throw new CliArgsError('--relay-url must be a ws(s) URL')
+  // A flag wins over its variable; an empty variable counts as unset, as a shell's `VAR=` does.
+  const setting = (flag: string, variable: string) => {
+    const given = values[flag]
+    if (typeof given === 'string') return { text: given, name: `--${flag}` }
+    const text = env[variable]?.trim()
+    return text ? { text, name: variable } : undefined
+  }
+  const relay = setting('relay-url', 'WALLETCONNECT_RELAY_URL')
+  if (relay !== undefined && (!/^wss?:\/\/./.test(relay.text) || !URL.canParse(relay.text)))
+    throw new CliArgsError(`${relay.name} must be a ws(s) URL`)
+  const project = setting('project-id', 'WALLETCONNECT_PROJECT_ID')
+  if (project !== undefined && !/^[\w-]{1,128}$/.test(project.text))
+    throw new CliArgsError(
+      `${project.name} must be a project id (letters, digits, - and _; WalletConnect's are 32 hex characters)`,
+    )
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout)
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
     throw new CliArgsError('--timeout must be a positive number of seconds')
@@ -132,7 +156,9 @@ export function parseCliArgs(
     help: false,
     uri,
     version,
-    relayUrl: version === 2 ? (relayText ?? getRelayUrl(rpcUrl)) : undefined,
+    relayUrl:
+      version === 2 ? (relay?.text ?? (project ? WALLETCONNECT_RELAY_URL : getRelayUrl(rpcUrl))) : undefined,
+    projectId: version === 2 ? project?.text : undefined,
     decision: values.approve ? 'approve' : 'reject',
     autoSign: values['auto-sign'] === true,
     privateKey,

@@ -1,5 +1,6 @@
 import type { WebSocketConstructor } from '@pairlink/client'
 import { InvalidUriError } from '@pairlink/protocol'
+import { WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
 import { createPublicClient, http, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getDevAccount } from '../core/accounts.js'
@@ -21,6 +22,29 @@ export type RunCliParameters = {
   WebSocket?: WebSocketConstructor | undefined
   /** Aborting ends the session (as Ctrl-C does) and resolves 0. */
   signal?: AbortSignal | undefined
+}
+
+/** The code of the v2 client's `RelayRefusedError`: the relay refused the socket and will again (no retry). */
+const RELAY_REFUSED = 'ERR_RELAY_REFUSED'
+
+/** The fields of a `RelayRefusedError` (`@pairlink/client/v2`) this CLI reads. */
+type RelayRefusal = { message: string; kind?: unknown; reason?: unknown; closeCode?: unknown }
+
+/**
+ * One line naming the fix for a relay's refusal: the project id (`--project-id`, from WalletConnect's dashboard) or,
+ * for an origin, the project's allowed domains.
+ */
+export function describeRefusal(
+  refusal: RelayRefusal,
+  options: { relayUrl?: string | undefined; projectId?: string | undefined },
+): string {
+  const said = typeof refusal.reason === 'string' && refusal.reason ? refusal.reason : refusal.message
+  const refused = `The relay ${options.relayUrl} refused ${options.projectId ? `project ${options.projectId}` : 'this wallet'} ("${said}")`
+  if (refusal.kind === 'origin')
+    return `${refused}: add this wallet's origin to the project's allowed domains at ${WALLETCONNECT_DASHBOARD_URL}, or pass another --project-id`
+  if (refusal.kind === 'project-missing' || refusal.kind === 'project-unknown')
+    return `${refused}: pass --project-id (or set WALLETCONNECT_PROJECT_ID) with a project id from ${WALLETCONNECT_DASHBOARD_URL}`
+  return `${refused}: check --project-id (a project id from ${WALLETCONNECT_DASHBOARD_URL}) and --relay-url`
 }
 
 /** What the wallet announces to dapps. */
@@ -104,6 +128,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
         ? createWalletV2({
             ...common,
             relayUrl: options.relayUrl,
+            projectId: options.projectId,
             WebSocket: parameters.WebSocket,
             metadata: CLIENT_META,
           })
@@ -182,9 +207,13 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
       }, seconds * 1000)
     }
     // v2 pairs once the relay took the subscription: an expired or used link fails here.
-    wallet.ready.catch((error: unknown) =>
-      finish(fatal(findError(error)?.message ?? `Could not pair: ${String(error)}`, 1)),
-    )
+    wallet.ready.catch((error: unknown) => {
+      const refusal = findError(error, RELAY_REFUSED)
+      const message = refusal
+        ? describeRefusal(refusal as RelayRefusal, options)
+        : (findError(error)?.message ?? `Could not pair: ${String(error)}`)
+      finish(fatal(message, 1))
+    })
     if (signal?.aborted) stop()
     else signal?.addEventListener('abort', stop, { once: true })
   })

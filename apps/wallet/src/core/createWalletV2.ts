@@ -35,6 +35,8 @@ export type CreateWalletV2Parameters = {
   uri?: string | undefined
   /** The v2 relay (`ws(s)://…`). @default the page's own server in browsers */
   relayUrl?: string | undefined
+  /** The project id the relay checks (WalletConnect's network needs one). @default none */
+  projectId?: string | undefined
   account: LocalAccount
   /** The wallet's own chain: granted first, and the one its node (`rpcUrl`) serves. */
   chainId: number

@@ -30,8 +30,15 @@ export function openWallet(parameters: {
   const { uri, config, account } = parameters
   const common = { account, chainId: config.chainId, rpcUrl: config.rpcUrl }
   const v1 = { ...common, storageKey: SESSION_STORAGE_KEY, requestStorageKey: REQUESTS_STORAGE_KEY }
-  // v2: the relay is this page's own server (the sign client's default), which serves /rpc too.
-  const v2 = { ...common, storageKey: V2_STORAGE_KEY, metadata: walletMeta() }
+  // v2: the relay the server names (WalletConnect's with its project id, where the dapps of phone wallets propose),
+  // else this page's own server (the sign client's default), which serves /rpc too.
+  const v2 = {
+    ...common,
+    relayUrl: config.relayUrl,
+    projectId: config.projectId,
+    storageKey: V2_STORAGE_KEY,
+    metadata: walletMeta(),
+  }
   if (uri !== undefined)
     return getLinkVersion(uri) === 2
       ? createWalletV2({ ...v2, uri })

@@ -1,7 +1,18 @@
 import { useEffect, useState } from 'react'
 
 /** What the server tells its apps (`GET /api/config`). */
-export type WalletConfig = { bridge: string; rpcUrl: string; chainId: number }
+export type WalletConfig = {
+  bridge: string
+  rpcUrl: string
+  chainId: number
+  /**
+   * The v2 relay to pair through: WalletConnect's when the server has a project id, else its own. `undefined`: this
+   * page's own server.
+   */
+  relayUrl?: string | undefined
+  /** The project id the relay checks. */
+  projectId?: string | undefined
+}
 
 /** Return type of {@link useConfig}. */
 export type UseConfigReturnType = { config: WalletConfig | undefined; error: string | undefined }
@@ -28,6 +39,10 @@ export function useConfig(): UseConfigReturnType {
             bridge: typeof body.bridge === 'string' ? body.bridge : fallback.bridge,
             rpcUrl: typeof body.rpcUrl === 'string' ? body.rpcUrl : fallback.rpcUrl,
             chainId: typeof body.chainId === 'number' ? body.chainId : fallback.chainId,
+            ...(typeof body.relayUrl === 'string' && /^wss?:\/\//.test(body.relayUrl)
+              ? { relayUrl: body.relayUrl }
+              : {}),
+            ...(typeof body.projectId === 'string' ? { projectId: body.projectId } : {}),
           },
           error: undefined,
         })
