@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import {
@@ -11,7 +11,13 @@ import {
   screenshot,
 } from './support/dapp.js'
 import type { Product } from './support/product.js'
-import { startTwoDevices, withTwoDevices } from './support/twoDevices.js'
+import { startTwoDevices, type TwoDevices, withTwoDevices } from './support/twoDevices.js'
+import {
+  KNOWN_PROJECT_ID,
+  type NetworkDevices,
+  startTwoDevicesOnNetwork,
+  upgradesFrom,
+} from './support/walletConnectNetwork.js'
 import {
   answerRequest,
   approveSession,
@@ -21,23 +27,49 @@ import {
 } from './support/walletPage.js'
 
 // One server, the web app and the reference wallet as two pages in two contexts (their own storage, as on two
-// devices). The tests run in order on one session, as a person would use it: once over v1, once over v2.
+// devices). The tests run in order on one session, as a person would use it: once over v1, once over v2 on the
+// server's own relay, and once over v2 through WalletConnect's network (its stand-in, under its real name).
 test.describe('over WalletConnect v1', () => journey(1))
 test.describe('over WalletConnect v2', () => journey(2))
+test.describe('over WalletConnect’s network', () => {
+  let network: NetworkDevices | undefined
+  journey(2, {
+    start: async () => {
+      network = await startTwoDevicesOnNetwork()
+      return network
+    },
+    prefix: 'wc-network-',
+  })
+
+  // Both pages took their relay from /api/config: had either quietly used the server's own relay, the pairing above
+  // could not have crossed, and the stand-in would have seen fewer pages (or none) with this project and origin.
+  test('the stand-in carried it: upgrades from the page’s origin with the project id, every one accepted', () => {
+    const { network: standIn, product } = network as NetworkDevices
+    const attempts = upgradesFrom(standIn, product.origin)
+    // At least the web app's and the wallet page's first sockets, and the reloads' after them.
+    expect(attempts.length).toBeGreaterThanOrEqual(2)
+    for (const attempt of attempts)
+      expect(attempt).toMatchObject({ projectId: KNOWN_PROJECT_ID, outcome: 'open' })
+    expect(standIn.upgrades.filter((attempt) => attempt.outcome === 'refused')).toEqual([])
+  })
+})
+
+/** How a journey starts its devices, and the prefix of its screenshots' names. */
+type JourneyOptions = { start?: (browser: Browser) => Promise<TwoDevices>; prefix?: string }
 
 /** The product journey with the web app and the reference wallet page, paired over `protocol`. */
-function journey(protocol: Protocol) {
+function journey(protocol: Protocol, options: JourneyOptions = {}) {
   // Serial per protocol: a failure skips the rest of its own journey, not the other protocol's.
   test.describe.configure({ mode: 'serial' })
   let product: Product
   let dapp: Page
   let wallet: Page
-  withTwoDevices(startTwoDevices, async (devices) => {
+  withTwoDevices(options.start ?? startTwoDevices, async (devices) => {
     ;({ product, dapp, wallet } = devices)
   })
 
-  const shoot = (page: Page, name: string, options: { publish?: boolean } = {}) =>
-    screenshot(page, name, { ...options, protocol })
+  const shoot = (page: Page, name: string, shot: { publish?: boolean } = {}) =>
+    screenshot(page, `${options.prefix ?? ''}${name}`, { ...shot, protocol })
   const storedSession = () => readStoredSession(dapp, protocol)
 
   test('connect: the modal’s copied link pasted into the wallet; approve; address, balance and a rising block', async () => {

@@ -15,10 +15,14 @@ export type TwoDevices = {
 
 /**
  * Starts the product and opens the web app's and the wallet's pages in two contexts: their own storage, as on two
- * devices. Call it in a `beforeAll` that allows `PRODUCT_HOOK_TIMEOUT`, and `stop()` in the `afterAll`.
+ * devices; `env` is the server's (see `startProduct`). Call it in a `beforeAll` that allows `PRODUCT_HOOK_TIMEOUT`, and
+ * `stop()` in the `afterAll`.
  */
-export async function startTwoDevices(browser: Browser): Promise<TwoDevices> {
-  const product = await startProduct()
+export async function startTwoDevices(
+  browser: Browser,
+  env: Record<string, string> = {},
+): Promise<TwoDevices> {
+  const product = await startProduct(env)
   const options = { permissions: ['clipboard-read', 'clipboard-write'] }
   const contexts = [await browser.newContext(options), await browser.newContext(options)]
   const [dapp, wallet] = [await contexts[0]!.newPage(), await contexts[1]!.newPage()]
