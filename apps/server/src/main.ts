@@ -174,7 +174,6 @@ async function main() {
 
   const ownRelay = origin.replace(/^http/, 'ws')
   const relayStore = redisUrl ? 'Redis' : 'one node, memory'
-  const { walletConnect } = config
   const relayLines = walletConnect
     ? `relay     ${walletConnect.relayUrl} (WalletConnect's network, project ${shortProjectId(walletConnect.projectId)})
               this server's own relay still serves SDKs given its URL: ${ownRelay} (${relayStore})`
