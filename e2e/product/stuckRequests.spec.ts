@@ -20,7 +20,7 @@ withTwoDevices(startPairedDevices, async (devices) => {
 test('Cancel ends the wait with a message; the wallet still has the request, and its late answer is ignored', async () => {
   const button = dapp.getByTestId('sign-message-button')
   await button.click()
-  await expect(button).toHaveText('Confirm in your wallet…')
+  await expect(button).toHaveText('Confirm in Pairlink Wallet…')
   await expect(wallet.getByTestId('request-method')).toHaveText('personal_sign', { timeout: 15_000 })
   await dapp.getByTestId('sign-message-cancel').click()
   await expect(button).toHaveText('Sign message')
@@ -71,7 +71,7 @@ test('the wallet is closed mid-request: every waiting card has a Cancel that ret
   for (const card of cards) {
     const button = dapp.getByTestId(card.start)
     await button.click()
-    await expect(button).toHaveText('Confirm in your wallet…')
+    await expect(button).toHaveText('Confirm in Pairlink Wallet…')
     await expect(button).toBeDisabled()
     await dapp.getByTestId(card.cancel).click()
     await expect(button).toHaveText(card.idle)
@@ -86,7 +86,7 @@ test('a request the wallet never answers times out with a message (?walletTimeou
   const button = dapp.getByTestId('sign-message-button')
   await expect(button).toBeEnabled({ timeout: 15_000 })
   await button.click()
-  await expect(button).toHaveText('Confirm in your wallet…')
+  await expect(button).toHaveText('Confirm in Pairlink Wallet…')
   await expect(dapp.getByTestId('sign-message-error')).toHaveText(TIMED_OUT, { timeout: 10_000 })
   await expect(button).toHaveText('Sign message')
   await expect(dapp.getByTestId('sign-message-cancel')).toHaveCount(0)

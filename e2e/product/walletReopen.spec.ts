@@ -9,7 +9,8 @@ test.describe.configure({ mode: 'serial' })
 
 /** Where the wallet page keeps the session's unanswered requests (apps/wallet/README.md). */
 const REQUESTS_KEY = 'pairlink-wallet:requests'
-const WAITING = 'Confirm in your wallet…'
+// The waiting card names the wallet from its session metadata.
+const WAITING = 'Confirm in Pairlink Wallet…'
 
 let product: Product
 let dapp: Page

@@ -8,11 +8,11 @@ import { pino } from 'pino'
 import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import WebSocket from 'ws'
 import { type CreateAppServerParameters, createAppServer } from './createAppServer.js'
-import { createRegistry, REFERENCE_WALLET_ID } from './registry.js'
+import { createWalletList, REFERENCE_WALLET_ID } from './registry.js'
 
 // The server's policy for pages and the relay it hands them: a real app server on a free port, real sockets.
 const registryFile = fileURLToPath(new URL('../data/wallets.json', import.meta.url))
-const iconsDir = fileURLToPath(new URL('../data/icons', import.meta.url))
+const logosDir = fileURLToPath(new URL('../data/logos', import.meta.url))
 const PROJECT_ID = '0123456789abcdef0123456789abcdef'
 const dir = mkdtempSync(join(tmpdir(), 'pairlink-csp-'))
 
@@ -35,8 +35,7 @@ async function serve(parameters: Partial<CreateAppServerParameters> = {}): Promi
     // Nothing here reads the chain.
     rpcUrl: 'http://127.0.0.1:1',
     chainId: 31337,
-    registry: (o) => createRegistry(registryFile, o, iconsDir),
-    icons: iconsDir,
+    registry: createWalletList({ snapshotFile: registryFile, logosDir }),
     webDir: join(dir, 'web'),
     walletDir: join(dir, 'wallet'),
     ...parameters,
@@ -102,12 +101,12 @@ describe('Content-Security-Policy', () => {
     )
   })
 
-  test('behavior: an icon keeps its own stricter policy', async () => {
+  test('behavior: a logo keeps its own stricter policy', async () => {
     const origin = await serve()
-    const response = await fetch(`${origin}/registry/icons/${REFERENCE_WALLET_ID}.svg`)
+    const response = await fetch(`${origin}/registry/logos/${REFERENCE_WALLET_ID}.svg`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
   })
 })

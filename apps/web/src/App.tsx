@@ -2,6 +2,7 @@ import { getInjectedWallets, type InjectedWallet, watchInjectedWallets } from '@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ConnectedView, preloadConnected } from './ConnectedView.js'
 import { ConnectButton } from './components/ConnectButton/ConnectButton.js'
+import { ConnectIntro } from './components/ConnectIntro/ConnectIntro.js'
 import { ProtocolChoice } from './components/ProtocolChoice/ProtocolChoice.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
 import {
@@ -166,16 +167,13 @@ function Session({ pairlink, start, notice, onEnded, protocol, onProtocol }: Ses
       {banner}
       <section className="card hero" aria-labelledby="hero-title" data-testid="connect-panel">
         <h1 id="hero-title">Connect your wallet</h1>
-        <p className="muted">
-          Scan the QR code with your wallet, or on a phone pick your wallet from the list; a wallet installed
-          in this browser is offered there too. The connection is end-to-end encrypted through this server's
-          bridge.
-        </p>
+        <ConnectIntro config={config} protocol={pairlink.protocol} />
         {config.relayUrl && !pairlink.browserWallet ? (
           <ProtocolChoice
             protocol={protocol}
             onChange={onProtocol}
             disabled={state.status === 'connecting'}
+            relayNetwork={config.relayNetwork}
           />
         ) : null}
         <ConnectButton status={state.status} onConnect={connect} />

@@ -1,4 +1,6 @@
+import { readDeepLinkChoice } from '@pairlink/modal/injected'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { AccountPanel } from './components/AccountPanel/AccountPanel.js'
 import { HistoryPlaceholder, PaymentHistory } from './components/PaymentHistory/PaymentHistory.js'
@@ -15,6 +17,7 @@ import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
 import { useSessionConnection } from './hooks/useSessionConnection.js'
 import { useSignIn } from './hooks/useSignIn.js'
+import { WalletPromptProvider, walletPrompt } from './hooks/useWalletPrompt.js'
 import { resultScope } from './resultScope.js'
 import { queryClient, wagmiConfig } from './wagmiConfig.js'
 
@@ -53,56 +56,66 @@ function Account({ pairlink, state, session }: ConnectedProps) {
   // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
   const signIn = useSignIn(session.address, config.chainId)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
+  // Each card names the wallet while it waits ("Confirm in MetaMask…") and, on a phone, brings it forward first.
+  const paired = pairlink.browserWallet === undefined
+  const name = session.peerMeta?.name || (paired ? readDeepLinkChoice()?.name : undefined)
+  const prompt = useMemo(() => walletPrompt({ name, paired }), [name, paired])
 
   return (
-    <main>
-      <StatusBanner
-        notice={state.notice}
-        onDismiss={state.dismissNotice}
-        bridgeUnreachable={state.bridgeUnreachable}
-        rpcError={block.error}
-        rewind={block.rewind}
-      />
-      <AccountPanel
-        session={session}
-        appChainId={config.chainId}
-        balance={balance}
-        blockNumber={block.number}
-        transport={state.transport}
-        protocol={pairlink.protocol}
-        browserWallet={pairlink.browserWallet !== undefined}
-        onDisconnect={() => void state.disconnect()}
-      />
-      {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
+    <WalletPromptProvider value={prompt}>
+      <main>
+        <StatusBanner
+          notice={state.notice}
+          onDismiss={state.dismissNotice}
+          bridgeUnreachable={state.bridgeUnreachable}
+          rpcError={block.error}
+          rewind={block.rewind}
+        />
+        <AccountPanel
+          session={session}
+          appChainId={config.chainId}
+          balance={balance}
+          blockNumber={block.number}
+          transport={state.transport}
+          protocol={pairlink.protocol}
+          browserWallet={pairlink.browserWallet !== undefined}
+          onDisconnect={() => void state.disconnect()}
+        />
+        {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
           history takes the slot beside the payment, so nothing above moves when either fills in. */}
-      <div className="actions">
-        {connection ? (
-          <>
-            <SignIn signIn={signIn} />
-            <SignMessage key={`sign:${scope}`} address={connection.address} />
-            <SignTypedData key={`typed:${scope}`} address={connection.address} chainId={connection.chainId} />
-            <SwitchChain
-              chainId={connection.chainId}
-              appChainId={config.chainId}
-              protocol={pairlink.protocol}
-            />
-            <SendPayment
-              key={`pay:${scope}`}
-              address={connection.address}
-              chainId={connection.chainId}
-              appChainId={config.chainId}
-              protocol={pairlink.protocol}
-              balance={balance}
-              blockNumber={block.head}
-              signedIn={signIn.account !== undefined}
-              onSent={(sent) => void history.record(sent)}
-              lastRecord={history.lastRecord}
-              records={signIn.account ? history.payments : undefined}
-            />
-            {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
-          </>
-        ) : null}
-      </div>
-    </main>
+        <div className="actions">
+          {connection ? (
+            <>
+              <SignIn signIn={signIn} />
+              <SignMessage key={`sign:${scope}`} address={connection.address} />
+              <SignTypedData
+                key={`typed:${scope}`}
+                address={connection.address}
+                chainId={connection.chainId}
+              />
+              <SwitchChain
+                chainId={connection.chainId}
+                appChainId={config.chainId}
+                protocol={pairlink.protocol}
+              />
+              <SendPayment
+                key={`pay:${scope}`}
+                address={connection.address}
+                chainId={connection.chainId}
+                appChainId={config.chainId}
+                protocol={pairlink.protocol}
+                balance={balance}
+                blockNumber={block.head}
+                signedIn={signIn.account !== undefined}
+                onSent={(sent) => void history.record(sent)}
+                lastRecord={history.lastRecord}
+                records={signIn.account ? history.payments : undefined}
+              />
+              {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+            </>
+          ) : null}
+        </div>
+      </main>
+    </WalletPromptProvider>
   )
 }

@@ -10,7 +10,7 @@ import {
 import { listChains } from './format.js'
 import type { AppConfig } from './hooks/useConfig.js'
 import { createInjectedClient } from './injected/injectedClient.js'
-import { lazyModal } from './lazyModal.js'
+import { lazyModal, showModalError } from './lazyModal.js'
 import type { Protocol } from './protocolChoice.js'
 
 /** What the app reads of a session client, v1's (`@pairlink/client`) or v2's (`createV2Client`) alike. */
@@ -34,6 +34,8 @@ export type Pairlink = {
   protocol: Protocol
   /** Set for a session with a browser wallet (EIP-6963 or `window.ethereum`) instead of one paired by QR code. */
   browserWallet?: InjectedWalletInfo | undefined
+  /** Says in the modal, in place of the code, that the relay refused the site (`ERR_RELAY_REFUSED`). */
+  showRefusal?: ((message: string) => void) | undefined
 }
 
 /**
@@ -95,7 +97,7 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
   // system) and the language of its page, not the browser's.
   const modalOptions = {
     registryUrl: config.registryUrl,
-    theme: 'auto',
+    theme: 'auto' as const,
     language: globalThis.document?.documentElement.lang,
     // The page's browser wallets (EIP-6963), offered beside the QR code: the one chosen takes over from the pairing.
     onInjected: (wallet: InjectedWallet) => onBrowserWallet?.(wallet),
@@ -118,7 +120,13 @@ export function createPairlink(config: AppConfig, protocol: Protocol = 1): Pairl
           modal: lazyModal,
           modalOptions,
         }).extend(dappActions)
-  const pairlink: Pairlink = { client, provider: appProvider(config, client), config, protocol }
+  const pairlink: Pairlink = {
+    client,
+    provider: appProvider(config, client),
+    config,
+    protocol,
+    showRefusal: (message) => showModalError(message, modalOptions),
+  }
   instances.set(key, pairlink)
   return pairlink
 }

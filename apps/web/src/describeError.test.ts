@@ -17,7 +17,7 @@ import {
   UserRejectedRequestError as ViemUserRejected,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { describeDisconnect, describeError } from './describeError.js'
+import { describeDisconnect, describeError, describeRefusal } from './describeError.js'
 
 describe('describeError', () => {
   test('default: an unknown error keeps its first line behind a plain prefix', () => {
@@ -142,6 +142,30 @@ describe('describeError', () => {
         "Can't reach the relay right now. Check your connection and try again.",
       )
     }
+  })
+
+  test('behavior: the relay refused the site (ERR_RELAY_REFUSED) — what the operator must fix, by kind, however wrapped', () => {
+    // The v2 client's RelayRefusedError as the contract describes it; recognised by its code, never its class.
+    const refused = (kind: string) =>
+      Object.assign(new Error('Project not found'), { code: 'ERR_RELAY_REFUSED', closeCode: 3000, kind })
+    const project =
+      "WalletConnect did not accept this site's project id. The site's operator must set WALLETCONNECT_PROJECT_ID to a project id from dashboard.reown.com."
+    expect(describeError(refused('project-missing'), 'connect')).toBe(project)
+    expect(describeError(refused('project-unknown'), 'connect')).toBe(project)
+    // The provider's connect rejects with it as the cause; a request's failure may be wrapped by viem too.
+    const wrapped = new Error('wrapped', {
+      cause: new Error('provider', { cause: refused('project-unknown') }),
+    })
+    expect(describeError(wrapped, 'request')).toBe(project)
+    expect(describeError(refused('origin'), 'connect')).toBe(
+      "WalletConnect's relay does not accept this site's address. The operator must add it to the project's allowed domains at dashboard.reown.com.",
+    )
+    expect(describeRefusal('origin', 'https://dapp.example')).toBe(
+      "WalletConnect's relay does not accept this site's address (https://dapp.example). The operator must add it to the project's allowed domains at dashboard.reown.com.",
+    )
+    expect(describeError(refused('other'), 'connect')).toMatch(/^The relay refused this site/)
+    // Not the reconnecting relay's message: nothing will get better by itself.
+    expect(describeError(refused('other'), 'connect')).not.toMatch(/try again|Retrying/i)
   })
 
   test('behavior: no session', () => {

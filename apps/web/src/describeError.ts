@@ -54,6 +54,11 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
   const named = (name: string) =>
     has((e) => typeof e.data === 'object' && e.data !== null && (e.data as { name?: unknown }).name === name)
 
+  // The relay refused the site for good (WalletConnect's close 3000): what the operator must fix, by the relay's reason.
+  const refusal = walkError(error, (e) => (e as ErrorLike | null)?.code === RELAY_REFUSED) as
+    | (ErrorLike & { kind?: unknown })
+    | null
+  if (refusal) return describeRefusal(refusal.kind)
   if (coded(ModalClosedError.code)) {
     return 'You closed the QR window before a wallet connected. Press Connect wallet to try again.'
   }
@@ -117,6 +122,24 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     return `The wallet could not send the payment: ${String(details?.details ?? text).replace(/\.$/, '')}.`
   }
   return `Something went wrong: ${text}`
+}
+
+/** The code of the v2 client's `RelayRefusedError` (`@pairlink/client/v2`): the relay refused the site. */
+export const RELAY_REFUSED = 'ERR_RELAY_REFUSED'
+
+/**
+ * What the person and the site's operator are told when the relay refuses the site, by the refusal's `kind`: the
+ * project id missing or unknown, or this page's origin not on the project's allow-list.
+ *
+ * @example
+ * describeRefusal('origin', 'https://dapp.example') // "WalletConnect's relay does not accept this site's address (https://dapp.example). …"
+ */
+export function describeRefusal(kind: unknown, origin: string = globalThis.location?.origin ?? ''): string {
+  if (kind === 'project-missing' || kind === 'project-unknown')
+    return "WalletConnect did not accept this site's project id. The site's operator must set WALLETCONNECT_PROJECT_ID to a project id from dashboard.reown.com."
+  if (kind === 'origin')
+    return `WalletConnect's relay does not accept this site's address${origin ? ` (${origin})` : ''}. The operator must add it to the project's allowed domains at dashboard.reown.com.`
+  return "The relay refused this site, so no wallet can connect through it. The site's operator must check its WalletConnect settings (project id and allowed domains at dashboard.reown.com)."
 }
 
 /**

@@ -28,6 +28,26 @@ function withModal(call: (modal: ModalModule) => void): void {
 }
 
 /**
+ * Shows in the modal that the relay refused the site (`message`, in place of the code): in the open modal, or in one
+ * opened for it, as a refusal comes before any code. Loads the modal first when it is not there yet.
+ *
+ * @example
+ * showModalError(describeError(error, 'connect'), modalOptions)
+ */
+export function showModalError(message: string, options?: ModalOptions): void {
+  const attempt = loading ?? import('./modal.js')
+  loading = attempt
+  const focus = returnFocusTo
+  attempt.then(
+    (modal) => modal.showError(message, () => (shown = false), { returnFocusTo: focus, ...options }),
+    () => {
+      if (loading === attempt) loading = undefined
+    },
+  )
+  shown = true
+}
+
+/**
  * The client's modal adapter over `@pairlink/modal`, loaded the first time a QR code is shown: the first screen
  * never downloads the modal (its QR encoder and wallet list). `close` and `setStatus` before any `open` are no-ops,
  * as they are in the modal itself with no modal open; every call runs in order once the module is there. When the

@@ -8,6 +8,7 @@ const config: AppConfig = {
   chainId: 31337,
   registryUrl: 'http://x/r.json',
   relayUrl: 'ws://x',
+  relayNetwork: 'pairlink',
 }
 
 const storage = (items: Record<string, string> = {}) => ({

@@ -49,7 +49,11 @@ async function bundle(): Promise<Map<string, Uint8Array>> {
     write: false,
     platform: 'browser',
     jsx: 'automatic',
-    alias: { '@pairlink/protocol': here('../../../packages/protocol/src/index.ts') },
+    alias: {
+      '@pairlink/protocol': here('../../../packages/protocol/src/index.ts'),
+      // The modal reads WalletConnect's explorer URL from the v2 entry.
+      '@pairlink/protocol/v2': here('../../../packages/protocol/src/v2/index.ts'),
+    },
     define: { global: 'globalThis', 'process.env.NODE_ENV': '"production"' },
     inject: [here('buffer-shim.ts')],
     external: ['ws'],

@@ -7,8 +7,17 @@ export const COPIED_NOTIFICATION_MS = 1_200
 /** Duration of the modal's fade-out, in milliseconds. */
 export const MODAL_FADE_MS = 300
 
-/** Default wallet registry URL of v1 (API v2 shape `{ listings, count }`). */
-export const DEFAULT_REGISTRY_URL = 'https://registry.walletconnect.com/api/v2/wallets'
+/**
+ * How many wallets the modal asks WalletConnect's explorer for (`entries`, one page): the list shows them 12 at a
+ * time, with a search box; the explorer orders them most used first.
+ */
+export const EXPLORER_ENTRIES = 100
+
+/**
+ * What the modal tells WalletConnect's explorer it is (`st` and `sv`, the SDK type and version the explorer counts
+ * requests by). The version is the package's own, pinned against its package.json by a test.
+ */
+export const EXPLORER_SDK = { type: 'pairlink', version: 'pairlink-modal-0.1.0' } as const
 
 /**
  * How long before a v2 pairing URI's `expiryTimestamp` the modal treats the code as expired, in milliseconds: a

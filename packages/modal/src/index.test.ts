@@ -5,8 +5,8 @@ test('exports', () => {
   expect(Object.keys(modal).sort()).toMatchInlineSnapshot(`
     [
       "COPIED_NOTIFICATION_MS",
-      "DEFAULT_REGISTRY_URL",
       "EXPIRY_MARGIN_MS",
+      "EXPLORER_ENTRIES",
       "LANGUAGES",
       "LEGACY_RDNS",
       "MODAL_FADE_MS",
@@ -22,8 +22,10 @@ test('exports', () => {
       "createWalletList",
       "detectPlatform",
       "encodeQr",
+      "explorerImageUrl",
       "fetchRegistry",
       "filterWallets",
+      "focusWallet",
       "formatDeepLink",
       "getDirection",
       "getInjectedWallets",
@@ -31,11 +33,14 @@ test('exports', () => {
       "getStrings",
       "open",
       "parseRegistry",
+      "readDeepLinkChoice",
       "renderQrCode",
       "resolveLanguage",
+      "resolveRegistry",
       "saveDeepLinkChoice",
       "saveInjectedChoice",
       "setStatus",
+      "showError",
       "watchInjectedWallets",
     ]
   `)

@@ -1,8 +1,8 @@
 export { type CopyLink, type CreateCopyLinkParameters, createCopyLink } from './CopyLink/createCopyLink.js'
 export {
   COPIED_NOTIFICATION_MS,
-  DEFAULT_REGISTRY_URL,
   EXPIRY_MARGIN_MS,
+  EXPLORER_ENTRIES,
   MODAL_FADE_MS,
   WALLETS_PER_PAGE,
 } from './constants.js'
@@ -24,7 +24,7 @@ export {
   resolveLanguage,
   type Strings,
 } from './locales/strings.js'
-export { close, open, setStatus } from './open.js'
+export { close, open, setStatus, showError } from './open.js'
 export { type DetectPlatformParameters, detectPlatform, type Platform } from './platform/detectPlatform.js'
 export { type EncodedQr, encodeQr, QR_LEVEL_M_MAX_BYTES } from './QrCode/encodeQr.js'
 export { renderQrCode } from './QrCode/renderQrCode.js'
@@ -37,8 +37,20 @@ export {
   type ModalStatus,
 } from './QrModal/createModal.js'
 export { type FetchRegistryParameters, fetchRegistry } from './registry/fetchRegistry.js'
+export {
+  type FocusWalletParameters,
+  focusWallet,
+  readDeepLinkChoice,
+} from './registry/focusWallet.js'
 export { formatDeepLink, type Wallet } from './registry/formatDeepLink.js'
 export { filterWallets, parseRegistry } from './registry/parseRegistry.js'
+export {
+  type Explorer,
+  explorerImageUrl,
+  type RegistrySource,
+  type ResolveRegistryParameters,
+  resolveRegistry,
+} from './registry/resolveRegistry.js'
 export { type DeepLinkChoice, saveDeepLinkChoice } from './registry/saveDeepLinkChoice.js'
 export type { Theme } from './themes/resolveTheme.js'
 export {

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { modal, uri } from '../test/fixtures.js'
-import qrcodeModal, { close, open, setStatus } from './open.js'
+import qrcodeModal, { close, open, setStatus, showError } from './open.js'
 
 afterEach(() => {
   document.body.replaceChildren()
@@ -16,8 +16,8 @@ describe('open', () => {
     )
   })
 
-  test('behavior: the default export has v1 qrcode-modal shape { open, close }, plus setStatus', () => {
-    expect(qrcodeModal).toEqual({ open, close, setStatus })
+  test('behavior: the default export has v1 qrcode-modal shape { open, close }, plus setStatus and showError', () => {
+    expect(qrcodeModal).toEqual({ open, close, setStatus, showError })
   })
 
   test('behavior: onUserClose runs after the fade when the person closes it', () => {

@@ -34,16 +34,35 @@ export function close(): void {
 
 /**
  * Tells the open modal whether the bridge can be reached: `'unreachable'` shows "Can't reach the bridge —
- * retrying…" and marks the QR code as not ready, `'ready'` clears that. A no-op when no modal is open. The Pairlink
- * client calls it (as the modal adapter's optional `setStatus`) while it retries the bridge.
+ * retrying…" and marks the QR code as not ready, `'refused'` puts `message` (the relay refused the site) in place of
+ * the code, `'ready'` clears either. A no-op when no modal is open. The Pairlink client calls it (as the modal
+ * adapter's optional `setStatus`) while it retries the bridge.
  *
  * @example
  * client.on('transport', ({ state }) => state === 'open' && setStatus('ready'))
  */
-export function setStatus(status: ModalStatus): void {
-  modal?.setStatus(status)
+export function setStatus(status: ModalStatus, message?: string): void {
+  modal?.setStatus(status, message)
 }
 
-/** The v1 qrcode-modal object shape, `{ open, close }`, plus the optional `setStatus`. */
-const qrcodeModal = { open, close, setStatus }
+/**
+ * Shows why no wallet can pair — the relay refused the site (`ERR_RELAY_REFUSED`) — in the open modal, in place of
+ * its code, or in a modal opened for it (a refusal comes before the first code exists), with the page's browser
+ * wallets still offered when `options.onInjected` is given. No retry button: the relay would refuse again until the
+ * operator fixes the configuration; the person closes it (`onUserClose`) and may press Connect again.
+ *
+ * @example
+ * connect().catch((error) => error.code === 'ERR_RELAY_REFUSED' && showError(describe(error), undefined, options))
+ */
+export function showError(message: string, onUserClose?: () => void, options?: ModalOptions): void {
+  if (modal?.isOpen) {
+    modal.setStatus('refused', message)
+    return
+  }
+  modal = createModal({ ...options, uri: '', onUserClose, status: 'refused', message })
+  modalOptions = options ?? {}
+}
+
+/** The v1 qrcode-modal object shape, `{ open, close }`, plus the optional `setStatus` and `showError`. */
+const qrcodeModal = { open, close, setStatus, showError }
 export default qrcodeModal

@@ -40,3 +40,6 @@ export function modal() {
 /** Waits until the open modal has stopped loading (the registry fetch answered and the list, or its error, shows). */
 export const flush = () =>
   waitFor(() => !modal().root.textContent?.includes('Loading...'), { message: 'the wallet list loaded' })
+
+/** A registry address for the tests that show a wallet list (without one, and without a project id, none shows). */
+export const registryUrl = '/registry/wallets.json'

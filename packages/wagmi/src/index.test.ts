@@ -4,6 +4,7 @@ import * as wagmi from './index.js'
 test('exports', () => {
   expect(Object.keys(wagmi).sort()).toMatchInlineSnapshot(`
     [
+      "InjectedWalletChosenError",
       "pairlink",
     ]
   `)

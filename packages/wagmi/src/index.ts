@@ -1,1 +1,3 @@
+export { InjectedWalletChosenError } from './errors.js'
+export type { ChosenWallet } from './modalAdapter.js'
 export { type PairlinkMetadata, type PairlinkParameters, pairlink } from './pairlink.js'

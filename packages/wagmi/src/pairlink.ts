@@ -1,7 +1,10 @@
-import type { ModalAdapter, SessionStorage } from '@pairlink/client'
+import type { SessionStorage } from '@pairlink/client'
+import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import type { CreateV2ClientParameters, Provider } from '@pairlink/provider'
 import { ChainNotConfiguredError, createConnector, extractRpcUrls, ProviderNotFoundError } from '@wagmi/core'
 import { type Address, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { InjectedWalletChosenError } from './errors.js'
+import { createModalAdapter, type ModalModule } from './modalAdapter.js'
 
 /** What the wallet is told about the app (WalletConnect's `metadata`, v1's `clientMeta`): the provider's own type. */
 export type PairlinkMetadata = NonNullable<CreateV2ClientParameters['metadata']>
@@ -9,12 +12,14 @@ export type PairlinkMetadata = NonNullable<CreateV2ClientParameters['metadata']>
 /** Parameters of {@link pairlink}, in wagmi's and WalletConnect's words where they mean the same. */
 export type PairlinkParameters = {
   /**
-   * The WalletConnect v2 relay (`ws:`/`wss:`): Pairlink's server, or any other v2 relay (WalletConnect's public one
-   * with a `projectId`).
-   * @default the page's own server in browsers
+   * The WalletConnect v2 relay (`ws:`/`wss:`): Pairlink's server, or any other v2 relay.
+   * @default WalletConnect's relay (`wss://relay.walletconnect.org`) with a `projectId`, else the page's own server
    */
   relayUrl?: string | undefined
-  /** The v2 relay's project id, when it needs one. */
+  /**
+   * A WalletConnect project id (dashboard.reown.com): without `relayUrl` the sessions go through WalletConnect's
+   * relay, where phone wallets listen, and the modal lists WalletConnect's explorer's wallets.
+   */
   projectId?: string | undefined
   /** The app as the wallet shows it. @default the page's title and origin in browsers */
   metadata?: PairlinkMetadata | undefined
@@ -56,6 +61,15 @@ type Attached = {
 
 const isRejection = (error: unknown) => (error as { code?: unknown } | undefined)?.code === 4001
 
+/** The relay refused the site (`ERR_RELAY_REFUSED`, on the error or any `cause`): no project id, an unknown one, … */
+const isRefusal = (error: unknown): boolean => {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; depth++) {
+    if ((e as { code?: unknown }).code === 'ERR_RELAY_REFUSED') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /**
  * A wagmi connector over Pairlink: pairs with any WalletConnect v2 wallet through `relayUrl` (or a v1 wallet through
  * `bridge`), showing Pairlink's QR-code modal unless `showQrModal: false`. The provider and the modal are imported
@@ -70,27 +84,24 @@ const isRejection = (error: unknown) => (error as { code?: unknown } | undefined
  */
 export function pairlink(parameters: PairlinkParameters = {}) {
   const showQrModal = parameters.showQrModal ?? true
+  const relayUrl = resolveRelayUrl(parameters)
   let provider: Promise<Provider> | undefined
   let attached: Attached | undefined
 
   return createConnector<Provider, Properties>((config) => {
-    // The modal module, loaded with the provider when the connector shows its own modal.
-    let modal: ModalAdapter | undefined
-    const adapter: ModalAdapter = {
-      open(uri, onUserClose, options) {
-        config.emitter.emit('message', { type: 'display_uri', data: uri })
-        modal?.open(uri, onUserClose, options)
-      },
-      close: () => modal?.close(),
-      setStatus: (status) => modal?.setStatus?.(status),
-    }
+    // The modal module is loaded with the provider when the connector shows its own modal.
+    const modal = createModalAdapter({
+      onUri: (uri) => config.emitter.emit('message', { type: 'display_uri', data: uri }),
+      projectId: parameters.projectId,
+      modalOptions: parameters.qrModalOptions,
+    })
 
     const create = async (): Promise<Provider> => {
       const [{ createProvider }, modalModule] = await Promise.all([
         import('@pairlink/provider'),
         showQrModal ? import('@pairlink/modal') : undefined,
       ])
-      modal = modalModule
+      modal.setModal(modalModule as ModalModule | undefined)
       const chain = config.chains[0]
       // The app's chains and their RPC URLs, as its transports say: reads go there, and a v2 proposal asks for them.
       const rpc = Object.fromEntries(
@@ -99,13 +110,13 @@ export function pairlink(parameters: PairlinkParameters = {}) {
           return url ? [[one.id, url]] : []
         }),
       )
-      const version = parameters.version ?? (parameters.bridge && !parameters.relayUrl ? 1 : 2)
+      const version = parameters.version ?? (parameters.bridge && !relayUrl ? 1 : 2)
       return createProvider({
         version,
         bridge: parameters.bridge,
-        relayUrl: parameters.relayUrl,
+        relayUrl,
         projectId: parameters.projectId,
-        modal: adapter,
+        modal: modal.adapter,
         clientParameters: {
           clientMeta: parameters.metadata,
           modalOptions: parameters.qrModalOptions,
@@ -126,9 +137,14 @@ export function pairlink(parameters: PairlinkParameters = {}) {
         // A reload's reconnect restores a kept session; it never opens the modal.
         if (isReconnecting && !(await this.isAuthorized())) throw new ProviderNotFoundError()
         let accounts: readonly Address[]
+        modal.reset()
         try {
           accounts = (await current.enable()).map((account) => getAddress(account))
         } catch (error) {
+          const chosen = modal.chosen()
+          // A browser wallet chosen in the modal: the app connects it with its own connector (see the README).
+          if (chosen) throw new InjectedWalletChosenError(chosen, { cause: error })
+          if (isRefusal(error)) modal.showRefusal()
           throw isRejection(error) ? new UserRejectedRequestError(error as Error) : error
         }
         this.attach(current)
@@ -241,6 +257,17 @@ export function pairlink(parameters: PairlinkParameters = {}) {
       },
     }
   })
+}
+
+/**
+ * The relay the connector pairs through: `relayUrl` as given; else, as in WalletConnect's own connector, a `projectId`
+ * alone means WalletConnect's relay (`wss://relay.walletconnect.org`); else none (the provider's default, the page's
+ * own server).
+ */
+export function resolveRelayUrl(
+  parameters: Pick<PairlinkParameters, 'relayUrl' | 'projectId'>,
+): string | undefined {
+  return parameters.relayUrl ?? (parameters.projectId ? WALLETCONNECT_RELAY_URL : undefined)
 }
 
 /** The connector's `type`, as wagmi's own connectors carry one. */

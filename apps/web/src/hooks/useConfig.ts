@@ -10,10 +10,19 @@ export type AppConfig = {
   chainId: number
   /** The wallet registry the modal lists. */
   registryUrl: string
-  /** The WalletConnect v2 relay (this server, `ws(s):`); without it the app pairs over v1 only. */
+  /**
+   * The WalletConnect v2 relay: WalletConnect's (`wss://relay.walletconnect.org`) when the server has a project id,
+   * else this server's own (`ws(s):`); without it the app pairs over v1 only.
+   */
   relayUrl?: string | undefined
-  /** The v2 relay's project id, when it serves only some. */
+  /** The relay's project id: the operator's WalletConnect project, or one this server's relay accepts. */
   projectId?: string | undefined
+  /**
+   * Whose relay that is: `'walletconnect'` — WalletConnect's network, where every phone wallet listens; `'pairlink'` —
+   * this server's own, reached only by Pairlink Wallet and wallets set up for it. A server that does not say is the
+   * latter.
+   */
+  relayNetwork: 'walletconnect' | 'pairlink'
 }
 
 /** The configuration, or why it could not be loaded. */
@@ -39,6 +48,7 @@ export function parseConfig(value: unknown): AppConfig {
     rpcUrl: v.rpcUrl,
     chainId: v.chainId,
     registryUrl: v.registryUrl,
+    relayNetwork: v.relayNetwork === 'walletconnect' ? 'walletconnect' : 'pairlink',
   }
   if (typeof v.relayUrl === 'string') config.relayUrl = v.relayUrl
   if (typeof v.projectId === 'string') config.projectId = v.projectId

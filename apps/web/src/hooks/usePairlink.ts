@@ -3,7 +3,7 @@ import { type ClientMeta, V1_ERRORS } from '@pairlink/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { getAddress } from 'viem'
 import type { Pairlink } from '../createPairlink.js'
-import { describeDisconnect, describeError } from '../describeError.js'
+import { describeDisconnect, describeError, hasError, RELAY_REFUSED } from '../describeError.js'
 
 /** How long the bridge socket may stay connecting before the app says the bridge is unreachable. */
 const BRIDGE_GRACE_MS = 2_000
@@ -70,7 +70,10 @@ export type UsePairlinkOptions = {
  * @example
  * const { status, session, connect } = usePairlink(createPairlink(config))
  */
-export function usePairlink({ client, provider }: Pairlink, options: UsePairlinkOptions = {}): PairlinkState {
+export function usePairlink(
+  { client, provider, showRefusal }: Pairlink,
+  options: UsePairlinkOptions = {},
+): PairlinkState {
   const { start } = options
   const [status, setStatus] = useState<PairlinkState['status']>(
     client.connected ? 'connected' : start ? 'connecting' : 'disconnected',
@@ -157,9 +160,12 @@ export function usePairlink({ client, provider }: Pairlink, options: UsePairlink
     } catch (error) {
       // A wallet may still approve after the modal was closed; the `connect` event then takes over.
       setStatus(client.connected ? 'connected' : 'disconnected')
-      setNotice({ tone: 'error', text: describeError(error, 'connect') })
+      const text = describeError(error, 'connect')
+      setNotice({ tone: 'error', text })
+      // The relay refused the site: the modal says the same in place of a code no wallet could use. Nothing retries.
+      if (hasError(error, (e) => e.code === RELAY_REFUSED)) showRefusal?.(text)
     }
-  }, [client, provider])
+  }, [client, provider, showRefusal])
 
   // A wallet chosen a moment ago: its request for accounts is under way (the client shares it), and this follows it.
   const connectOnMount = start === 'connect'

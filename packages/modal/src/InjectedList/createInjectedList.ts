@@ -22,6 +22,8 @@ export type CreateInjectedListParameters = {
 export type InjectedList = {
   /** The section for the wallets now, or `undefined` when there is none. */
   render: () => HTMLElement | undefined
+  /** The `rdns` of each wallet listed now. */
+  rdns: () => string[]
   dispose: () => void
 }
 
@@ -73,6 +75,7 @@ export function createInjectedList({
     )
   }
   return {
+    rdns: () => wallets.map((wallet) => wallet.info.rdns),
     render: () =>
       wallets.length === 0
         ? undefined

@@ -125,4 +125,13 @@ describe('QrModal', () => {
     )
     expect(document.querySelectorAll('#walletconnect-wrapper')).toHaveLength(1)
   })
+
+  test("behavior: status 'refused' — the message in place of the code, also with no URI yet", () => {
+    const view = render(<QrModal uri="" platform="desktop" status="refused" message="Refused." />)
+    expect(modal().getByRole('alert').textContent).toBe('Refused.')
+    expect(modal().root.querySelector('svg.walletconnect-qrcode__image')).toBeNull()
+    view.rerender(<QrModal uri={uri} platform="desktop" status="ready" />)
+    expect(modal().root.getElementById('walletconnect-refused')).toBeNull()
+    expect(modal().root.querySelector('svg.walletconnect-qrcode__image')).toBeTruthy()
+  })
 })

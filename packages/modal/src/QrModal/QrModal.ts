@@ -16,8 +16,13 @@ export type QrModalProps = ModalOptions & {
   open?: boolean | undefined
   /** Runs once, after the fade-out, when the person closes the modal (button, Escape, backdrop). */
   onClose?: (() => void) | undefined
-  /** Whether the bridge can be reached (see {@link ModalStatus}); changing it keeps the same modal. @default 'ready' */
+  /**
+   * Whether the bridge can be reached, or the relay refused the site (see {@link ModalStatus}); changing it keeps the
+   * same modal. With `'refused'`, `uri` may be `''`. @default 'ready'
+   */
   status?: ModalStatus | undefined
+  /** The message of a `'refused'` status. @default `relay_refused` in the modal's language */
+  message?: string | undefined
 }
 
 /**
@@ -36,11 +41,12 @@ export function QrModal({
   onInjected,
   fetch,
   status = 'ready',
+  message,
   ...options
 }: QrModalProps): null {
   const mounted = useRef<Modal | undefined>(undefined)
-  const callbacks = useRef({ uri, onClose, onExpired, onInjected, fetch, status })
-  callbacks.current = { uri, onClose, onExpired, onInjected, fetch, status }
+  const callbacks = useRef({ uri, onClose, onExpired, onInjected, fetch, status, message })
+  callbacks.current = { uri, onClose, onExpired, onInjected, fetch, status, message }
   const refreshes = onExpired !== undefined
   const injects = onInjected !== undefined
   // Options are compared by value (arrays in props are new on each render; `returnFocusTo` is an element), so the
@@ -50,14 +56,16 @@ export function QrModal({
   const stableOptions = kept.current
   useEffect(() => {
     if (!open) return
-    const { uri, onExpired, onInjected, status } = callbacks.current
+    const { uri, onExpired, onInjected, status, message } = callbacks.current
     const modal = createModal({
       ...stableOptions,
       ...handlers(callbacks, onExpired !== undefined, onInjected !== undefined),
       uri,
+      status,
+      message,
       fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
     })
-    modal.setStatus(status)
+    modal.setStatus(status, message)
     mounted.current = modal
     return () => {
       mounted.current = undefined
@@ -65,11 +73,10 @@ export function QrModal({
     }
   }, [open, stableOptions])
   // A new `uri` (or an `onExpired` or `onInjected` given or taken away) goes into the open modal in place.
-  useEffect(
-    () => mounted.current?.setUri(uri, handlers(callbacks, refreshes, injects)),
-    [uri, refreshes, injects],
-  )
-  useEffect(() => mounted.current?.setStatus(status), [status])
+  useEffect(() => {
+    if (uri) mounted.current?.setUri(uri, handlers(callbacks, refreshes, injects))
+  }, [uri, refreshes, injects])
+  useEffect(() => mounted.current?.setStatus(status, message), [status, message])
   return null
 }
 

@@ -2,7 +2,7 @@ import { DEEPLINK_CHOICE_STORAGE_KEY } from '@pairlink/protocol'
 import { createPairingKey, formatPairingUri } from '@pairlink/protocol/v2'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakeFetch, modal, uri as v1Uri } from '../../test/fixtures.js'
+import { fakeFetch, modal, registryUrl, uri as v1Uri } from '../../test/fixtures.js'
 import { EXPIRY_MARGIN_MS } from '../constants.js'
 import { close, open } from '../open.js'
 import { encodeQr } from '../QrCode/encodeQr.js'
@@ -61,7 +61,7 @@ describe('createModal: v2 expiry', () => {
   })
 
   test('behavior: the countdown shows on the wallet list too, in the modal language', async () => {
-    createModal({ uri: v2Uri(), platform: 'ios', fetch: fakeFetch().fetch, language: 'de' })
+    createModal({ uri: v2Uri(), registryUrl, platform: 'ios', fetch: fakeFetch().fetch, language: 'de' })
     await settle()
     expect(modal().getByRole('tab', { selected: true }).textContent).toBe('Mobil')
     expect(timer()).toBe('Läuft ab in 4:40')
@@ -74,6 +74,7 @@ describe('createModal: v2 expiry', () => {
     const options = {
       platform: 'ios',
       fetch: fakeFetch().fetch,
+      registryUrl,
       mobileLinks: ['rainbow', 'trust'],
       onExpired,
     } as const
@@ -151,7 +152,13 @@ describe('createModal: v2 expiry', () => {
     m.setUri(second)
     expect(connect().getAttribute('href')).toBe(second)
 
-    createModal({ uri: second, platform: 'ios', fetch: fakeFetch().fetch, mobileLinks: ['rainbow'] })
+    createModal({
+      uri: second,
+      registryUrl,
+      platform: 'ios',
+      fetch: fakeFetch().fetch,
+      mobileLinks: ['rainbow'],
+    })
     await settle()
     const single = modal().getByRole('link', { name: 'Connect with Rainbow ›' })
     expect(single.getAttribute('href')).toBe(`https://rnbwapp.com/wc?uri=${encodeURIComponent(second)}`)

@@ -1,7 +1,7 @@
 import { DEEPLINK_CHOICE_STORAGE_KEY, InvalidUriError, V1_ERRORS } from '@pairlink/protocol'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakeFetch, flush, modal, uri } from '../../test/fixtures.js'
+import { fakeFetch, flush, modal, registryUrl, uri } from '../../test/fixtures.js'
 import { createModal } from './createModal.js'
 
 const names = () => modal().root.querySelectorAll('.wallet .name')
@@ -41,7 +41,7 @@ describe('createModal', () => {
 
   test('args: platform desktop — QR first, then a Desktop tab of desktop wallets', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'desktop', fetch })
+    createModal({ uri, registryUrl, platform: 'desktop', fetch })
     const m = modal()
     expect(m.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['QR Code', 'Desktop'])
     expect(m.getByRole('tab', { name: 'QR Code' }).getAttribute('aria-selected')).toBe('true')
@@ -62,7 +62,7 @@ describe('createModal', () => {
 
   test('args: platform ios — wallet list first, Loading... then 5 pages of 12', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'ios', fetch })
+    createModal({ uri, registryUrl, platform: 'ios', fetch })
     const m = modal()
     expect(m.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Mobile', 'QR Code'])
     expect(m.getByText('Loading...')).toBeTruthy()
@@ -88,14 +88,14 @@ describe('createModal', () => {
 
   test('args: platform mobile — behaves as iOS', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'mobile', fetch })
+    createModal({ uri, registryUrl, platform: 'mobile', fetch })
     await flush()
     expect(names()).toHaveLength(12)
   })
 
   test('args: platform android — one Connect button with the raw wc: link, no registry fetch', () => {
     const { fetch, calls } = fakeFetch()
-    createModal({ uri, platform: 'android', fetch })
+    createModal({ uri, registryUrl, platform: 'android', fetch })
     const m = modal()
     expect(calls).toEqual([])
     expect(m.getByText('Connect to Mobile Wallet')).toBeTruthy()
@@ -114,7 +114,7 @@ describe('createModal', () => {
 
   test('behavior: a wallet click stores WALLETCONNECT_DEEPLINK_CHOICE', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'ios', fetch })
+    createModal({ uri, registryUrl, platform: 'ios', fetch })
     await flush()
     const rainbow = modal().getByRole('link', { name: 'Rainbow' })
     expect(rainbow.getAttribute('href')).toBe(`https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`)
@@ -130,7 +130,7 @@ describe('createModal', () => {
 
   test('behavior: search filters by name after the debounce, back to page 1; clearing is immediate', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'ios', fetch })
+    createModal({ uri, registryUrl, platform: 'ios', fetch })
     await flush()
     const m = modal()
     fireEvent.click(m.getByRole('button', { name: '2' }))
@@ -159,7 +159,7 @@ describe('createModal', () => {
 
   test('error: a failing registry shows Something went wrong, the QR tab, and recovers on retry', async () => {
     const { fetch, calls } = fakeFetch(['fail', 'ok'])
-    createModal({ uri, platform: 'ios', fetch })
+    createModal({ uri, registryUrl, platform: 'ios', fetch })
     await flush()
     const m = modal()
     expect(m.getByRole('alert').textContent).toContain('Something went wrong')
@@ -175,7 +175,7 @@ describe('createModal', () => {
 
   test('error: malformed registry data shows Something went wrong', async () => {
     const { fetch } = fakeFetch(['malformed'])
-    createModal({ uri, platform: 'desktop', fetch })
+    createModal({ uri, registryUrl, platform: 'desktop', fetch })
     fireEvent.click(modal().getByRole('tab', { name: 'Desktop' }))
     await flush()
     expect(modal().getByText('Something went wrong')).toBeTruthy()
@@ -183,7 +183,7 @@ describe('createModal', () => {
 
   test('args: mobileLinks with one wallet — the Connect with shortcut above the QR code', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'ios', fetch, mobileLinks: ['rainbow'] })
+    createModal({ uri, registryUrl, platform: 'ios', fetch, mobileLinks: ['rainbow'] })
     await flush()
     const m = modal()
     const link = m.getByRole('link', { name: 'Connect with Rainbow ›' })
@@ -194,14 +194,20 @@ describe('createModal', () => {
 
   test('args: mobileLinks keeps the allow-list order', async () => {
     const { fetch } = fakeFetch()
-    createModal({ uri, platform: 'ios', fetch, mobileLinks: ['metamask', 'trust', 'nothing-like-this'] })
+    createModal({
+      uri,
+      registryUrl,
+      platform: 'ios',
+      fetch,
+      mobileLinks: ['metamask', 'trust', 'nothing-like-this'],
+    })
     await flush()
     expect(walletNames()).toEqual(['MetaMask', 'Trust Wallet'])
   })
 
   test('args: desktopLinks [] — no fetch, QR code only', () => {
     const { fetch, calls } = fakeFetch()
-    createModal({ uri, platform: 'desktop', fetch, desktopLinks: [] })
+    createModal({ uri, registryUrl, platform: 'desktop', fetch, desktopLinks: [] })
     expect(calls).toEqual([])
     expect(modal().queryAllByRole('tab')).toEqual([])
     expect(modal().root.querySelector('svg')).toBeTruthy()
@@ -284,7 +290,7 @@ describe('createModal: bridge status', () => {
 
   test('behavior: the message shows on the links view too, in the modal language', () => {
     const { fetch } = fakeFetch()
-    const m = createModal({ uri, platform: 'ios', fetch, language: 'de' })
+    const m = createModal({ uri, registryUrl, platform: 'ios', fetch, language: 'de' })
     m.setStatus('unreachable')
     expect(modal().getByRole('tab', { selected: true }).textContent).toBe('Mobil')
     expect(status()?.textContent).toBe('Die Bridge ist nicht erreichbar – neuer Versuch…')

@@ -8,10 +8,12 @@ import { createInjectedList } from '../InjectedList/createInjectedList.js'
 import { getDirection, getStrings, resolveLanguage } from '../locales/strings.js'
 import { detectPlatform } from '../platform/detectPlatform.js'
 import { fetchRegistry } from '../registry/fetchRegistry.js'
+import type { Wallet } from '../registry/formatDeepLink.js'
 import { filterWallets } from '../registry/parseRegistry.js'
+import { resolveRegistry } from '../registry/resolveRegistry.js'
 import { readColorScheme, resolveTheme } from '../themes/resolveTheme.js'
 import { createWalletList, type WalletList } from '../WalletList/createWalletList.js'
-import { createQrPanel } from './createQrPanel.js'
+import { createQrPanel, type QrPanel } from './createQrPanel.js'
 import { createStyles } from './createStyles.js'
 import type { ModalOptions, ModalStatus } from './ModalOptions.js'
 import { type RegistryState, renderBody, type View } from './renderBody.js'
@@ -22,10 +24,14 @@ export type { ModalOptions, ModalStatus }
 
 /** Parameters of {@link createModal}. */
 export type CreateModalParameters = ModalOptions & {
-  /** The full `wc:` pairing URI. */
+  /** The full `wc:` pairing URI; `''` only with `status: 'refused'` (a relay refused before any code existed). */
   uri: string
   /** Runs once, after the fade-out, when the person closes the modal (button, Escape, backdrop). */
   onUserClose?: (() => void) | undefined
+  /** The status it opens with (see {@link Modal.setStatus}). @default 'ready' */
+  status?: ModalStatus | undefined
+  /** The message of a `'refused'` status. @default `relay_refused` in the modal's language */
+  message?: string | undefined
 }
 
 /** The callbacks {@link Modal.setUri} can swap along with the URI. */
@@ -47,8 +53,11 @@ export type Modal = {
   close: () => void
   /** Removes the modal at once, without a fade. */
   destroy: () => void
-  /** Says whether the bridge can be reached (see {@link ModalStatus}); `'ready'` clears the message. */
-  setStatus: (status: ModalStatus) => void
+  /**
+   * Says whether the bridge can be reached (see {@link ModalStatus}); `'refused'` shows `message` (or `relay_refused`)
+   * in place of the code and lists; `'ready'` clears either.
+   */
+  setStatus: (status: ModalStatus, message?: string) => void
 }
 
 /**
@@ -70,7 +79,7 @@ let current: { modal: Modal; opener: Element | null } | undefined
 export function createModal(parameters: CreateModalParameters): Modal {
   let { uri, onUserClose, onExpired, onInjected } = parameters
   if (typeof document === 'undefined') throw new ModalEnvironmentError()
-  checkUri(uri)
+  if (uri !== '' || parameters.status !== 'refused') checkUri(uri)
 
   const opener = current ? current.opener : (parameters.returnFocusTo ?? document.activeElement)
   current?.modal.destroy()
@@ -83,7 +92,9 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const strings = getStrings(language)
   const side = platform === 'desktop' ? 'desktop' : 'mobile'
   const allowList = side === 'desktop' ? parameters.desktopLinks : parameters.mobileLinks
-  const fetches = platform !== 'android' && allowList?.length !== 0
+  // No registry named and no project id: no list at all (never an error screen for it), the QR code alone.
+  const source = resolveRegistry(parameters)
+  const fetches = platform !== 'android' && allowList?.length !== 0 && source !== undefined
 
   let view: View = platform === 'desktop' ? 'qr' : 'links'
   let registry: RegistryState = fetches ? { status: 'loading' } : { status: 'ready', wallets: [] }
@@ -94,19 +105,29 @@ export function createModal(parameters: CreateModalParameters): Modal {
   let pendingCallback: (() => void) | undefined
   let code: CodeState = 'live'
   let unreachable = false
+  // The relay's refusal, when it refused: it replaces the code and the lists until a new URI or `'ready'`.
+  let refused = parameters.status === 'refused' ? parameters.message || strings.relay_refused : undefined
+  // The wallet list as drawn: the registry's, less the wallets the browser announces (listed above it).
+  let listed: Wallet[] = []
   // What the links carry: nothing while the code is expired, so no wallet is sent a dead pairing.
   const linkUri = () => (code === 'live' ? uri : undefined)
 
   const host = h('div', { id: 'walletconnect-wrapper', style: 'all:initial' })
   const shadow = host.attachShadow({ mode: 'open' })
   const body = h('div', { class: 'body' })
-  const qrPanel = createQrPanel({ uri, strings })
+  // Made on first use: a modal opened refused, before any code existed, has none.
+  let qrPanel: QrPanel | undefined
+  const getQrPanel = () => {
+    qrPanel ??= createQrPanel({ uri, strings })
+    qrPanel.setState({ code, unreachable })
+    return qrPanel.element
+  }
   const countdown = createCountdown({
     strings,
     onState: (state) => {
       const hadFocus = shadow.activeElement !== null
       code = state
-      qrPanel.setState({ code, unreachable })
+      qrPanel?.setState({ code, unreachable })
       walletList?.setUri(linkUri())
       render()
       // A control that just went dead drops focus to the page's <body>: keep keyboard users in the dialog, on the
@@ -167,21 +188,26 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const render = () => {
     const focused = shadow.activeElement as HTMLElement | null
     const hadFocus = focused !== null && body.contains(focused)
+    const shown = unlisted(registry)
     body.replaceChildren(
       ...renderBody({
         platform,
         view,
-        registry,
+        registry: shown,
         uri: linkUri(),
         strings,
-        qrPanel: qrPanel.element,
+        refused,
+        qrPanel: getQrPanel,
         injected: onInjected && injectedList.render(),
         walletList: () => {
-          walletList ??= createWalletList({
-            wallets: registry.status === 'ready' ? registry.wallets : [],
-            uri: linkUri(),
-            strings,
-          })
+          const wallets = shown.status === 'ready' ? shown.wallets : []
+          // Rebuilt when a browser wallet announced itself (or left) and the list changed with it.
+          if (walletList && (wallets.length !== listed.length || wallets.some((w, i) => w !== listed[i]))) {
+            walletList.dispose()
+            walletList = undefined
+          }
+          listed = wallets
+          walletList ??= createWalletList({ wallets, uri: linkUri(), strings })
           return walletList.element
         },
         onView: (next) => {
@@ -205,7 +231,15 @@ export function createModal(parameters: CreateModalParameters): Modal {
     }
   }
 
+  // Wallets the browser announces (by `rdns`) are listed once, among the browser wallets, when the modal offers them.
+  const unlisted = (state: RegistryState): RegistryState => {
+    if (state.status !== 'ready' || !onInjected) return state
+    const announced = new Set(injectedList.rdns())
+    return { status: 'ready', wallets: state.wallets.filter((wallet) => !announced.has(wallet.rdns)) }
+  }
+
   const load = async () => {
+    if (!source) return
     abort?.abort()
     const controller = new AbortController()
     abort = controller
@@ -215,7 +249,8 @@ export function createModal(parameters: CreateModalParameters): Modal {
     render()
     try {
       const wallets = await fetchRegistry({
-        url: parameters.registryUrl,
+        url: source.url,
+        explorer: source.explorer,
         side,
         fetch: parameters.fetch,
         signal: controller.signal,
@@ -240,7 +275,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
     document.removeEventListener('keydown', onKeyDown, true)
     injectedList.dispose()
     abort?.abort()
-    qrPanel.dispose()
+    qrPanel?.dispose()
     countdown.dispose()
     walletList?.dispose()
   }
@@ -270,10 +305,21 @@ export function createModal(parameters: CreateModalParameters): Modal {
 
   const userClose = () => finish(onUserClose)
 
-  const setStatus = (status: ModalStatus) => {
+  const setStatus = (status: ModalStatus, message?: string) => {
+    if (closing) return
     unreachable = status === 'unreachable'
     bridgeStatus.textContent = unreachable ? strings.bridge_unreachable : ''
-    qrPanel.setState({ code, unreachable })
+    qrPanel?.setState({ code, unreachable })
+    const was = refused
+    refused = status === 'refused' ? message || strings.relay_refused : undefined
+    if (was === refused) return
+    if (refused) {
+      // Nothing goes on behind the message: no countdown asking for codes, no list loading.
+      countdown.start(undefined, undefined)
+      abort?.abort()
+      if (registry.status === 'loading') registry = { status: 'error' }
+    } else if (uri) countdown.start(readExpiry(uri), onExpired)
+    render()
   }
 
   const modal: Modal = {
@@ -291,7 +337,9 @@ export function createModal(parameters: CreateModalParameters): Modal {
       }
       if (next !== uri) {
         uri = next
-        qrPanel.setUri(uri)
+        // A fresh code: the relay accepted this pairing after all.
+        refused = undefined
+        qrPanel?.setUri(uri)
         walletList?.setUri(linkUri())
         render()
       }
@@ -312,6 +360,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
   document.addEventListener('keydown', onKeyDown, true)
   render()
   card.focus()
+  if (refused) return modal
   countdown.start(readExpiry(uri), onExpired)
   if (fetches) void load()
   return modal

@@ -69,6 +69,7 @@ a:not([href]){filter:grayscale(1)}
 .page{min-width:40px;min-height:40px;border:0;border-radius:8px;background:none}
 .page[aria-current=page]{font-weight:700;background:var(--surface)}
 .status{text-align:center;color:var(--muted);padding:24px 0;margin:0}
+.refused{color:var(--fg);padding:32px 8px}
 .button{display:block;width:fit-content;margin:16px auto 0;padding:12px 24px;border:0;border-radius:12px;background:rgb(64,153,255);color:#06162b;font-weight:600;text-align:center;text-decoration:none}
 .single{display:block;flex:none;text-align:center;margin-bottom:12px;color:var(--link);font-weight:600}
 .card:has(.injected){height:min(700px,100%)}

@@ -21,8 +21,10 @@ export type RenderBodyParameters = {
   /** The URI the links carry; `undefined` while the code is expired: no `href`, so no longer links. */
   uri: string | undefined
   strings: Strings
-  /** The QR view, built once per modal. */
-  qrPanel: HTMLElement
+  /** The relay's refusal: said in place of the code, the toggle and the lists. */
+  refused?: string | undefined
+  /** The QR view, built once per modal (on first use). */
+  qrPanel: () => HTMLElement
   /** The browser wallets, shown first on every platform when there are any. */
   injected: HTMLElement | undefined
   /** The wallet list, built once per loaded registry. */
@@ -47,9 +49,20 @@ export function renderBody(parameters: RenderBodyParameters): Node[] {
   const showLinks = toggle && view === 'links'
   const nodes: Node[] = []
   if (parameters.injected) nodes.push(parameters.injected)
+  if (parameters.refused !== undefined) {
+    // One message, no retry: the relay will refuse again until the site's operator fixes its configuration.
+    nodes.push(
+      h(
+        'div',
+        { class: 'panel' },
+        h('p', { id: 'walletconnect-refused', class: 'status refused', role: 'alert' }, parameters.refused),
+      ),
+    )
+    return nodes
+  }
   if (single) nodes.push(singleLink(single, parameters))
   if (toggle) nodes.push(renderTabs(parameters, showLinks ? 'links' : 'qr'))
-  const panel = showLinks ? linksPanel(parameters) : parameters.qrPanel
+  const panel = showLinks ? linksPanel(parameters) : parameters.qrPanel()
   // The panel alone scrolls: the tabs stay where they are, and the card keeps one height (createStyles).
   nodes.push(
     toggle

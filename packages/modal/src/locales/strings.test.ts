@@ -29,6 +29,8 @@ describe('strings', () => {
       refreshing: 'Getting a new code…',
       installed: 'Installed in this browser',
       browser_wallet: 'Browser wallet',
+      relay_refused:
+        'The relay refused this site: no wallet can connect. Its operator must fix the WalletConnect settings.',
     })
   })
 

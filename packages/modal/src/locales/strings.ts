@@ -10,7 +10,7 @@ import zh from './zh.json' with { type: 'json' }
 /**
  * The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error`,
  * `bridge_unreachable`, `title`, the countdown's `expires_in` (`{time}` is `m:ss`), `expired` and `refreshing`, and
- * the browser wallets' `installed` and `browser_wallet`.
+ * the browser wallets' `installed` and `browser_wallet`, and `relay_refused` (the relay refused the site).
  */
 export type Strings = typeof en
 

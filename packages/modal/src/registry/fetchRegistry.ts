@@ -1,15 +1,17 @@
-import { DEFAULT_REGISTRY_URL } from '../constants.js'
 import { RegistryError } from '../errors.js'
 import type { Wallet } from './formatDeepLink.js'
 import { parseRegistry } from './parseRegistry.js'
+import type { Explorer } from './resolveRegistry.js'
 
 /** Parameters of {@link fetchRegistry}. */
 export type FetchRegistryParameters = {
   /**
-   * Registry URL answering the v2 shape `{ listings, count }`.
-   * @default 'https://registry.walletconnect.com/api/v2/wallets'
+   * The wallet list: a registry answering `{ listings, count }` (the Pairlink server's `/registry/wallets.json`) or
+   * WalletConnect's explorer answering `{ data }` (see `resolveRegistry`).
    */
-  url?: string | undefined
+  url: string
+  /** WalletConnect's explorer and project, for the logos of an explorer answer (`image_id`). */
+  explorer?: Explorer | undefined
   /** Which links to read from each entry. */
   side: 'mobile' | 'desktop'
   /** The `fetch` to use (a seam for tests and for hosts that proxy requests). @default globalThis.fetch */
@@ -26,7 +28,7 @@ export type FetchRegistryParameters = {
  * const wallets = await fetchRegistry({ url: '/registry/wallets.json', side: 'mobile' })
  */
 export async function fetchRegistry(parameters: FetchRegistryParameters): Promise<Wallet[]> {
-  const url = parameters.url ?? DEFAULT_REGISTRY_URL
+  const { url } = parameters
   const doFetch = parameters.fetch ?? globalThis.fetch
   let data: unknown
   try {
@@ -36,5 +38,5 @@ export async function fetchRegistry(parameters: FetchRegistryParameters): Promis
   } catch (cause) {
     throw new RegistryError('Wallet registry could not be fetched', { cause, details: url })
   }
-  return parseRegistry(data, parameters.side)
+  return parseRegistry(data, parameters.side, parameters.explorer)
 }

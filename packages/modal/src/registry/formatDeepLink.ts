@@ -12,6 +12,11 @@ export type Wallet = {
   universalLink: string
   /** `{mobile|desktop}.native`, or `''`. */
   deepLink: string
+  /**
+   * The wallet's EIP-6963 reverse-DNS name (`io.metamask`), or `''`: a wallet the browser announces under it is
+   * listed once, among the browser wallets.
+   */
+  rdns: string
 }
 
 /**

@@ -19,6 +19,7 @@ describe('parseRegistry', () => {
       logo: '',
       universalLink: 'https://rnbwapp.com',
       deepLink: 'rainbow:',
+      rdns: '',
     })
   })
 
@@ -41,7 +42,15 @@ describe('parseRegistry', () => {
       d: { name: 'NoLinks', mobile: { native: null, universal: '' } },
     }
     expect(parseRegistry({ listings, count: 4 }, 'mobile')).toEqual([
-      { name: 'NoMeta', shortName: '', color: '', logo: '', universalLink: '', deepLink: 'nometa:' },
+      {
+        name: 'NoMeta',
+        shortName: '',
+        color: '',
+        logo: '',
+        universalLink: '',
+        deepLink: 'nometa:',
+        rdns: '',
+      },
     ])
   })
 
@@ -71,9 +80,97 @@ describe('parseRegistry', () => {
     ])
   })
 
-  test.each([null, [], 'text', { wallets: [] }, { listings: 'no' }])('error: malformed %j', (data) => {
-    expect(() => parseRegistry(data, 'mobile')).toThrowError(RegistryError)
+  test('behavior: the extended listing — rdns, and the store links do not count as links', () => {
+    const listings = {
+      metamask: {
+        id: 'metamask',
+        name: 'MetaMask',
+        rdns: 'io.metamask',
+        mobile: { native: 'metamask:', universal: 'https://metamask.app.link' },
+        desktop: { native: null, universal: null },
+        app: { ios: 'https://apps.apple.com/app/id1438144202', chrome: 'https://chrome.google.com/webstore' },
+        image_url: { sm: 'https://pairlink.test/registry/logos/metamask.png' },
+      },
+      store: { name: 'StoreOnly', rdns: null, app: { ios: 'https://apps.apple.com/x' } },
+    }
+    expect(parseRegistry({ count: 2, listings }, 'mobile')).toEqual([
+      {
+        name: 'MetaMask',
+        shortName: '',
+        color: '',
+        logo: 'https://pairlink.test/registry/logos/metamask.png',
+        universalLink: 'https://metamask.app.link',
+        deepLink: 'metamask:',
+        rdns: 'io.metamask',
+      },
+    ])
+    expect(parseRegistry({ listings }, 'desktop')).toEqual([])
   })
+
+  describe("WalletConnect's explorer { data }", () => {
+    const explorer = { url: 'https://explorer.test', projectId: 'p' }
+    const wallet = (fields: object) => ({ id: 'id', name: 'W', image_id: 'img', rdns: null, ...fields })
+
+    test('default: mobile_link http(s) is the universal link, else the native scheme; desktop_link likewise', () => {
+      const data = [
+        wallet({ name: 'MetaMask', rdns: 'io.metamask', mobile_link: 'metamask://', desktop_link: null }),
+        wallet({ name: 'Rainbow', mobile_link: 'https://rnbwapp.com', desktop_link: 'rainbow://' }),
+        wallet({ name: 'NoLinks', mobile_link: null, desktop_link: '' }),
+      ]
+      expect(parseRegistry({ count: 3, data }, 'mobile', explorer)).toEqual([
+        {
+          name: 'MetaMask',
+          shortName: '',
+          color: '',
+          logo: 'https://explorer.test/getWalletImage/img?projectId=p&st=pairlink&sv=pairlink-modal-0.1.0',
+          universalLink: '',
+          deepLink: 'metamask://',
+          rdns: 'io.metamask',
+        },
+        expect.objectContaining({
+          name: 'Rainbow',
+          universalLink: 'https://rnbwapp.com',
+          deepLink: '',
+          rdns: '',
+        }),
+      ])
+      expect(parseRegistry({ data }, 'desktop', explorer).map((w) => [w.name, w.deepLink])).toEqual([
+        ['Rainbow', 'rainbow://'],
+      ])
+    })
+
+    test('behavior: image_url when the explorer gives one over http(s), else the image_id; without explorer none', () => {
+      const data = [
+        wallet({ mobile_link: 'w://', image_url: 'https://cdn.test/w.png' }),
+        wallet({ mobile_link: 'w://', image_url: 'javascript:alert(1)' }),
+        wallet({ mobile_link: 'w://', image_url: { sm: 'https://cdn.test/sm.png' } }),
+      ]
+      expect(parseRegistry({ data }, 'mobile', explorer).map((w) => w.logo)).toEqual([
+        'https://cdn.test/w.png',
+        'https://explorer.test/getWalletImage/img?projectId=p&st=pairlink&sv=pairlink-modal-0.1.0',
+        'https://cdn.test/sm.png',
+      ])
+      expect(parseRegistry({ data: [wallet({ mobile_link: 'w://' })] }, 'mobile')[0]?.logo).toBe('')
+    })
+
+    test('behavior: script-running links and odd entries are dropped', () => {
+      const data = [
+        wallet({ name: 'Evil', mobile_link: ' javascript:alert(1)' }),
+        wallet({ name: 'Data', mobile_link: 'data:text/html,x' }),
+        wallet({ name: '', mobile_link: 'x://' }),
+        null,
+        'text',
+      ]
+      expect(parseRegistry({ data }, 'mobile', explorer)).toEqual([])
+    })
+  })
+
+  test.each([null, [], 'text', { wallets: [] }, { listings: 'no' }, { data: 'no' }])(
+    'error: malformed %j',
+    (data) => {
+      expect(() => parseRegistry(data, 'mobile')).toThrowError(RegistryError)
+    },
+  )
 })
 
 describe('filterWallets', () => {

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../hooks/useConfig.js'
 import type { Protocol } from '../../protocolChoice.js'
 
 /** Props of {@link ProtocolChoice}. */
@@ -6,15 +7,26 @@ export type ProtocolChoiceProps = {
   onChange: (protocol: Protocol) => void
   /** While a pairing is under way the choice is locked: the modal shows a URI of the chosen protocol. */
   disabled: boolean
+  /** Whose relay v2 pairs through: it decides which wallets v2 reaches. */
+  relayNetwork: AppConfig['relayNetwork']
 }
 
-const OPTIONS: { protocol: Protocol; label: string; hint: string }[] = [
-  { protocol: 2, label: 'WalletConnect v2', hint: 'today’s wallets' },
-  { protocol: 1, label: 'WalletConnect v1', hint: 'older wallets' },
+/** What each generation reaches, truthfully: v2 reaches phone wallets only through WalletConnect's network. */
+const HINTS: Record<AppConfig['relayNetwork'], Record<Protocol, string>> = {
+  walletconnect: { 2: 'any WalletConnect wallet', 1: 'v1 wallets, through this server’s bridge' },
+  pairlink: {
+    2: 'Pairlink Wallet and wallets set up for this server’s relay',
+    1: 'v1 wallets, through this server’s bridge',
+  },
+}
+
+const OPTIONS: { protocol: Protocol; label: string }[] = [
+  { protocol: 2, label: 'WalletConnect v2' },
+  { protocol: 1, label: 'WalletConnect v1' },
 ]
 
 /** Which WalletConnect generation the next connection uses: v2 by default, v1 for wallets that only speak it. */
-export function ProtocolChoice({ protocol, onChange, disabled }: ProtocolChoiceProps) {
+export function ProtocolChoice({ protocol, onChange, disabled, relayNetwork }: ProtocolChoiceProps) {
   return (
     <fieldset className="protocol-choice" data-testid="protocol-choice" disabled={disabled}>
       <legend>Connect with</legend>
@@ -28,7 +40,7 @@ export function ProtocolChoice({ protocol, onChange, disabled }: ProtocolChoiceP
             onChange={() => onChange(option.protocol)}
             data-testid={`protocol-v${option.protocol}`}
           />{' '}
-          {option.label} <span className="muted">({option.hint})</span>
+          {option.label} <span className="muted">({HINTS[relayNetwork][option.protocol]})</span>
         </label>
       ))}
     </fieldset>

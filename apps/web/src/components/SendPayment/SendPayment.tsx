@@ -3,6 +3,7 @@ import { formatBalance } from '../../format.js'
 import { useFollowedBalance } from '../../hooks/useFollowedBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
+import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { describeSentPayment } from '../../paymentStatus.js'
 import type { Payment } from '../../serverApi.js'
 import { CancelButton, Card } from '../Card/Card.js'
@@ -73,6 +74,7 @@ export function SendPayment(props: SendPaymentProps) {
     { field: 'recipient' | 'amount' | 'chain'; message: string } | undefined
   >()
   const payment = usePayment(address, blockNumber, onSent)
+  const prompt = useWalletPrompt()
   const form = parsePaymentForm(recipient, amount)
   const { status } = payment
   // The recipient's balance is read when the recipient changes and when a payment settles, not at every block.
@@ -99,6 +101,7 @@ export function SendPayment(props: SendPaymentProps) {
           if (refused)
             return setInvalid({ field: chainId === appChainId ? 'amount' : 'chain', message: refused })
           setInvalid(undefined)
+          prompt.focus()
           void payment.send(form.to, form.value)
         }}
       >
@@ -137,7 +140,7 @@ export function SendPayment(props: SendPaymentProps) {
         ) : null}
         <div className="button-row">
           <button type="submit" className="primary" data-testid="payment-send-button" disabled={busy}>
-            {busy ? 'Confirm in your wallet…' : 'Send payment'}
+            {busy ? prompt.waiting : 'Send payment'}
           </button>
           {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
         </div>

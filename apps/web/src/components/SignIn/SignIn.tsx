@@ -1,4 +1,5 @@
 import type { SignInState } from '../../hooks/useSignIn.js'
+import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SignIn}. */
@@ -15,6 +16,7 @@ const STATUS_TEXT = {
  * keeps a session; then Sign out.
  */
 export function SignIn({ signIn }: SignInProps) {
+  const prompt = useWalletPrompt()
   const { status, account, message } = signIn
   return (
     <Card
@@ -47,9 +49,12 @@ export function SignIn({ signIn }: SignInProps) {
             className="primary"
             data-testid="sign-in-button"
             disabled={status !== 'signed-out'}
-            onClick={() => void signIn.signIn()}
+            onClick={() => {
+              prompt.focus()
+              void signIn.signIn()
+            }}
           >
-            {status === 'signing' ? 'Confirm in your wallet…' : 'Sign in with wallet'}
+            {status === 'signing' ? prompt.waiting : 'Sign in with wallet'}
           </button>
         )}
         {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
 import { account, fakeWallet, renderConnected, signs } from '../../../test/wallet.js'
 import { CANCELLED } from '../../hooks/useAction.js'
+import { WalletPromptProvider, walletPrompt } from '../../hooks/useWalletPrompt.js'
 import { queryClient } from '../../wagmiConfig.js'
 import { SignMessage } from './SignMessage.js'
 
@@ -56,6 +57,24 @@ describe('SignMessage', () => {
     expect(screen.queryByTestId('sign-message-verified')).toBeNull()
     expect(screen.getByTestId('sign-message-error').textContent).toBe(CANCELLED)
     expect(screen.getByTestId('sign-message-button').textContent).toBe('Sign message')
+  })
+
+  test('behavior: the waiting button names the wallet, brought forward (on a phone) before the request goes out', async () => {
+    const order: string[] = []
+    const wallet = fakeWallet((method) => {
+      order.push(method)
+      return new Promise(() => {})
+    })
+    const prompt = walletPrompt({ name: 'MetaMask', paired: true, focus: () => order.push('focus') })
+    await renderConnected(
+      <WalletPromptProvider value={prompt}>
+        <SignMessage address={account.address} />
+      </WalletPromptProvider>,
+      wallet,
+    )
+    await sign()
+    expect(screen.getByTestId('sign-message-button').textContent).toBe('Confirm in MetaMask…')
+    await waitFor(() => expect(order).toEqual(['focus', 'personal_sign']))
   })
 
   test('error: the wallet refuses → a plain message, through wagmi’s and viem’s wrapping', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { verifyMessage } from 'viem'
 import { useSignMessage } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
+import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from './Signature.js'
 
@@ -12,6 +13,7 @@ export type SignMessageProps = { address: `0x${string}` }
 export function SignMessage({ address }: SignMessageProps) {
   const [message, setMessage] = useState('Hello from Pairlink!')
   const { signMessageAsync } = useSignMessage()
+  const prompt = useWalletPrompt()
   const sign = useAction(async () => {
     const signature = await signMessageAsync({ account: address, message })
     return { signature, verified: await verifyMessage({ address, message, signature }) }
@@ -25,6 +27,7 @@ export function SignMessage({ address }: SignMessageProps) {
       <form
         onSubmit={(event) => {
           event.preventDefault()
+          prompt.focus()
           void sign.run()
         }}
       >
@@ -43,7 +46,7 @@ export function SignMessage({ address }: SignMessageProps) {
             data-testid="sign-message-button"
             disabled={sign.busy || !message}
           >
-            {sign.busy ? 'Confirm in your wallet…' : 'Sign message'}
+            {sign.busy ? prompt.waiting : 'Sign message'}
           </button>
           {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
         </div>

@@ -1,6 +1,7 @@
 import { verifyTypedData } from 'viem'
 import { useSignTypedData } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
+import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from '../SignMessage/Signature.js'
 import { createMail } from './typedData.js'
@@ -12,6 +13,7 @@ export type SignTypedDataProps = { address: `0x${string}`; chainId: number }
 export function SignTypedData({ address, chainId }: SignTypedDataProps) {
   const mail = createMail(chainId, address)
   const { signTypedDataAsync } = useSignTypedData()
+  const prompt = useWalletPrompt()
   const sign = useAction(async () => {
     const signature = await signTypedDataAsync({ account: address, ...mail })
     return { signature, verified: await verifyTypedData({ address, ...mail, signature }) }
@@ -31,9 +33,12 @@ export function SignTypedData({ address, chainId }: SignTypedDataProps) {
           className="primary"
           data-testid="sign-typed-data-button"
           disabled={sign.busy}
-          onClick={() => void sign.run()}
+          onClick={() => {
+            prompt.focus()
+            void sign.run()
+          }}
         >
-          {sign.busy ? 'Confirm in your wallet…' : 'Sign typed data'}
+          {sign.busy ? prompt.waiting : 'Sign typed data'}
         </button>
         {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSwitchChain } from 'wagmi'
 import { formatChain, listChains } from '../../format.js'
 import { useAction } from '../../hooks/useAction.js'
+import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 
 /** Props of {@link SwitchChain}. */
@@ -44,6 +45,9 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
   // while the session is still on the chain it moved to.
   const [askedFrom, setAskedFrom] = useState(chainId)
   const { switchChainAsync } = useSwitchChain()
+  const prompt = useWalletPrompt()
+  // v1 asks the wallet (named, and brought forward on a phone); v2 switches here without asking it.
+  const busy = protocol === 1 ? prompt.waiting : texts.busy
   const change = useAction(async () => {
     await switchChainAsync({ chainId: target })
     return target
@@ -54,6 +58,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
         onSubmit={(event) => {
           event.preventDefault()
           setAskedFrom(chainId)
+          if (protocol === 1) prompt.focus()
           void change.run()
         }}
       >
@@ -77,7 +82,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
             data-testid="switch-chain-button"
             disabled={change.busy || target === chainId}
           >
-            {change.busy ? texts.busy : 'Switch chain'}
+            {change.busy ? busy : 'Switch chain'}
           </button>
           {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
         </div>
