@@ -105,6 +105,7 @@ async function startWalletKit(): Promise<Kit> {
 test('WalletKit 1.6.0 on the stand-in pairs with the web app from the modal’s copied link and signs', async () => {
   const kit = await startWalletKit()
   await dapp.goto(product.origin)
+  await expect(dapp.getByTestId('connect-intro')).toHaveAttribute('data-network', 'walletconnect')
   const uri = await copyPairingUri(dapp, 2)
   await kit.pair({ uri })
   await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0, { timeout: 15_000 })
