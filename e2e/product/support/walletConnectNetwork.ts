@@ -10,7 +10,7 @@ export const UNKNOWN_PROJECT_ID = 'deadbeefdeadbeefdeadbeefdeadbeef'
 /** A project id the stand-in knows whose allowed domains hold only another site's origin. */
 export const RESTRICTED_PROJECT_ID = 'fedcba9876543210fedcba9876543210'
 /** The one origin {@link RESTRICTED_PROJECT_ID} allows: never the page's. */
-export const RESTRICTED_ALLOWED_ORIGIN = 'https://elsewhere.example'
+const RESTRICTED_ALLOWED_ORIGIN = 'https://elsewhere.example'
 
 /** The stand-in's projects used by the specs: {@link KNOWN_PROJECT_ID} and {@link RESTRICTED_PROJECT_ID}. */
 export const startNetwork = (): Promise<WalletConnectNetwork> =>
