@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBridgeServer } from '@pairlink/bridge'
+import { signRelayJwt } from '@pairlink/protocol/v2'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { describe, expect, onTestFinished, test } from 'vitest'
@@ -316,4 +317,45 @@ describe('pairlink-server', () => {
     expect(code).toBe(1)
     expect(out).toContain('PORT must be a port number, got eighty')
   })
+
+  test(
+    'args: RELAY_ALLOWED_ORIGINS — the own relay closes a page of another origin with 3000 and the reason, as WalletConnect does',
+    SLOW,
+    async () => {
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RELAY_ALLOWED_ORIGINS: 'https://shop.example',
+      })
+      const [, origin] = await server.printed(/web app\s+(http:\/\/127\.0\.0\.1:\d+)\//)
+      const relayUrl = (origin as string).replace(/^http/, 'ws')
+      const seed = '11'.repeat(32)
+      /** How a socket from `pageOrigin` ends: `open`, or the close code and reason the relay gave. */
+      const attempt = async (pageOrigin: string) => {
+        const auth = await signRelayJwt({ seed, aud: relayUrl })
+        const ws = new WebSocket(`${relayUrl}/?auth=${auth}&projectId=${PROJECT_ID}`, { origin: pageOrigin })
+        return new Promise<string>((resolve) => {
+          ws.once('open', () => {
+            // Refused sockets are accepted first: wait for a close or an answer to a call.
+            ws.send(
+              JSON.stringify({
+                id: 1_000_000_001,
+                jsonrpc: '2.0',
+                method: 'irn_subscribe',
+                params: { topic: 'ab'.repeat(32) },
+              }),
+            )
+          })
+          ws.once('message', () => {
+            ws.close()
+            resolve('open')
+          })
+          ws.once('close', (code, reason) => resolve(`${code} ${reason.toString()}`))
+          ws.once('error', () => {})
+        })
+      }
+      expect(await attempt('https://evil.example')).toBe('3000 Unauthorized: origin not allowed')
+      expect(await attempt('https://shop.example')).toBe('open')
+    },
+  )
 })

@@ -86,6 +86,9 @@ async function main() {
     logger: logger.child({ part: 'relay' }),
     projectIds: config.relayProjectIds,
     allowedOrigins: config.relayAllowedOrigins,
+    // Refused as WalletConnect's relay refuses (accepted, then closed with 3000 and the reason): a browser cannot read
+    // an HTTP refusal of an upgrade, but it reads a close code, so the page can say what to fix and stop retrying.
+    refusal: 'close',
     ...(redis && redisUrl ? { store: redis.createRedisRelayStore({ url: redisUrl }) } : {}),
   })
   cleanups.push(() => relay.close())
