@@ -94,6 +94,9 @@ test.describe('a project id WalletConnect does not know', () => {
     await expect(modal(page).getByRole('alert')).toHaveText(/project id/i)
     await expect(page.getByTestId('notice')).toHaveText(/project id/i)
     await expect(page.getByTestId('notice')).toContainText('WALLETCONNECT_PROJECT_ID')
+    // The message alone, not a card sized for a QR code and wallet lists with nothing in them.
+    const card = await modal(page).boundingBox()
+    expect(card?.height).toBeLessThan(300)
     await screenshot(page, 'relay-refused-project', { publish: true })
 
     const refused = () => upgradesFrom(network, product.origin)

@@ -16,7 +16,8 @@ const SHEET_MAX_WIDTH = '520px'
  *
  * The card has one height whatever its tab shows (the tab bar stays under the pointer when the tab changes), taller
  * when the browser wallets sit above the tabs: the header and tabs stay put and the panel scrolls inside, so at 200 % zoom every control is still reachable. On
- * narrow viewports the card is a bottom sheet clear of the safe areas (home indicator, notch).
+ * narrow viewports the card is a bottom sheet clear of the safe areas (home indicator, notch). A relay's refusal, shown
+ * alone, takes only the height of its message.
  */
 export function createStyles(): string {
   const fade = `${MODAL_FADE_MS}ms`
@@ -35,6 +36,7 @@ export function createStyles(): string {
 .header{display:flex;flex:none;align-items:center;gap:8px;margin-bottom:12px}
 .title{margin:0;flex:1;font-size:18px;font-weight:600}
 .body{display:flex;flex-direction:column;flex:1;min-height:0}
+.card:has(.refused){height:auto}
 .panel{flex:1;min-height:0;overflow:auto;margin:0 -6px;padding:4px 6px}
 button,a,input{font:inherit;color:inherit}
 button{cursor:pointer}
