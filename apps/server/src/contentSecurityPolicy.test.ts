@@ -6,7 +6,7 @@ import { createBridge, createMemoryBackend, createRelay } from '@pairlink/bridge
 import { signRelayJwt } from '@pairlink/protocol/v2'
 import { pino } from 'pino'
 import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
-import WebSocket from 'ws'
+import { relayAttempt } from '../test/relayAttempt.js'
 import { type CreateAppServerParameters, createAppServer } from './createAppServer.js'
 import { createWalletList, REFERENCE_WALLET_ID } from './registry.js'
 
@@ -48,21 +48,6 @@ async function serve(parameters: Partial<CreateAppServerParameters> = {}): Promi
 const policy = (connect: string) =>
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   `connect-src ${connect}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`
-
-/** The HTTP status a WebSocket upgrade gets (101 when it is taken). */
-const upgradeStatus = (url: string) =>
-  new Promise<number>((resolve, reject) => {
-    const ws = new WebSocket(url)
-    ws.once('open', () => {
-      ws.terminate()
-      resolve(101)
-    })
-    ws.once('unexpected-response', (_, response) => {
-      resolve(response.statusCode ?? 0)
-      ws.terminate()
-    })
-    ws.once('error', reject)
-  })
 
 describe('Content-Security-Policy', () => {
   test('default: pages, API and registry may reach this site and its relay only', async () => {
@@ -145,6 +130,6 @@ describe('/api/config', () => {
     const ws = origin.replace('http', 'ws')
     const seed = globalThis.crypto.getRandomValues(new Uint8Array(32))
     const auth = await signRelayJwt({ seed, aud: ws })
-    expect(await upgradeStatus(`${ws}/?auth=${auth}&projectId=kiosk-1`)).toBe(101)
+    expect(await relayAttempt(`${ws}/?auth=${auth}&projectId=kiosk-1`)).toBe('open')
   })
 })

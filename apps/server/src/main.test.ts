@@ -9,7 +9,8 @@ import { signRelayJwt } from '@pairlink/protocol/v2'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { describe, expect, onTestFinished, test } from 'vitest'
-import WebSocket, { WebSocketServer } from 'ws'
+import { WebSocketServer } from 'ws'
+import { relayAttempt } from '../test/relayAttempt.js'
 
 const PROJECT_ID = '0123456789abcdef0123456789abcdef'
 
@@ -85,21 +86,6 @@ const answers = async (url: string) =>
     () => false,
   )
 
-/** The HTTP status a WebSocket upgrade gets (101 when it is taken). */
-const upgradeStatus = (url: string) =>
-  new Promise<number>((resolve, reject) => {
-    const ws = new WebSocket(url)
-    ws.once('open', () => {
-      ws.terminate()
-      resolve(101)
-    })
-    ws.once('unexpected-response', (_, response) => {
-      resolve(response.statusCode ?? 0)
-      ws.terminate()
-    })
-    ws.once('error', reject)
-  })
-
 describe('pairlink-server', () => {
   test(
     'default: starts anvil, prints the URLs of the web app and the wallet, stops cleanly (with its anvil) on SIGTERM',
@@ -115,13 +101,16 @@ describe('pairlink-server', () => {
       expect((await fetch(`${origin}/api/config`)).status).toBe(200)
       expect(await answers(chain ?? '')).toBe(true)
       // The WalletConnect v2 relay is on the same port: an upgrade carrying a v2 token is checked (a bad one is
-      // refused with 401), where v1 alone would have taken it as a bridge socket.
+      // closed with 3000 and the reason, as WalletConnect's relay does), where v1 alone would have taken it as a
+      // bridge socket.
       expect(out).toMatch(/relay\s+ws:\/\/127\.0\.0\.1:\d+ \(this server; one node, memory\)\n/)
       // Without a project id, one line says what phone wallets need and where to get it.
       expect(out).toContain(
         'phone wallets need a WalletConnect project id: get one at https://dashboard.reown.com, set WALLETCONNECT_PROJECT_ID\n',
       )
-      expect(await upgradeStatus(`${origin?.replace('http', 'ws')}/?auth=not.a.jwt`)).toBe(401)
+      expect(await relayAttempt(`${origin?.replace('http', 'ws')}/?auth=not.a.jwt`)).toBe(
+        '3000 Unauthorized: malformed auth token',
+      )
 
       process.kill(server.pid, 'SIGTERM')
       expect(await server.exited, server.output()).toBe(0)
@@ -330,30 +319,13 @@ describe('pairlink-server', () => {
       const [, origin] = await server.printed(/web app\s+(http:\/\/127\.0\.0\.1:\d+)\//)
       const relayUrl = (origin as string).replace(/^http/, 'ws')
       const seed = '11'.repeat(32)
-      /** How a socket from `pageOrigin` ends: `open`, or the close code and reason the relay gave. */
-      const attempt = async (pageOrigin: string) => {
-        const auth = await signRelayJwt({ seed, aud: relayUrl })
-        const ws = new WebSocket(`${relayUrl}/?auth=${auth}&projectId=${PROJECT_ID}`, { origin: pageOrigin })
-        return new Promise<string>((resolve) => {
-          ws.once('open', () => {
-            // Refused sockets are accepted first: wait for a close or an answer to a call.
-            ws.send(
-              JSON.stringify({
-                id: 1_000_000_001,
-                jsonrpc: '2.0',
-                method: 'irn_subscribe',
-                params: { topic: 'ab'.repeat(32) },
-              }),
-            )
-          })
-          ws.once('message', () => {
-            ws.close()
-            resolve('open')
-          })
-          ws.once('close', (code, reason) => resolve(`${code} ${reason.toString()}`))
-          ws.once('error', () => {})
-        })
-      }
+      const attempt = async (origin: string) =>
+        relayAttempt(
+          `${relayUrl}/?auth=${await signRelayJwt({ seed, aud: relayUrl })}&projectId=${PROJECT_ID}`,
+          {
+            origin,
+          },
+        )
       expect(await attempt('https://evil.example')).toBe('3000 Unauthorized: origin not allowed')
       expect(await attempt('https://shop.example')).toBe('open')
     },
