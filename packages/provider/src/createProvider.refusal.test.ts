@@ -86,3 +86,48 @@ test('args: a projectId without relayUrl pairs through WalletConnect’s relay',
   expect(`${url.protocol}//${url.host}`).toBe(WALLETCONNECT_RELAY_URL)
   expect(url.searchParams.get('projectId')).toBe('ffffffffffffffffffffffffffffffff')
 })
+
+test('behavior: refused while the modal gets a fresh code → the modal closes and enable() rejects with the refusal', async () => {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  servers.push(server)
+  let refuse = false
+  server.on('connection', (ws) => {
+    if (refuse) return ws.close(3000, 'Project not found')
+    // A relay that takes the first pairing: every call answered.
+    ws.on('message', (data) => {
+      const { id } = JSON.parse(String(data)) as { id: string }
+      ws.send(JSON.stringify({ id, jsonrpc: '2.0', result: true }))
+    })
+  })
+  await new Promise((resolve) => server.once('listening', resolve))
+  let onExpired: (() => unknown) | undefined
+  let closed = 0
+  const shown = {
+    open(_uri: string, _onUserClose: () => void, options?: unknown) {
+      onExpired = (options as { onExpired: () => unknown }).onExpired
+    },
+    close() {
+      closed++
+    },
+  }
+  const provider = createProvider({
+    relayUrl: `ws://127.0.0.1:${(server.address() as { port: number }).port}`,
+    projectId: '0123456789abcdef0123456789abcdef',
+    modal: shown,
+    clientParameters: { storage: createMemoryStorage(), reconnect: { minDelay: 1, maxDelay: 5 } },
+    rpc: { 1: 'http://127.0.0.1:1' },
+  })
+  providers.push(provider)
+  const refused: unknown[] = []
+  provider.on('relay_refused', (error) => refused.push(error))
+  const enabled = provider.enable().catch((e: unknown) => e)
+  await waitFor(() => onExpired !== undefined, { message: 'the first code shown' })
+  // The relay now refuses this site (its project was deleted): the socket drops and the reconnect is refused.
+  refuse = true
+  for (const ws of server.clients) ws.close(1001)
+  await waitFor(() => refused.length === 1, { message: 'relay_refused' })
+  // The code runs out: the modal asks for a fresh one, which the relay refuses too.
+  await Promise.resolve(onExpired?.()).catch(() => {})
+  expect(await enabled).toMatchObject({ code: 'ERR_RELAY_REFUSED', kind: 'project-unknown' })
+  expect(closed).toBeGreaterThanOrEqual(1)
+})

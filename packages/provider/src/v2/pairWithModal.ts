@@ -2,6 +2,7 @@ import type { ModalAdapter } from '@pairlink/client'
 import {
   type ConnectParameters,
   connect,
+  RelayRefusedError,
   type Session,
   type SignClient,
   SignError,
@@ -50,7 +51,19 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Sess
         parameters.onClose()
         reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
       })
-    const options = { ...parameters.modalOptions, onExpired: () => propose() }
+    const options = {
+      ...parameters.modalOptions,
+      // A relay that refuses the site while a fresh code is fetched will refuse every next one: the connect ends with
+      // its refusal (the app names the fix) instead of a modal offering `Try again` against it.
+      onExpired: () =>
+        propose().catch((error: unknown) => {
+          if (error instanceof RelayRefusedError) {
+            modal.close()
+            settle(() => reject(error))
+          }
+          throw error
+        }),
+    }
 
     async function propose(): Promise<void> {
       // The modal was closed (or a wallet answered) meanwhile: no new pairing for nobody to see.
