@@ -1,12 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { modal } from '../product/support/dapp.js'
-import { withProduct } from '../product/support/product.js'
+import { inHouseWalletsFile, withProduct } from '../product/support/product.js'
 
 // The modal inside the web app looks like the app and hands focus back to it (issue 13). Chromium plays a person
 // whose system is dark and in German; the app's page is English.
 
-const product = withProduct()
+// Without a project id the list holds the wallets that reach this relay: Pairlink Wallet and, here, an in-house wallet
+// the operator declares (WALLETS_FILE), so the desktop tab lists two.
+const product = withProduct({ WALLETS_FILE: inHouseWalletsFile() })
 test.use({ colorScheme: 'dark', locale: 'de-DE', reducedMotion: 'reduce' })
 
 /** Whether a computed `rgb(…)` colour is dark (relative lightness below one half). */

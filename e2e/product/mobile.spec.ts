@@ -1,14 +1,15 @@
 import { type BrowserContext, devices, expect, test } from '@playwright/test'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { chooseProtocol, modal, scanQr, screenshot } from './support/dapp.js'
-import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
+import { inHouseWalletsFile, PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
 import { answerRequest, approveSession, pasteUri } from './support/walletPage.js'
 
 let product: Product
 const contexts: BrowserContext[] = []
 test.beforeAll(async () => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)
-  product = await startProduct()
+  // Pairlink Wallet and an in-house wallet: the phone's list, not the single link one wallet gets.
+  product = await startProduct({ WALLETS_FILE: inHouseWalletsFile() })
 })
 test.afterAll(async () => {
   for (const context of contexts) await context.close()

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,4 +102,19 @@ export function withProduct(env: Record<string, string> = {}): Product {
     await product.stop?.()
   })
   return product
+}
+
+/**
+ * A `WALLETS_FILE` declaring one in-house wallet besides Pairlink Wallet (links on phones and desktops, no logo): the
+ * wallets that reach a server without a project id, as an operator would list them, so the modal shows its list
+ * and its desktop tab rather than the single link it shows for one wallet.
+ */
+export function inHouseWalletsFile(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'pairlink-wallets-')), 'wallets.json')
+  const links = { native: '', universal: 'https://wallet.acme.example' }
+  writeFileSync(
+    file,
+    JSON.stringify([{ id: 'acme-wallet', name: 'Acme Wallet', mobile: links, desktop: links }]),
+  )
+  return file
 }

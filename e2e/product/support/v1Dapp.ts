@@ -24,6 +24,7 @@ export async function startV1Dapp(productOrigin: string) {
     platform: 'browser',
     alias: {
       '@pairlink/modal/open': `${packages}modal/src/open.ts`,
+      '@pairlink/protocol/v2': `${packages}protocol/src/v2/index.ts`,
       '@pairlink/protocol': `${packages}protocol/src/index.ts`,
     },
     define: { global: 'globalThis', 'process.env.NODE_ENV': '"production"' },

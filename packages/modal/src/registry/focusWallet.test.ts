@@ -34,6 +34,19 @@ describe('focusWallet', () => {
     expect(opened).toEqual([['rainbow://wc', '_self']])
   })
 
+  test('behavior: a wallet page of the dapp’s own site is not opened again (it is a tab of this browser)', () => {
+    const { opened, open } = recorder()
+    const choice = store({ name: 'Pairlink Wallet', href: 'https://pairlink.example/wallet/wc' })
+    expect(
+      focusWallet({ platform: 'ios', open, storage: choice, origin: 'https://pairlink.example' }),
+    ).toBeUndefined()
+    expect(focusWallet({ platform: 'ios', open, storage: choice, origin: 'https://dapp.example' })).toEqual({
+      name: 'Pairlink Wallet',
+      href: 'https://pairlink.example/wallet/wc',
+    })
+    expect(opened).toEqual([['https://pairlink.example/wallet/wc', '_blank']])
+  })
+
   test('behavior: nothing on a desktop, without a choice, or for Android’s raw wc: link', () => {
     const { opened, open } = recorder()
     const choice = store({ name: 'Rainbow', href: 'rainbow://wc' })

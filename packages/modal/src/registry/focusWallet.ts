@@ -35,6 +35,8 @@ export type FocusWalletParameters = {
   /** Opens a link. @default `window.open` (a universal link in a new tab, a native scheme in place) */
   open?: ((href: string, target: '_blank' | '_self') => void) | undefined
   storage?: Pick<Storage, 'getItem'> | undefined
+  /** The page's origin: a wallet on it is not opened again. @default location.origin */
+  origin?: string | undefined
 }
 
 /**
@@ -52,10 +54,21 @@ export function focusWallet(parameters: FocusWalletParameters = {}): DeepLinkCho
   const choice = readDeepLinkChoice(parameters.storage ?? local())
   if (!choice) return undefined
   const universal = /^https?:/i.test(choice.href)
+  // A wallet page of the dapp's own site (Pairlink's reference wallet) is a tab of this browser, already open where the
+  // person tapped it: a new tab per request would only pile up copies of it.
+  if (universal && sameOrigin(choice.href, parameters.origin ?? globalThis.location?.origin)) return undefined
   const open =
     parameters.open ?? ((href, target) => void globalThis.open?.(href, target, 'noreferrer noopener'))
   open(choice.href, universal ? '_blank' : '_self')
   return choice
+}
+
+function sameOrigin(href: string, origin: string | undefined): boolean {
+  try {
+    return origin !== undefined && new URL(href).origin === origin
+  } catch {
+    return false
+  }
 }
 
 function local(): Storage | undefined {
