@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { RELAY_REFUSAL_CLOSE_CODE, signRelayJwt, WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
+import {
+  getRelayRefusalKind,
+  isRelayRefusalCode,
+  RELAY_REFUSAL_CLOSE_CODE,
+  type RelayRefusalKind,
+  signRelayJwt,
+  WALLETCONNECT_DASHBOARD_URL,
+} from '@pairlink/protocol/v2'
 import WebSocket from 'ws'
 
 /** Parameters of {@link probeRelay}. */
@@ -12,9 +19,6 @@ export type ProbeRelayParameters = {
   /** Milliseconds the whole probe may take. @default 10000 */
   timeout?: number | undefined
 }
-
-/** Why a relay refused: parsed from its words, as the v2 client parses them. */
-type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
 
 /** What {@link probeRelay} found. */
 export type RelayProbeResult =
@@ -71,7 +75,7 @@ export async function probeRelay(parameters: ProbeRelayParameters): Promise<Rela
       else ws?.terminate()
     }
     const refused = (reason: string, how: string) =>
-      settle({ status: 'refused', kind: refusalKind(reason), reason: clean(reason), how })
+      settle({ status: 'refused', kind: getRelayRefusalKind(reason), reason: clean(reason), how })
     let socket: WebSocket
     try {
       socket = new WebSocket(url, { origin, handshakeTimeout: timeout })
@@ -106,8 +110,7 @@ export async function probeRelay(parameters: ProbeRelayParameters): Promise<Rela
       settle({ status: 'accepted' })
     })
     socket.on('close', (code, reason) => {
-      if (code === RELAY_REFUSAL_CLOSE_CODE || (code >= 4000 && code <= 4999))
-        return refused(reason.toString(), `close ${code}`)
+      if (isRelayRefusalCode(code)) return refused(reason.toString(), `close ${code}`)
       settle({
         status: 'unreachable',
         reason: `closed with ${code}${reason.length ? ` ${clean(reason.toString())}` : ''}`,
@@ -166,14 +169,6 @@ export function describeRelayProbe(
     level: 'error',
     message: `The relay ${relayUrl} refused ${project} from ${origin} (${said}): ${fix}`,
   }
-}
-
-/** The refusal's kind from the relay's words (case-insensitive), as `RelayRefusedError` reads them. */
-function refusalKind(reason: string): RelayRefusalKind {
-  if (/project id is missing|missing project/i.test(reason)) return 'project-missing'
-  if (/project not found|invalid project|unknown project/i.test(reason)) return 'project-unknown'
-  if (/origin/i.test(reason)) return 'origin'
-  return 'other'
 }
 
 /** Words from a relay, fit for one log line: control characters become spaces. */

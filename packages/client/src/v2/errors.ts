@@ -1,4 +1,9 @@
-import { BaseError, WALLETCONNECT_DASHBOARD_URL as DASHBOARD } from '@pairlink/protocol/v2'
+import {
+  BaseError,
+  WALLETCONNECT_DASHBOARD_URL as DASHBOARD,
+  getRelayRefusalKind,
+  type RelayRefusalKind,
+} from '@pairlink/protocol/v2'
 import type { ErrorResponse } from './types.js'
 
 /**
@@ -32,15 +37,7 @@ export class RelayError extends BaseError {
 }
 
 /** Why a relay refused this client, read from its close reason ({@link RelayRefusedError}). */
-export type RelayRefusalKind = 'project-missing' | 'project-unknown' | 'origin' | 'other'
-
-/** Reads the kind of a refusal from the relay's words (WalletConnect's relay: close 3000 and one of three reasons). */
-function getRelayRefusalKind(reason: string): RelayRefusalKind {
-  if (/project id is missing|missing project/i.test(reason)) return 'project-missing'
-  if (/project not found|invalid project|unknown project/i.test(reason)) return 'project-unknown'
-  if (/origin/i.test(reason)) return 'origin'
-  return 'other'
-}
+export type { RelayRefusalKind }
 
 /**
  * The relay refused this client: it closed the socket with code 3000 or 4000–4999 (WalletConnect's relay: "Project

@@ -1,3 +1,4 @@
+import { isRelayRefusalCode } from '@pairlink/protocol/v2'
 import {
   getReconnectDelay,
   loadWebSocket,
@@ -60,14 +61,6 @@ type Call = {
 const OPEN = 1
 // In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
 const HTTP_REFUSAL = /^Unexpected server response: (401|403)$/
-
-/**
- * Close codes a relay refuses a client with (WalletConnect's 3000, and the 4xxx range kept for applications): the
- * relay would refuse a new socket the same way, so none is opened by itself (the SDK stops on 3000 too).
- */
-function isRefusalCloseCode(code: unknown): code is number {
-  return typeof code === 'number' && (code === 3000 || (code >= 4000 && code <= 4999))
-}
 // The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
 const SUBSCRIBE_BATCH = 500
 // Pushes remembered to drop re-sent ones: the relay re-pushes what it has not seen acked, after a reconnect.
@@ -160,7 +153,8 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     ws.onclose = (event) => {
       settle()
       const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown }
-      if (isRefusalCloseCode(code)) refuse(ws, code, typeof reason === 'string' ? reason : '')
+      // The relay would refuse a new socket the same way: none is opened by itself (the SDK stops on 3000 too).
+      if (isRelayRefusalCode(code)) refuse(ws, code, typeof reason === 'string' ? reason : '')
       else lost(ws)
     }
     ws.onerror = (event) => {

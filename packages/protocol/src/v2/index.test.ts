@@ -40,7 +40,9 @@ test('exports', () => {
       "generateSymKey",
       "getClientId",
       "getPublicKey",
+      "getRelayRefusalKind",
       "getUriVersion",
+      "isRelayRefusalCode",
       "parsePairingUri",
       "signRelayJwt",
     ]

@@ -37,7 +37,10 @@ export {
   type PairingKey,
 } from './keys.js'
 export {
+  getRelayRefusalKind,
+  isRelayRefusalCode,
   RELAY_REFUSAL_CLOSE_CODE,
+  type RelayRefusalKind,
   WALLETCONNECT_DASHBOARD_URL,
   WALLETCONNECT_EXPLORER_URL,
   WALLETCONNECT_RELAY_URL,
