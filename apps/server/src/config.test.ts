@@ -24,10 +24,25 @@ describe('loadConfig', () => {
       bridgeUrl: undefined,
       relayProjectIds: undefined,
       relayAllowedOrigins: undefined,
+      relayLimits: {},
       walletConnect: undefined,
       walletsFile: undefined,
       logLevel: 'info',
     })
+  })
+
+  test("args: the v2 relay's limits are read from RELAY_* as pairlink-bridge reads BRIDGE_RELAY_*", () => {
+    const config = loadConfig({ RELAY_MAX_TOTAL_BYTES: '1073741824', RELAY_MAX_REQUESTS_PER_SECOND: '0' })
+    expect(config.relayLimits).toEqual({ maxTotalBytes: 1_073_741_824, maxRequestsPerSecond: 0 })
+  })
+
+  test.each([
+    [{ RELAY_MAX_TOTAL_BYTES: 'lots' }, 'Invalid RELAY_MAX_TOTAL_BYTES: expected a number, got lots'],
+    [{ RELAY_MAX_TOPICS_PER_SOCKET: '-1' }, 'RELAY_MAX_TOPICS_PER_SOCKET must be an integer > 0, got -1'],
+    [{ RELAY_MAX_MESSAGE_LENGTH: '0' }, 'RELAY_MAX_MESSAGE_LENGTH must be an integer > 0, got 0'],
+    [{ RELAY_MAX_REQUESTS_PER_SECOND: '-2' }, 'RELAY_MAX_REQUESTS_PER_SECOND must be a number ≥ 0, got -2'],
+  ])('error: a bad relay limit names its variable (%o)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
   })
 
   test('args: every variable is read, typed and kept', () => {

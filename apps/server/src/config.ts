@@ -1,6 +1,14 @@
 import { accessSync, constants, statSync } from 'node:fs'
 import { isIP } from 'node:net'
-import { InvalidBridgeOptionsError, parseLinkOptions } from '@pairlink/bridge'
+import {
+  InvalidBridgeOptionsError,
+  parseLinkOptions,
+  RELAY_LIMITS,
+  type RelayLimits,
+  readRelayLimits,
+  relayLimitVariable,
+  resolveRelayLimits,
+} from '@pairlink/bridge'
 import type { NodeLinkOptions } from '@pairlink/bridge/redis'
 import {
   WALLETCONNECT_DASHBOARD_URL,
@@ -43,6 +51,8 @@ export type Config = {
    * admits; unset admits any.
    */
   relayAllowedOrigins: string[] | undefined
+  /** `RELAY_MAX_TTL`, `RELAY_MAX_TOTAL_BYTES`, …: the v2 relay's limits (docs/relay-v2.md, "Limits"); unset, defaults. */
+  relayLimits: Partial<RelayLimits>
   /**
    * `WALLETCONNECT_PROJECT_ID` (32 hex characters, from https://dashboard.reown.com), `WALLETCONNECT_RELAY_URL` and
    * `WALLETCONNECT_EXPLORER_URL`: pair the apps through WalletConnect's network, where phone wallets listen.
@@ -130,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     )
 
   const relayAllowedOrigins = origins(value('RELAY_ALLOWED_ORIGINS'))
+  const relayLimits = relayLimitsOf(env)
   const walletConnect = walletConnectConfig(value)
   const walletsFile = value('WALLETS_FILE')
   if (walletsFile !== undefined) readableFile(walletsFile)
@@ -151,10 +162,32 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bridgeUrl,
     relayProjectIds,
     relayAllowedOrigins,
+    relayLimits,
     walletConnect,
     walletsFile,
     logLevel: logLevel as Config['logLevel'],
   }
+}
+
+/** The relay's limits from `RELAY_MAX_TTL` and the rest of `RELAY_LIMITS` (docs/relay-v2.md), checked as the relay will. */
+function relayLimitsOf(env: Record<string, string | undefined>): Partial<RelayLimits> {
+  let read: Partial<RelayLimits>
+  try {
+    read = readRelayLimits(env, 'RELAY_')
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error))
+  }
+  for (const limit of RELAY_LIMITS) {
+    const value = read[limit.key]
+    if (value === undefined) continue
+    try {
+      resolveRelayLimits({ [limit.key]: value })
+    } catch {
+      const expected = `${limit.integer ? 'an integer' : 'a number'} ${limit.mayBeZero ? '≥ 0' : '> 0'}`
+      throw new ConfigError(`RELAY_${relayLimitVariable(limit)} must be ${expected}, got ${value}`)
+    }
+  }
+  return read
 }
 
 /** WalletConnect's network from `WALLETCONNECT_*`; its relay and explorer URLs mean nothing without a project id. */

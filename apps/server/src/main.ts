@@ -83,6 +83,7 @@ async function main() {
   // The WalletConnect v2 relay beside the v1 bridge, on the same port; with REDIS_URL its mailboxes and fan-out live
   // in Redis too (keys of their own beside v1's), so several servers behind one address serve v2 as they serve v1.
   const relay = createRelay({
+    ...config.relayLimits,
     logger: logger.child({ part: 'relay' }),
     projectIds: config.relayProjectIds,
     allowedOrigins: config.relayAllowedOrigins,

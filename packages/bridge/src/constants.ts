@@ -52,6 +52,12 @@ export const DEFAULT_MAX_TOTAL_QUEUED_BYTES = 268_435_456
 /** Bytes a socket may have waiting to be written before it is treated as dead (a reader that never reads). */
 export const DEFAULT_MAX_BUFFERED_BYTES = 16_777_216
 
+/** Bytes all the sockets of one address may have waiting to be written, together (v1 and v2). */
+export const DEFAULT_MAX_BUFFERED_BYTES_PER_IP = 33_554_432
+
+/** Longest a request (headers and body) may take to arrive at the bridge's HTTP server, in milliseconds. */
+export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 10_000
+
 /** Interval between two server pings, in milliseconds (reference §3.3: 10 s). */
 export const DEFAULT_PING_INTERVAL_MS = 10_000
 

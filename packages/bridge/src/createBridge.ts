@@ -67,6 +67,11 @@ export type CreateBridgeParameters = {
   maxWebhookRegistrationsPerMinutePerIp?: number | undefined
   /** Bytes waiting to be written to a socket before it is dropped as dead. @default 16777216 */
   maxBufferedBytes?: number | undefined
+  /**
+   * Bytes waiting to be written to all the sockets of one address (IPv6: its /64), v1 and v2 together; a write that
+   * would pass it drops that socket as dead. @default 33554432
+   */
+  maxBufferedBytesPerIp?: number | undefined
   /** Interval between server pings in milliseconds; a socket silent for a whole interval is terminated. @default 10000 */
   pingIntervalMs?: number | undefined
   /** Webhooks kept per topic. @default 8 */

@@ -69,6 +69,29 @@ export {
   type RelaySocket,
 } from './v2/createRelay.js'
 export { registerRelayMetrics } from './v2/metrics.js'
+export {
+  DEFAULT_RELAY_MAX_ANSWER_BYTES,
+  DEFAULT_RELAY_MAX_ATTESTATION_LENGTH,
+  DEFAULT_RELAY_MAX_BYTES_PER_TOPIC,
+  DEFAULT_RELAY_MAX_MESSAGE_LENGTH,
+  DEFAULT_RELAY_MAX_MESSAGES_PER_TOPIC,
+  DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK,
+  DEFAULT_RELAY_MAX_REQUESTS_PER_SECOND,
+  DEFAULT_RELAY_MAX_REQUESTS_PER_SECOND_PER_IP,
+  DEFAULT_RELAY_MAX_TOKEN_LIFETIME_SECONDS,
+  DEFAULT_RELAY_MAX_TOPICS_PER_SOCKET,
+  DEFAULT_RELAY_MAX_TOTAL_BYTES,
+  DEFAULT_RELAY_REQUEST_BURST,
+  DEFAULT_RELAY_REQUEST_BURST_PER_IP,
+  DEFAULT_RELAY_SWEEP_INTERVAL_MS,
+  RELAY_LIMITS,
+  type RelayLimit,
+  type RelayLimitKey,
+  type RelayLimits,
+  readRelayLimits,
+  relayLimitVariable,
+  resolveRelayLimits,
+} from './v2/relayOptions.js'
 export type {
   RelayStore,
   RelayStoreContext,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidBridgeOptionsError } from './errors.js'
 import { CLI_OPTIONS, formatCliUsage, parseCliOptions } from './parseCliOptions.js'
+import { RELAY_LIMITS, relayLimitVariable } from './v2/relayOptions.js'
 
 test('default', () => {
   expect(parseCliOptions([], {})).toEqual({
@@ -160,6 +161,35 @@ describe('args', () => {
     const usage = formatCliUsage()
     for (const option of CLI_OPTIONS) expect(usage).toContain(`--${option.flag}`)
   })
+
+  test('args: --help keeps its columns apart for the longest flag and variable', () => {
+    const rows = formatCliUsage().split('\n').slice(2)
+    const envColumn = (rows[0] as string).indexOf('env')
+    const whatColumn = (rows[0] as string).indexOf('what')
+    for (const [i, option] of CLI_OPTIONS.entries()) {
+      const row = rows[i + 1] as string
+      expect(row.indexOf(option.env), option.flag).toBe(envColumn)
+      expect(row.slice(envColumn + option.env.length, whatColumn)).toMatch(/^ {2,}$/)
+    }
+  })
+
+  test('args: every v2 relay limit has a flag and a variable, the flag winning', () => {
+    for (const limit of RELAY_LIMITS) {
+      const env = { [`BRIDGE_RELAY_${relayLimitVariable(limit)}`]: '7' }
+      expect(parseCliOptions([], env).bridge.relay, limit.key).toEqual({ [limit.key]: 7 })
+      expect(parseCliOptions([`--relay-${limit.flag}`, '9'], env).bridge.relay).toEqual({ [limit.key]: 9 })
+    }
+    const other = parseCliOptions(
+      ['--relay-max-message-length-by-tag', '1109:98304, 1100:1000', '--relay-min-request-id', '1000000000'],
+      { BRIDGE_RELAY_STRICT_AUDIENCE: 'true', BRIDGE_MAX_BUFFERED_BYTES_PER_IP: '1048576' },
+    )
+    expect(other.bridge.relay).toEqual({
+      maxMessageLengthByTag: { 1109: 98_304, 1100: 1_000 },
+      minRequestId: 1_000_000_000,
+    })
+    expect(other.bridge.strictAudience).toBe(true)
+    expect(other.bridge.maxBufferedBytesPerIp).toBe(1_048_576)
+  })
 })
 
 describe('error', () => {
@@ -174,6 +204,8 @@ describe('error', () => {
       [['--link-listen', 'host:99999'], {}],
       [[], { BRIDGE_LINK_ADVERTISE: '10.0.0.5' }],
       [['--link-secret', 'short'], {}],
+      [['--relay-max-total-bytes', 'many'], {}],
+      [['--relay-max-message-length-by-tag', '1109=5'], {}],
     ] as const)
       expect(() => parseCliOptions(argv, env)).toThrow(InvalidBridgeOptionsError)
   })

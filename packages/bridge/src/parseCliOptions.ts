@@ -4,6 +4,7 @@ import type { NodeLinkOptions } from './backends/nodeMesh.js'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 import type { CreateBridgeServerParameters } from './server.js'
+import { RELAY_LIMITS, type RelayLimitKey, relayLimitVariable } from './v2/relayOptions.js'
 
 type Kind = 'number' | 'string' | 'boolean' | 'list'
 type Target =
@@ -19,7 +20,9 @@ type Target =
   | 'webhookAllow'
   | 'maxTotalQueuedBytes'
   | 'relayUrls'
-  | 'relayMaxTtl'
+  | 'relayStrictAudience'
+  | 'relayMaxMessageLengthByTag'
+  | 'relayMinRequestId'
   | 'relayProjectIds'
   | 'relayAllowedOrigins'
   | 'relayRefusal'
@@ -27,8 +30,8 @@ type Option = {
   flag: string
   env: string
   kind: Kind
-  /** A bridge option, or a CLI-level setting. */
-  key: keyof CreateBridgeParameters | Target
+  /** A bridge option, a v2 relay limit (`relay:` + its key), or a CLI-level setting. */
+  key: keyof CreateBridgeParameters | Target | `relay:${RelayLimitKey}`
   description: string
 }
 
@@ -185,6 +188,13 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'unsent bytes before a socket is dropped (16777216)',
   },
   {
+    flag: 'max-buffered-bytes-per-ip',
+    env: 'BRIDGE_MAX_BUFFERED_BYTES_PER_IP',
+    kind: 'number',
+    key: 'maxBufferedBytesPerIp',
+    description: 'unsent bytes of all the sockets of one address, v1 and v2 (33554432)',
+  },
+  {
     flag: 'ping-interval',
     env: 'BRIDGE_PING_INTERVAL_MS',
     kind: 'number',
@@ -220,11 +230,34 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'comma-separated public URLs of the v2 relay a token aud may name',
   },
   {
-    flag: 'relay-max-ttl',
-    env: 'BRIDGE_RELAY_MAX_TTL',
+    flag: 'relay-strict-audience',
+    env: 'BRIDGE_RELAY_STRICT_AUDIENCE',
+    kind: 'boolean',
+    key: 'relayStrictAudience',
+    description: "a token's aud must equal one --relay-url exactly, with a JWT/EdDSA header",
+  },
+  ...RELAY_LIMITS.map(
+    (limit): Option => ({
+      flag: `relay-${limit.flag}`,
+      env: `BRIDGE_RELAY_${relayLimitVariable(limit)}`,
+      kind: 'number',
+      key: `relay:${limit.key}`,
+      description: `v2: ${limit.description} (${limit.default})`,
+    }),
+  ),
+  {
+    flag: 'relay-max-message-length-by-tag',
+    env: 'BRIDGE_RELAY_MAX_MESSAGE_LENGTH_BY_TAG',
+    kind: 'list',
+    key: 'relayMaxMessageLengthByTag',
+    description: 'v2: longest message per tag, tag:length,… (none)',
+  },
+  {
+    flag: 'relay-min-request-id',
+    env: 'BRIDGE_RELAY_MIN_REQUEST_ID',
     kind: 'number',
-    key: 'relayMaxTtl',
-    description: 'longest a v2 message is kept, s (604800)',
+    key: 'relayMinRequestId',
+    description: 'v2: smallest request id accepted (any)',
   },
   {
     flag: 'relay-project-ids',
@@ -322,17 +355,26 @@ export function parseCliOptions(
     webhookAllow,
     maxTotalQueuedBytes,
     relayUrls,
-    relayMaxTtl,
+    relayStrictAudience,
+    relayMaxMessageLengthByTag,
+    relayMinRequestId,
     relayProjectIds,
     relayAllowedOrigins,
     relayRefusal,
     ...bridge
   } = read
+  const relay: NonNullable<Exclude<CreateBridgeServerParameters['relay'], false>> = {}
+  for (const [key, value] of Object.entries(bridge)) {
+    if (!key.startsWith('relay:')) continue
+    delete bridge[key]
+    relay[key.slice('relay:'.length) as RelayLimitKey] = value as number
+  }
   const webhooks: NonNullable<CreateBridgeParameters['webhooks']> = {}
   if (webhookTimeoutMs !== undefined) webhooks.timeoutMs = webhookTimeoutMs as number
   if (webhookAllow !== undefined) webhooks.allowHosts = webhookAllow as string[]
-  const relay: NonNullable<Exclude<CreateBridgeServerParameters['relay'], false>> = {}
-  if (relayMaxTtl !== undefined) relay.maxTtlSeconds = relayMaxTtl as number
+  if (relayMaxMessageLengthByTag !== undefined)
+    relay.maxMessageLengthByTag = parseLengthsByTag(relayMaxMessageLengthByTag as string[])
+  if (relayMinRequestId !== undefined) relay.minRequestId = relayMinRequestId as number
   if (relayProjectIds !== undefined) relay.projectIds = relayProjectIds as string[]
   if (relayAllowedOrigins !== undefined) relay.allowedOrigins = relayAllowedOrigins as string[]
   if (relayRefusal !== undefined) {
@@ -365,23 +407,41 @@ export function parseCliOptions(
       ...(bridge as CreateBridgeParameters),
       webhooks,
       ...(relayUrls === undefined ? {} : { relayUrls: relayUrls as string[] }),
+      ...(relayStrictAudience === undefined ? {} : { strictAudience: relayStrictAudience as boolean }),
       ...(Object.keys(relay).length === 0 ? {} : { relay }),
     },
   }
 }
 
-/** The `--help` text. */
+/** The `--help` text: one row per flag, its variable and what it sets, in columns as wide as their longest entry. */
 export function formatCliUsage(): string {
-  const rows = CLI_OPTIONS.map((option) => {
-    const name = `--${option.flag}${option.kind === 'boolean' ? '' : ' <value>'}`
-    return `  ${name.padEnd(34)}${option.env.padEnd(32)}${option.description}`
-  })
+  const names = CLI_OPTIONS.map((option) => `--${option.flag}${option.kind === 'boolean' ? '' : ' <value>'}`)
+  const nameWidth = Math.max(...names.map((name) => name.length)) + 2
+  const envWidth = Math.max(...CLI_OPTIONS.map((option) => option.env.length)) + 2
+  const rows = CLI_OPTIONS.map(
+    (option, i) =>
+      `  ${(names[i] as string).padEnd(nameWidth)}${option.env.padEnd(envWidth)}${option.description}`,
+  )
   return [
     'Usage: pairlink-bridge [options]',
     '',
-    `  ${'flag'.padEnd(34)}${'env'.padEnd(32)}what`,
+    `  ${'flag'.padEnd(nameWidth)}${'env'.padEnd(envWidth)}what`,
     ...rows,
   ].join('\n')
+}
+
+/** `tag:length` entries (`1109:98304`) as `maxMessageLengthByTag`. */
+function parseLengthsByTag(entries: readonly string[]): Record<number, number> {
+  const lengths: Record<number, number> = {}
+  for (const entry of entries) {
+    const match = /^(\d+):(\d+)$/.exec(entry)
+    if (!match)
+      throw new InvalidBridgeOptionsError(
+        `Invalid --relay-max-message-length-by-tag: expected tag:length, got ${entry}`,
+      )
+    lengths[Number(match[1])] = Number(match[2])
+  }
+  return lengths
 }
 
 function convert(option: Option, raw: string | boolean): unknown {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES_PER_IP,
   DEFAULT_MAX_CONNECTIONS_PER_IP,
   DEFAULT_MAX_FRAME_BYTES,
   DEFAULT_MAX_MESSAGES_PER_SECOND,
@@ -49,6 +50,7 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
     maxWebhookRegistrationsPerMinutePerIp:
       parameters.maxWebhookRegistrationsPerMinutePerIp ?? DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP,
     maxBufferedBytes: parameters.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    maxBufferedBytesPerIp: parameters.maxBufferedBytesPerIp ?? DEFAULT_MAX_BUFFERED_BYTES_PER_IP,
     pingIntervalMs: parameters.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
     maxWebhooksPerTopic: parameters.maxWebhooksPerTopic ?? DEFAULT_MAX_WEBHOOKS_PER_TOPIC,
     webhookTtlSeconds: parameters.webhookTtlSeconds ?? DEFAULT_WEBHOOK_TTL_SECONDS,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
-import type { CreateRelayParameters, Relay } from './createRelay.js'
+import { type CreateRelayParameters, createRelay, type Relay } from './createRelay.js'
+import { RELAY_LIMITS } from './relayOptions.js'
 
 const P = 'a'.repeat(64)
 const S = 'b'.repeat(64)
@@ -292,5 +293,26 @@ describe('error', () => {
     c.call('irn_subscribe', { topic: S })
     c.call('irn_subscribe', { topic: P })
     expect(c.frames().map((frame) => frame.error?.code)).toEqual([undefined, -32000])
+  })
+})
+
+describe('options', () => {
+  test.each([
+    [{ maxTopicsPerSocket: -1 }, 'Invalid relay option maxTopicsPerSocket: -1'],
+    [{ maxMessageLength: Number.NaN }, 'Invalid relay option maxMessageLength: NaN'],
+    [{ maxTotalBytes: 0 }, 'Invalid relay option maxTotalBytes: 0'],
+    [{ maxBytesPerTopic: 1.5 }, 'Invalid relay option maxBytesPerTopic: 1.5'],
+    [{ maxMessageLengthByTag: { 1109: -1 } }, 'Invalid maxMessageLengthByTag: 1109: -1'],
+  ] as const)('error: a bad limit is refused when the relay is made (%o)', (parameters, message) => {
+    expect(() => createRelay(parameters as CreateRelayParameters)).toThrow(message)
+  })
+
+  test('default: every limit has its named default; 0 switches only the rates off', () => {
+    const relay = createRelay({ maxRequestsPerSecond: 0 })
+    relays.push(relay)
+    for (const limit of RELAY_LIMITS)
+      expect(relay.limits[limit.key], limit.key).toBe(
+        limit.key === 'maxRequestsPerSecond' ? 0 : limit.default,
+      )
   })
 })

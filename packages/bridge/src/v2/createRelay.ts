@@ -1,5 +1,4 @@
 import { addressKey } from '../addressKey.js'
-import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
 import { InvalidBridgeOptionsError } from '../errors.js'
 import { silentLogger } from '../logger.js'
 import { createRateLimiter } from '../rateLimiter.js'
@@ -11,21 +10,17 @@ import { createMemoryRelayStore } from './memoryStore.js'
 import { createPubSub } from './pubsub.js'
 import { createReceiver } from './receiver.js'
 import type { Conn, RelayContext } from './relayContext.js'
-import {
-  type CreateRelayParameters,
-  DEFAULT_RELAY_MAX_TTL_SECONDS,
-  type Relay,
-  type RelayCounts,
-} from './relayTypes.js'
+import { resolveRelayLimits } from './relayOptions.js'
+import type { CreateRelayParameters, Relay, RelayCounts } from './relayTypes.js'
 import { createStoreSweeper } from './storeSweeper.js'
 
-export {
-  type CreateRelayParameters,
-  DEFAULT_RELAY_MAX_TTL_SECONDS,
-  type Relay,
-  type RelayConnection,
-  type RelayCounts,
-  type RelaySocket,
+export { DEFAULT_RELAY_MAX_TTL_SECONDS } from './relayOptions.js'
+export type {
+  CreateRelayParameters,
+  Relay,
+  RelayConnection,
+  RelayCounts,
+  RelaySocket,
 } from './relayTypes.js'
 
 /**
@@ -54,23 +49,22 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     originRefusals: 0,
     storeErrors: 0,
   }
+  const limits = resolveRelayLimits(parameters)
   const store = parameters.store ?? createMemoryRelayStore()
   const ctx: RelayContext = {
     store,
     counts,
     logger,
-    maxTtl: parameters.maxTtlSeconds ?? DEFAULT_RELAY_MAX_TTL_SECONDS,
-    maxTopicsPerSocket: parameters.maxTopicsPerSocket ?? 1_000,
-    maxMessageLength: parameters.maxMessageLength ?? 524_288,
-    maxMessageLengthByTag: parameters.maxMessageLengthByTag,
+    limits,
+    maxTtl: limits.maxTtlSeconds,
+    maxTopicsPerSocket: limits.maxTopicsPerSocket,
+    maxMessageLength: limits.maxMessageLength,
+    maxMessageLengthByTag: checkLengthsByTag(parameters.maxMessageLengthByTag),
     minRequestId: checkMinRequestId(parameters.minRequestId),
-    perSocket: createRateLimiter({
-      perSecond: parameters.maxRequestsPerSecond ?? 100,
-      burst: parameters.requestBurst ?? 200,
-    }),
+    perSocket: createRateLimiter({ perSecond: limits.maxRequestsPerSecond, burst: limits.requestBurst }),
     perAddress: createRateLimiter({
-      perSecond: parameters.maxRequestsPerSecondPerIp ?? 1_000,
-      burst: parameters.requestBurstPerIp ?? 2_000,
+      perSecond: limits.maxRequestsPerSecondPerIp,
+      burst: limits.requestBurstPerIp,
     }),
     conns: new Set<Conn>(),
     subscribers: new Map(),
@@ -96,10 +90,11 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     started ??= Promise.resolve(
       store.start({
         limits: {
-          maxMessagesPerTopic: parameters.maxMessagesPerTopic ?? 1_000,
-          maxBytesPerTopic: parameters.maxBytesPerTopic ?? 8_388_608,
-          maxBytesPerAddress: parameters.maxQueuedBytesPerIp ?? DEFAULT_MAX_QUEUED_BYTES_PER_IP,
-          maxTotalBytes: parameters.maxTotalBytes ?? 268_435_456,
+          maxMessagesPerTopic: limits.maxMessagesPerTopic,
+          maxBytesPerTopic: limits.maxBytesPerTopic,
+          maxBytesPerAddress: limits.maxQueuedBytesPerIp,
+          maxBytesPerNetwork: limits.maxQueuedBytesPerNetwork,
+          maxTotalBytes: limits.maxTotalBytes,
         },
         logger,
         dropped: (count) => {
@@ -119,7 +114,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   if (store.name === 'memory') start().catch(failed)
 
   const sweeper = createStoreSweeper(ctx, {
-    intervalMs: parameters.sweepIntervalMs ?? 60_000,
+    intervalMs: limits.sweepIntervalMs,
     started: () => started !== undefined,
   })
 
@@ -131,6 +126,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
     },
     admit,
     refusal,
+    limits,
     mailbox: () => store.size(),
     start,
     isHealthy: () => store.isHealthy(),
@@ -182,4 +178,17 @@ function checkMinRequestId(value: number | undefined): bigint | undefined {
   if (!Number.isSafeInteger(value) || value < 0)
     throw new InvalidBridgeOptionsError(`Invalid minRequestId: ${value} (expected a non-negative integer)`)
   return BigInt(value)
+}
+
+function checkLengthsByTag(
+  value: Readonly<Record<number, number>> | undefined,
+): Readonly<Record<number, number>> | undefined {
+  if (value === undefined) return undefined
+  for (const [tag, length] of Object.entries(value)) {
+    if (!/^\d+$/.test(tag) || !Number.isSafeInteger(length) || length < 1)
+      throw new InvalidBridgeOptionsError(
+        `Invalid maxMessageLengthByTag: ${tag}: ${String(length)} (expected tag: a positive integer)`,
+      )
+  }
+  return value
 }

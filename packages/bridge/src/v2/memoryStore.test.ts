@@ -6,6 +6,7 @@ const limits = {
   maxMessagesPerTopic: 1_000,
   maxBytesPerTopic: 8_388_608,
   maxBytesPerAddress: 1_300_000,
+  maxBytesPerNetwork: 2_600_000,
   maxTotalBytes: 268_435_456,
 }
 const context = {

@@ -25,6 +25,7 @@ const SMALL = {
   maxMessagesPerTopic: 10,
   maxBytesPerTopic: 1_000,
   maxBytesPerAddress: 1_000,
+  maxBytesPerNetwork: 1_000,
   maxTotalBytes: 1_000,
 }
 const T = 'a'.repeat(64)
@@ -40,6 +41,7 @@ async function store(limits: Partial<RelayStoreLimits> = {}, keyPrefix = `${redi
       maxMessagesPerTopic: 1_000,
       maxBytesPerTopic: 8_388_608,
       maxBytesPerAddress: 16_777_216,
+      maxBytesPerNetwork: 33_554_432,
       maxTotalBytes: 268_435_456,
       ...limits,
     },

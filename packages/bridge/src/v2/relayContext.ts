@@ -1,6 +1,7 @@
 // What the relay's parts share: one context per relay, and the state it keeps per socket.
 import type { Logger } from '../logger.js'
 import type { RateLimiter } from '../rateLimiter.js'
+import type { RelayLimits } from './relayOptions.js'
 import type { RelayCounts, RelaySocket } from './relayTypes.js'
 import type { RelayStore, StoredMessage } from './store.js'
 
@@ -29,6 +30,8 @@ export type RelayContext = {
   readonly store: RelayStore
   readonly counts: RelayCounts
   readonly logger: Logger
+  /** Every numeric limit, defaults applied. */
+  readonly limits: RelayLimits
   /** Longest `ttl`, seconds. */
   readonly maxTtl: number
   readonly maxTopicsPerSocket: number

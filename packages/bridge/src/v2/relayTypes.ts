@@ -2,9 +2,13 @@
 // them from there.
 import type { Logger } from '../logger.js'
 import type { RelayRefusal } from './admission.js'
+import type { RelayLimits } from './relayOptions.js'
 import type { RelayStore } from './store.js'
 
-/** Parameters of {@link createRelay}: every limit has a safe default. */
+/**
+ * Parameters of {@link createRelay}: every limit has a safe default, named in `relayOptions.ts` (`RELAY_LIMITS`) and
+ * checked by `resolveRelayLimits`.
+ */
 export type CreateRelayParameters = {
   logger?: Logger | undefined
   /** Where messages are kept: one node in memory, or shared by several (`createRedisRelayStore`). @default memory */
@@ -17,9 +21,17 @@ export type CreateRelayParameters = {
   maxMessagesPerTopic?: number | undefined
   /** Bytes kept per topic (oldest dropped beyond). @default 8388608 */
   maxBytesPerTopic?: number | undefined
-  /** Bytes one address (its publishers' address key) may have kept over all topics; beyond, -32000. @default 16777216 */
+  /**
+   * Bytes one address (its publishers' address key: IPv4 as is, IPv6 by /64) may be owed over all topics (kept and
+   * not yet acknowledged by any reader); the share shrinks as the mailbox fills; beyond, -32000. @default 16777216
+   */
   maxQueuedBytesPerIp?: number | undefined
-  /** Bytes kept over all topics; publishes beyond are refused, nothing kept is evicted. @default 268435456 */
+  /** Bytes one network (IPv4 /24, IPv6 /48) may be owed, shrinking as the mailbox fills. @default 33554432 */
+  maxQueuedBytesPerNetwork?: number | undefined
+  /**
+   * Bytes kept over all topics; beyond, messages already delivered make room, then publishes are refused (nothing
+   * still owed is evicted). @default 268435456
+   */
   maxTotalBytes?: number | undefined
   /** Requests per second per socket (token bucket; acks are free), 0 = no limit. @default 100 */
   maxRequestsPerSecond?: number | undefined
@@ -31,6 +43,15 @@ export type CreateRelayParameters = {
   requestBurstPerIp?: number | undefined
   /** Largest `message`, characters. @default 524288 */
   maxMessageLength?: number | undefined
+  /** Largest `attestation`, characters; it is kept and counted with its message. @default 4096 */
+  maxAttestationLength?: number | undefined
+  /**
+   * Bytes of messages one `irn_batchFetchMessages` answer carries (`hasMore` says the rest waits), and one round of
+   * kept messages pushed after a subscribe; at least one message always goes. @default 1048576
+   */
+  maxAnswerBytes?: number | undefined
+  /** Longest lifetime of a relay token, `exp - iat`, seconds; a longer-lived token is refused. @default 86400 */
+  maxTokenLifetimeSeconds?: number | undefined
   /** Expired messages are swept this often, ms (in slices, between deliveries). @default 60000 */
   sweepIntervalMs?: number | undefined
   /**
@@ -120,6 +141,8 @@ export type Relay = {
   admit(projectId: string | null, origin: string | undefined): RelayRefusal | undefined
   /** How upgrades are refused (the `refusal` option). */
   readonly refusal: 'http' | 'close'
+  /** The numeric limits in force (defaults applied). */
+  readonly limits: RelayLimits
   counts: RelayCounts
   /** Messages and bytes in the mailbox (a shared store's figures as last read). */
   mailbox(): { messages: number; bytes: number }
@@ -130,6 +153,3 @@ export type Relay = {
   /** Stops the sweep and closes the store (a shared store keeps its messages). */
   close(): Promise<void>
 }
-
-/** Default longest `ttl`: 7 days, the longest a v2 dapp may set on a request. */
-export const DEFAULT_RELAY_MAX_TTL_SECONDS = 604_800

@@ -36,6 +36,8 @@ export type RelayStoreLimits = {
   maxBytesPerTopic: number
   /** Bytes one address (the publisher's address key) may have kept over all topics; a message beyond is refused. */
   maxBytesPerAddress: number
+  /** Bytes the addresses of one network (IPv4 /24, IPv6 /48) may have kept; a message beyond is refused. */
+  maxBytesPerNetwork: number
   /** Bytes kept over all topics; a message beyond is refused, nobody's kept message is evicted for it. */
   maxTotalBytes: number
 }
