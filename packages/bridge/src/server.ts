@@ -4,14 +4,9 @@ import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import { addressKey } from './addressKey.js'
 import { CLOSE_GOING_AWAY, MAX_HTTP_BODY_BYTES } from './constants.js'
-import {
-  type Bridge,
-  type Connection,
-  type CreateBridgeParameters,
-  createBridge,
-  type Socket,
-} from './createBridge.js'
+import { type Bridge, type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
+import { Peer, SlowReaderGuard } from './peer.js'
 import { createSweeper } from './sweeper.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
 import { registerRelayMetrics } from './v2/metrics.js'
@@ -92,6 +87,7 @@ export function attachBridge(
   })
   const perAddress = new Map<string, number>()
   const peers = new Set<Peer>()
+  const guard = new SlowReaderGuard(options.maxBufferedBytes, options.maxBufferedBytesPerIp)
   let nextId = 0
 
   const addressOf = (request: IncomingMessage) => {
@@ -137,8 +133,9 @@ export function attachBridge(
     if (shouldUpgrade && !shouldUpgrade(request)) return
     socket.on('error', noop)
     const address = addressOf(request)
+    const key = addressKey(address)
     if (counted.delete(socket)) counts.connectionsPending--
-    else if (options.maxConnectionsPerIp > 0 && !admit(socket, addressKey(address))) return
+    else if (options.maxConnectionsPerIp > 0 && !admit(socket, key)) return
     const decision = relayDecision(request)
     if (decision && 'refused' in decision) {
       const { status, body } = decision.refused
@@ -158,7 +155,7 @@ export function attachBridge(
     }
     const clientId = decision?.clientId
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
+      const peer = new Peer(ws, String(++nextId), address, key, guard)
       peer.connection =
         clientId === undefined ? bridge.connect(peer) : (relay as Relay).connect(peer, clientId)
       peers.add(peer)
@@ -209,6 +206,7 @@ export function attachBridge(
   function onClose(this: WebSocket) {
     const peer = (this as PeerSocket)[PEER]
     peers.delete(peer)
+    guard.forget(peer)
     peer.connection.close()
   }
 
@@ -369,35 +367,6 @@ const PEER = Symbol('pairlink.peer')
 type PeerSocket = WebSocket & { [PEER]: Peer }
 const noop = () => {}
 const TOO_MANY = 'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
-
-/** A `ws` socket as the core's {@link Socket}; methods on the prototype keep idle sockets small. */
-class Peer implements Socket {
-  alive = true
-  pingedAt = 0
-  connection!: Connection
-  constructor(
-    readonly ws: WebSocket,
-    readonly id: string,
-    readonly remoteAddress: string,
-    readonly maxBufferedBytes: number,
-  ) {}
-
-  send(text: string) {
-    const { ws } = this
-    if (ws.readyState !== ws.OPEN) return false
-    // A reader that stopped reading would grow this buffer without bound; its client reconnects and drains.
-    if (ws.bufferedAmount > this.maxBufferedBytes) {
-      ws.terminate()
-      return false
-    }
-    ws.send(text)
-    return true
-  }
-
-  close(code: number, reason: string) {
-    this.ws.close(code, reason)
-  }
-}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
