@@ -1,5 +1,5 @@
 // What the server holds for clients that stop reading or trickle their requests: bounded per socket and per address.
-import type { Socket } from 'node:net'
+import { connect as connectTcp, type Socket } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { connect, type TestClient } from '../test/client.js'
@@ -101,5 +101,40 @@ describe('slow readers', () => {
     // Each received every frame, in order, as it was published.
     expect(neighbour.received.length).toBe(sent)
     expect(other.received.length).toBe(sent)
+  })
+})
+
+/**
+ * Sends `head` (a request line and headers promising a body) to `url`, then trickles one byte of body every few
+ * milliseconds; resolves with what the server wrote once it closes the connection.
+ */
+function trickle(url: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  const socket = connectTcp(Number(port), hostname)
+  socket.write(head)
+  const drip = setInterval(() => socket.write('x'), 20)
+  let answer = ''
+  socket.on('data', (chunk: Buffer) => {
+    answer += chunk
+  })
+  socket.on('error', () => {})
+  return new Promise((resolve) =>
+    socket.once('close', () => {
+      clearInterval(drip)
+      resolve(answer)
+    }),
+  )
+}
+
+describe('slow requests', () => {
+  // Fails by the test's timeout if the bound is Node's own (30 s here, 5 minutes by default).
+  test('error: a request whose body trickles in is answered 408 and closed after requestTimeoutMs', {
+    timeout: 10_000,
+  }, async () => {
+    const { url } = await bridge({ requestTimeoutMs: 200 })
+    const head = 'POST /subscribe HTTP/1.1\r\nHost: bridge\r\nContent-Length: 10000\r\n\r\n{'
+    expect(await trickle(url, head)).toMatch(/^HTTP\/1\.1 408 /)
+    // The server still answers others.
+    expect((await fetch(`${url}/health`)).status).toBe(204)
   })
 })

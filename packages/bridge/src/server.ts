@@ -3,10 +3,12 @@ import type { Socket as NetSocket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import { addressKey } from './addressKey.js'
-import { CLOSE_GOING_AWAY, MAX_HTTP_BODY_BYTES } from './constants.js'
+import { CLOSE_GOING_AWAY, DEFAULT_HTTP_REQUEST_TIMEOUT_MS } from './constants.js'
 import { type Bridge, type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
+import { listeningHosts } from './listening.js'
 import { Peer, SlowReaderGuard } from './peer.js'
+import { readBody } from './readBody.js'
 import { createSweeper } from './sweeper.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
 import { registerRelayMetrics } from './v2/metrics.js'
@@ -34,8 +36,11 @@ export type AttachBridgeParameters = {
    */
   relay?: Relay | undefined
   /**
-   * Public URLs of this relay (`wss://relay.example.com`): a v2 token's `aud` may name one of them besides the
-   * upgrade request's `Host`. @default []
+   * Public URLs of this relay (`wss://relay.example.com`): a v2 token's `aud` must name one of them (host and port;
+   * `ws://` or `wss://`). Behind a proxy, its public URL goes here. Never the request's `Host`, which names whatever
+   * the client wants.
+   * @default [] : the addresses the server listens on, as `ws://host:port` (`localhost` too on loopback, every
+   * interface's address on `0.0.0.0` / `::`)
    */
   relayUrls?: readonly string[] | undefined
   /**
@@ -169,10 +174,12 @@ export function attachBridge(
 
   // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. `undefined` for v1.
   const relay = parameters.relay
+  const hosts = listeningHosts(() => server.address())
   const decide =
     relay &&
     createRelayUpgrade(relay, {
       relayUrls: parameters.relayUrls ?? [],
+      listening: () => hosts().map((host) => `ws://${host}`),
       strictAudience: parameters.strictAudience ?? false,
       logger,
       onRelayUpgrade: parameters.onRelayUpgrade,
@@ -297,6 +304,11 @@ export type CreateBridgeServerParameters = CreateBridgeParameters &
   Omit<AttachBridgeParameters, 'handleRequests' | 'relay'> & {
     /** Options of the v2 relay served beside v1 on the same port, or `false` for v1 only. @default {} */
     relay?: CreateRelayParameters | false | undefined
+    /**
+     * Time a request has to arrive whole, headers and body (a `/subscribe` body is at most 16 KiB): a client trickling
+     * it holds its connection slot no longer. @default DEFAULT_HTTP_REQUEST_TIMEOUT_MS (10 s)
+     */
+    requestTimeoutMs?: number | undefined
   }
 
 /** Return type of {@link createBridgeServer}. */
@@ -322,8 +334,14 @@ export function createBridgeServer(
   parameters: CreateBridgeServerParameters = {},
 ): CreateBridgeServerReturnType {
   const bridge = createBridge(parameters)
-  // A request's headers must arrive within 10 s: a connection trickling them in holds its slot no longer.
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
+  // A request must arrive whole within 10 s, headers and body: a connection trickling either holds its slot no longer.
+  // Node checks every `connectionsCheckingInterval` (30 s by default), so as often as the timeout is short.
+  const requestTimeout = parameters.requestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(requestTimeout, 1_000),
+  })
   // The per-address budget of kept bytes means the same for v1 queues and v2 mailboxes: one option sets both.
   const relay =
     parameters.relay === false
@@ -367,20 +385,3 @@ const PEER = Symbol('pairlink.peer')
 type PeerSocket = WebSocket & { [PEER]: Peer }
 const noop = () => {}
 const TOO_MANY = 'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_HTTP_BODY_BYTES) {
-        reject(new RangeError('Request body too large'))
-        return
-      }
-      chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString()))
-    request.on('error', reject)
-  })
-}
