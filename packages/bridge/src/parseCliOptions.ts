@@ -227,7 +227,7 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'BRIDGE_RELAY_URLS',
     kind: 'list',
     key: 'relayUrls',
-    description: 'comma-separated public URLs of the v2 relay a token aud may name',
+    description: 'comma-separated public URLs of the v2 relay a token aud must name (default: the listening addresses)',
   },
   {
     flag: 'relay-strict-audience',

@@ -17,23 +17,29 @@ const BACKLOG_BYTES = 64 * 1024
 export class SlowReaderGuard {
   /** Per address, its sockets with more than {@link BACKLOG_BYTES} unsent (some may have drained since). */
   readonly #backlogs = new Map<string, Set<Peer>>()
+  /** Below both bounds: a frame that keeps a socket under it needs no more checking. */
+  readonly #quietBytes: number
   constructor(
     readonly maxBufferedBytes: number,
     readonly maxBufferedBytesPerIp: number,
-  ) {}
+  ) {
+    this.#quietBytes = Math.min(maxBufferedBytes, maxBufferedBytesPerIp)
+  }
 
   /**
-   * Whether `size` more bytes may be written to `peer`, which holds `buffered` unsent. Over the address's bound the
-   * socket with the largest backlog is terminated (the reader furthest behind, `peer` itself or another), until the
-   * frame fits or `peer` is gone: a reader keeping up behind the same NAT is not cut for its neighbours' backlog.
+   * Whether `text` may be written to `peer`, which holds `buffered` bytes unsent: `false` (and `peer` terminated) when
+   * its own bytes plus the frame's pass `maxBufferedBytes`. Over the address's bound the socket with the largest
+   * backlog is terminated (the reader furthest behind, `peer` itself or another) until the frame fits or `peer` is
+   * gone: a reader keeping up behind the same NAT is not cut for its neighbours' backlog.
    */
-  admit(peer: Peer, buffered: number, size: number): boolean {
+  admit(peer: Peer, buffered: number, text: string): boolean {
     const backlog = this.#backlogs.get(peer.addressKey)
-    if (backlog === undefined) {
-      if (buffered + size <= this.maxBufferedBytesPerIp) return true
-      peer.ws.terminate()
-      return false
-    }
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: far from both bounds the frame's exact size is not needed.
+    if (backlog === undefined && buffered + text.length * 3 <= this.#quietBytes) return true
+    const size = Buffer.byteLength(text)
+    if (buffered + size > this.maxBufferedBytes) return this.#drop(peer, backlog)
+    if (backlog === undefined)
+      return buffered + size <= this.maxBufferedBytesPerIp || this.#drop(peer, backlog)
     let total = size + (backlog.has(peer) ? 0 : buffered)
     for (const other of backlog) {
       const unsent = other.ws.bufferedAmount
@@ -51,16 +57,22 @@ export class SlowReaderGuard {
           furthestUnsent = unsent
         }
       }
-      backlog.delete(furthest)
-      furthest.ws.terminate()
-      if (furthest === peer) break
+      if (furthest === peer) return this.#drop(peer, backlog)
+      this.#drop(furthest, backlog)
       total -= furthestUnsent
     }
     if (backlog.size === 0) this.#backlogs.delete(peer.addressKey)
-    return peer.ws.readyState === peer.ws.OPEN
+    return true
   }
 
-  /** After a write that left `peer` with `unsent` bytes to send: a backlog joins its address's sum. */
+  /** Terminates `peer`, which leaves its address's sum; `false`, for `admit` to return. */
+  #drop(peer: Peer, backlog: Set<Peer> | undefined): false {
+    peer.ws.terminate()
+    if (backlog?.delete(peer) && backlog.size === 0) this.#backlogs.delete(peer.addressKey)
+    return false
+  }
+
+  /** After a write that left `peer` with `unsent` bytes still to send: a backlog joins its address's sum. */
   wrote(peer: Peer, unsent: number) {
     if (unsent <= BACKLOG_BYTES) return
     let backlog = this.#backlogs.get(peer.addressKey)
@@ -98,16 +110,10 @@ export class Peer implements Socket {
     if (ws.readyState !== ws.OPEN) return false
     // A reader that stopped reading would grow this buffer without bound; its client reconnects and drains. The frame
     // counts before it is written: one large answer must not pass because the buffer was empty.
-    const buffered = ws.bufferedAmount
-    const size = Buffer.byteLength(text)
-    if (buffered + size > guard.maxBufferedBytes) {
-      guard.forget(this)
-      ws.terminate()
-      return false
-    }
-    if (!guard.admit(this, buffered, size)) return false
+    if (!guard.admit(this, ws.bufferedAmount, text)) return false
     ws.send(text)
-    guard.wrote(this, buffered + size)
+    // What the kernel did not take at once: a reader keeping up leaves nothing.
+    guard.wrote(this, ws.bufferedAmount)
     return true
   }
 
