@@ -18,8 +18,9 @@ export type CreateAppServerParameters = {
   /** The bridge served on this port (WebSocket upgrades on any path, plus /hello /info /health /subscribe /metrics). */
   bridge: Bridge
   /**
-   * The WalletConnect v2 relay served on the bridge's port (upgrades with an `auth` token; docs/relay-v2.md). Tokens
-   * may name this site's public URL (`PUBLIC_URL` as `ws(s)://`) or the address the client reached. @default none
+   * The WalletConnect v2 relay served on the bridge's port (upgrades with an `auth` token; docs/relay-v2.md). A token's
+   * `aud` must name this site: `PUBLIC_URL` as `ws(s)://`, or without it one of the site's hosts (the listening
+   * address) as `ws://` or `wss://`, never the request's `Host`. @default none
    */
   relay?: Relay | undefined
   /** The Ethereum JSON-RPC node the apps read through `/rpc`; credentials in it are sent as `Authorization`. */
@@ -55,9 +56,17 @@ export type CreateAppServerParameters = {
   trustProxy?: boolean | undefined
   /** Largest JSON-RPC body the `/rpc` proxy reads. @default 1 MiB */
   maxRpcBodyBytes?: number | undefined
+  /**
+   * Time a request has to arrive whole, headers and body: a client trickling its body holds a connection and its
+   * buffers no longer (Node's own default is 5 minutes). @default DEFAULT_APP_REQUEST_TIMEOUT_MS (15 s)
+   */
+  requestTimeoutMs?: number | undefined
   /** Limits of the `/rpc` proxy per client address. @default { maxBatch: 20, rate: { burst: 100, perSecond: 20 }, maxConcurrent: 4 } */
   rpcLimits?: { maxBatch?: number; rate?: Budget; maxConcurrent?: number; maxLogBlocks?: number } | undefined
 }
+
+/** How long a request may take to arrive, headers and body (the largest is a 1 MiB `/rpc` body): 15 s. */
+export const DEFAULT_APP_REQUEST_TIMEOUT_MS = 15_000
 
 /** Return type of {@link createAppServer}. */
 export type CreateAppServerReturnType = {
@@ -79,7 +88,13 @@ export type CreateAppServerReturnType = {
 export function createAppServer(parameters: CreateAppServerParameters): CreateAppServerReturnType {
   const { bridge, rpcUrl, chainId, registry, webDir, walletDir, trustProxy = false } = parameters
   const maxRpcBodyBytes = parameters.maxRpcBodyBytes ?? 1 << 20
-  const server = createServer()
+  const requestTimeout = parameters.requestTimeoutMs ?? DEFAULT_APP_REQUEST_TIMEOUT_MS
+  // Node checks these timeouts every `connectionsCheckingInterval` (30 s by default): as often as they are short.
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(requestTimeout, 1_000),
+  })
   const site = createSite({
     publicUrl: parameters.publicUrl,
     trustProxy,
@@ -87,8 +102,10 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
   })
   const { relay } = parameters
   if (relay) registerRelayMetrics(bridge.metrics.registry, relay)
-  // A v2 token's `aud` is the relay URL the app was given: this site's public URL, in its WebSocket scheme.
-  const relayUrls = parameters.publicUrl ? [parameters.publicUrl.origin.replace(/^http/, 'ws')] : []
+  // A v2 token's `aud` is the relay URL the app was given (`/api/config`): this site's origin in its WebSocket scheme.
+  // With PUBLIC_URL that one; without it the bridge takes the addresses the server listens on, the same list as the
+  // site's hosts (`listeningHosts`), as `ws://` (a `wss://` of one of them too, for a TLS proxy on the same port).
+  const relayUrls = parameters.publicUrl ? [parameters.publicUrl.origin.replace(/^http/, 'ws')] : undefined
   const attached = attachBridge(server, bridge, { handleRequests: false, relay, relayUrls })
 
   const app = new Hono<AppEnv>()

@@ -47,6 +47,11 @@ function startServer(env: Record<string, string>) {
   return {
     pid: child.pid ?? -1,
     output: () => out,
+    /** Closes the reading ends of its stdout and stderr, as a log reader that died does. */
+    dropOutput: () => {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    },
     /** Resolves with the exit code. */
     exited,
     /** Resolves once the output matches `pattern`; rejects, with the output, if the server exits first. */
@@ -293,6 +298,24 @@ describe('pairlink-server', () => {
     expect(code).toBe(1)
     expect(out).toContain('pairlink: PUBLIC_URL must be an origin')
     expect(out).not.toContain('anvil dev chain')
+  })
+
+  // No anvil here: start-up is quick, and a shutdown that hangs fails by this bound.
+  test('behavior: SIGTERM stops it after the reader of its output is gone (writes to a dead pipe)', {
+    timeout: 30_000,
+  }, async () => {
+    // An RPC node that never answers holds start-up at its first request: nothing to clean up yet, so the shutdown's
+    // log line is the last thing written before the exit.
+    const silent = createServer((socket) => onTestFinished(() => void socket.destroy()))
+    const asked = new Promise((resolve) => silent.once('connection', resolve))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    onTestFinished(() => void silent.close())
+    const { port } = silent.address() as { port: number }
+    const server = startServer({ PORT: '0', HOST: '127.0.0.1', RPC_URL: `http://127.0.0.1:${port}` })
+    await asked
+    server.dropOutput()
+    process.kill(server.pid, 'SIGTERM')
+    expect(await server.exited).toBe(0)
   })
 
   test('args: PUBLIC_URL is the site the server prints and hands out', SLOW, async () => {

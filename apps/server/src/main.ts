@@ -20,8 +20,14 @@ import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
 
+// Log lines are written synchronously, and a reader of stdout that went away only silences them: pino's asynchronous
+// destination flushes on exit and, on EPIPE, retries for ever (sonic-boom's flushSync), which held a shutdown up once
+// the log reader had died. A write error on the streams themselves must not throw either.
+process.stdout.on('error', () => {})
+process.stderr.on('error', () => {})
+const logTo = pino.destination({ dest: 1, sync: true })
 /** Replaced by one at the configured level once the configuration is read. */
-let logger: Logger = pino({ name: 'pairlink-server' })
+let logger: Logger = pino({ name: 'pairlink-server' }, logTo)
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 let anvil: Anvil | undefined
@@ -33,6 +39,8 @@ let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
+  // Armed first: neither a log line nor a part that hangs may hold the exit up.
+  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
   logger.info('shutting down')
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
   process.exit(0)
@@ -49,7 +57,7 @@ async function main() {
     fail(error instanceof ConfigError ? error.message : String(error))
   }
   const { port, host, redisUrl, databaseUrl, trustProxy } = config
-  logger = pino({ name: 'pairlink-server', level: config.logLevel })
+  logger = pino({ name: 'pairlink-server', level: config.logLevel }, logTo)
 
   let rpcUrl = config.rpcUrl
   if (!rpcUrl) {
@@ -221,6 +229,9 @@ async function fetchChainId(rpcUrl: string): Promise<number> {
 /** This server's version, reported to WalletConnect's explorer as `sv`. */
 const SERVER_VERSION = (JSON.parse(readFileSync(here('../package.json'), 'utf8')) as { version: string })
   .version
+
+/** Longest a graceful shutdown may take before the process exits anyway (a peer, Redis or anvil that hangs). */
+const SHUTDOWN_TIMEOUT_MS = 10_000
 
 /** How often expired nonces and sessions are deleted. */
 const PURGE_INTERVAL_MS = 10 * 60_000

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { isIP } from 'node:net'
-import { networkInterfaces } from 'node:os'
+import { listeningHosts } from '@pairlink/bridge'
 
 /** What a request may tell {@link Site.of}: its `Host`, the proxy's `X-Forwarded-Proto`, and whether TLS reached us. */
 type SiteRequest = {
@@ -48,21 +47,10 @@ export type Site = {
  */
 export function createSite(parameters: CreateSiteParameters): Site {
   const { publicUrl, trustProxy = false, listening } = parameters
-  let cached: { key: string; hosts: string[] } | undefined
-
+  // The bridge's relay reads the same list for the `aud` its tokens may name (attachBridge): one copy serves both.
+  const listeningList = listeningHosts(() => listening?.())
   /** The hosts (`host:port`, IPv6 in brackets) this site answers as; the first is the main one. */
-  const hosts = (): string[] => {
-    if (publicUrl) return [publicUrl.host]
-    const address = listening?.()
-    const bound = typeof address === 'object' && address ? address : undefined
-    const key = `${bound?.address}:${bound?.port}`
-    if (cached?.key === key) return cached.hosts
-    const port = bound?.port ?? 0
-    const names = listeningNames(bound?.address ?? '127.0.0.1')
-    const list = [...new Set(names.map((name) => `${isIP(name) === 6 ? `[${name}]` : name}:${port}`))]
-    cached = { key, hosts: list }
-    return list
-  }
+  const hosts = (): readonly string[] => (publicUrl ? [publicUrl.host] : listeningList())
 
   return {
     of(request) {
@@ -79,21 +67,4 @@ export function createSite(parameters: CreateSiteParameters): Site {
       return publicUrl ? publicUrl.origin : `http://${hosts()[0]}`
     },
   }
-}
-
-/** The host names a server listening on `address` is reached by: loopback adds `localhost`, a wildcard every interface. */
-function listeningNames(address: string): string[] {
-  if (address === '0.0.0.0' || address === '::') {
-    const found: string[] = []
-    for (const entries of Object.values(networkInterfaces())) {
-      for (const entry of entries ?? []) {
-        if (entry.family === 'IPv6' && (address === '0.0.0.0' || entry.address.startsWith('fe80'))) continue
-        if (!entry.internal) found.push(entry.address)
-      }
-    }
-    return [...found, '127.0.0.1', 'localhost']
-  }
-  if (address === '127.0.0.1' || address === '::1' || address.startsWith('127.'))
-    return [address, 'localhost']
-  return [address]
 }

@@ -42,6 +42,7 @@ export {
   WebhookRateLimitedError,
   WebhookRefusedError,
 } from './errors.js'
+export { listeningHosts, listeningNames } from './listening.js'
 export type { Logger } from './logger.js'
 export type { BridgeCounts, BridgeMetrics } from './metrics.js'
 export type { BridgeOptions } from './resolveBridgeOptions.js'

@@ -62,12 +62,26 @@ async function run(args: string[], env: Record<string, string> = {}) {
     listening,
     exited,
     output: () => stdout + stderr,
+    /** Closes the reading ends of its stdout and stderr, as a log reader that died does. */
+    dropOutput: () => {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    },
     stop: () => {
       if (child.pid) process.kill(child.pid, 'SIGTERM')
       return exited
     },
   }
 }
+
+test('behavior: SIGTERM stops it after the reader of its logs is gone (writes to a dead pipe)', async () => {
+  const cli = await run(['--port', String(await freePort())], { LOG_LEVEL: 'debug' })
+  const url = await cli.listening
+  cli.dropOutput()
+  // A request logs at debug: the first write to the dead pipe happens before the signal, not only in the shutdown.
+  await fetch(`${url}/hello`)
+  expect(await cli.stop()).toBe(0)
+})
 
 test('default', async () => {
   const port = await freePort()

@@ -22,7 +22,15 @@ if (cli.help) {
   process.exit(0)
 }
 
-const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } })
+// Logs are written synchronously, and a reader of stdout that went away only silences them: pino's asynchronous
+// destination flushes on exit and, on EPIPE, retries for ever (sonic-boom's flushSync), so SIGTERM never ended a CLI
+// whose log reader had died. A write error on the streams themselves must not throw either.
+process.stdout.on('error', ignore)
+process.stderr.on('error', ignore)
+const logger = pino(
+  { level: cli.logLevel, base: { service: 'pairlink-bridge' } },
+  pino.destination({ dest: 1, sync: true }),
+)
 const { maxTotalQueuedBytes, links } = cli
 const backend = cli.redis
   ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes, links })
@@ -53,8 +61,9 @@ let stopping = false
 const stop = (signal: string) => {
   if (stopping) process.exit(1)
   stopping = true
-  logger.info({ signal }, 'shutting down')
+  // Armed before anything else: nothing below, a log line included, may hold the exit up.
   setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
+  logger.info({ signal }, 'shutting down')
   bridge.close().then(
     () => {
       logger.info('bridge stopped')
@@ -68,3 +77,5 @@ const stop = (signal: string) => {
 }
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
+
+function ignore() {}

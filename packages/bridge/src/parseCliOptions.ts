@@ -227,7 +227,8 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'BRIDGE_RELAY_URLS',
     kind: 'list',
     key: 'relayUrls',
-    description: 'comma-separated public URLs of the v2 relay a token aud may name',
+    description:
+      'public URLs of the v2 relay a token aud must name, comma-separated (default: where it listens)',
   },
   {
     flag: 'relay-strict-audience',

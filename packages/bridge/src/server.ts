@@ -3,15 +3,12 @@ import type { Socket as NetSocket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import { addressKey } from './addressKey.js'
-import { CLOSE_GOING_AWAY, MAX_HTTP_BODY_BYTES } from './constants.js'
-import {
-  type Bridge,
-  type Connection,
-  type CreateBridgeParameters,
-  createBridge,
-  type Socket,
-} from './createBridge.js'
+import { CLOSE_GOING_AWAY, DEFAULT_HTTP_REQUEST_TIMEOUT_MS } from './constants.js'
+import { type Bridge, type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
+import { listeningHosts } from './listening.js'
+import { Peer, SlowReaderGuard } from './peer.js'
+import { readBody } from './readBody.js'
 import { createSweeper } from './sweeper.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
 import { registerRelayMetrics } from './v2/metrics.js'
@@ -39,8 +36,11 @@ export type AttachBridgeParameters = {
    */
   relay?: Relay | undefined
   /**
-   * Public URLs of this relay (`wss://relay.example.com`): a v2 token's `aud` may name one of them besides the
-   * upgrade request's `Host`. @default []
+   * Public URLs of this relay (`wss://relay.example.com`): a v2 token's `aud` must name one of them (host and port;
+   * `ws://` or `wss://`). Behind a proxy, its public URL goes here. Never the request's `Host`, which names whatever
+   * the client wants.
+   * @default [] : the addresses the server listens on, as `ws://host:port` (`localhost` too on loopback, every
+   * interface's address on `0.0.0.0` / `::`)
    */
   relayUrls?: readonly string[] | undefined
   /**
@@ -92,6 +92,7 @@ export function attachBridge(
   })
   const perAddress = new Map<string, number>()
   const peers = new Set<Peer>()
+  const guard = new SlowReaderGuard(options.maxBufferedBytes, options.maxBufferedBytesPerIp)
   let nextId = 0
 
   const addressOf = (request: IncomingMessage) => {
@@ -137,8 +138,9 @@ export function attachBridge(
     if (shouldUpgrade && !shouldUpgrade(request)) return
     socket.on('error', noop)
     const address = addressOf(request)
+    const key = addressKey(address)
     if (counted.delete(socket)) counts.connectionsPending--
-    else if (options.maxConnectionsPerIp > 0 && !admit(socket, addressKey(address))) return
+    else if (options.maxConnectionsPerIp > 0 && !admit(socket, key)) return
     const decision = relayDecision(request)
     if (decision && 'refused' in decision) {
       const { status, body } = decision.refused
@@ -158,7 +160,7 @@ export function attachBridge(
     }
     const clientId = decision?.clientId
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const peer = new Peer(ws, String(++nextId), address, options.maxBufferedBytes)
+      const peer = new Peer(ws, String(++nextId), address, key, guard)
       peer.connection =
         clientId === undefined ? bridge.connect(peer) : (relay as Relay).connect(peer, clientId)
       peers.add(peer)
@@ -172,10 +174,12 @@ export function attachBridge(
 
   // v2 (docs/relay-v2.md): an `auth` query parameter marks the SDK's upgrade; v1 never sends one. `undefined` for v1.
   const relay = parameters.relay
+  const hosts = listeningHosts(() => server.address())
   const decide =
     relay &&
     createRelayUpgrade(relay, {
       relayUrls: parameters.relayUrls ?? [],
+      listening: () => hosts().map((host) => `ws://${host}`),
       strictAudience: parameters.strictAudience ?? false,
       logger,
       onRelayUpgrade: parameters.onRelayUpgrade,
@@ -209,6 +213,7 @@ export function attachBridge(
   function onClose(this: WebSocket) {
     const peer = (this as PeerSocket)[PEER]
     peers.delete(peer)
+    guard.forget(peer)
     peer.connection.close()
   }
 
@@ -299,6 +304,11 @@ export type CreateBridgeServerParameters = CreateBridgeParameters &
   Omit<AttachBridgeParameters, 'handleRequests' | 'relay'> & {
     /** Options of the v2 relay served beside v1 on the same port, or `false` for v1 only. @default {} */
     relay?: CreateRelayParameters | false | undefined
+    /**
+     * Time a request has to arrive whole, headers and body (a `/subscribe` body is at most 16 KiB): a client trickling
+     * it holds its connection slot no longer. @default DEFAULT_HTTP_REQUEST_TIMEOUT_MS (10 s)
+     */
+    requestTimeoutMs?: number | undefined
   }
 
 /** Return type of {@link createBridgeServer}. */
@@ -324,8 +334,14 @@ export function createBridgeServer(
   parameters: CreateBridgeServerParameters = {},
 ): CreateBridgeServerReturnType {
   const bridge = createBridge(parameters)
-  // A request's headers must arrive within 10 s: a connection trickling them in holds its slot no longer.
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 })
+  // A request must arrive whole within 10 s, headers and body: a connection trickling either holds its slot no longer.
+  // Node checks every `connectionsCheckingInterval` (30 s by default), so as often as the timeout is short.
+  const requestTimeout = parameters.requestTimeoutMs ?? DEFAULT_HTTP_REQUEST_TIMEOUT_MS
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(requestTimeout, 1_000),
+  })
   // The per-address budget of kept bytes means the same for v1 queues and v2 mailboxes: one option sets both.
   const relay =
     parameters.relay === false
@@ -369,49 +385,3 @@ const PEER = Symbol('pairlink.peer')
 type PeerSocket = WebSocket & { [PEER]: Peer }
 const noop = () => {}
 const TOO_MANY = 'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
-
-/** A `ws` socket as the core's {@link Socket}; methods on the prototype keep idle sockets small. */
-class Peer implements Socket {
-  alive = true
-  pingedAt = 0
-  connection!: Connection
-  constructor(
-    readonly ws: WebSocket,
-    readonly id: string,
-    readonly remoteAddress: string,
-    readonly maxBufferedBytes: number,
-  ) {}
-
-  send(text: string) {
-    const { ws } = this
-    if (ws.readyState !== ws.OPEN) return false
-    // A reader that stopped reading would grow this buffer without bound; its client reconnects and drains.
-    if (ws.bufferedAmount > this.maxBufferedBytes) {
-      ws.terminate()
-      return false
-    }
-    ws.send(text)
-    return true
-  }
-
-  close(code: number, reason: string) {
-    this.ws.close(code, reason)
-  }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_HTTP_BODY_BYTES) {
-        reject(new RangeError('Request body too large'))
-        return
-      }
-      chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString()))
-    request.on('error', reject)
-  })
-}

@@ -95,6 +95,14 @@ describe('error', () => {
     refused(signRelayJwt({ aud, iat: now + 600 }).token, /future/)
   })
 
+  test('error: a lifetime (exp - iat) over maxLifetimeSeconds, a day by default', () => {
+    const iat = Math.floor(Date.now() / 1000)
+    refused(signRelayJwt({ aud, iat, exp: iat + 2 * 86_400 }).token, /auth token lifetime too long/)
+    const day = signRelayJwt({ aud, iat, exp: iat + 86_400 }).token
+    expect(verifyRelayJwt({ token: day, audiences }).clientId).toMatch(/^did:key:/)
+    expect(() => verifyRelayJwt({ token: day, audiences, maxLifetimeSeconds: 3_600 })).toThrow(/lifetime/)
+  })
+
   test('error: audience of another relay', () => {
     refused(signRelayJwt({ aud: 'ws://127.0.0.1:1' }).token, /audience/)
     refused(signRelayJwt({ aud: 'wss://relay.walletconnect.org' }).token, /audience/)

@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { type DecodedJwt, decodeDidKey, decodeJwt, InvalidDidKeyError } from '@pairlink/protocol/v2'
+import { DEFAULT_RELAY_MAX_TOKEN_LIFETIME_SECONDS } from './relayOptions.js'
 
 /** Why a relay token was refused: a short reason, safe to send back and to log (never the token itself). */
 export class RelayAuthError extends Error {
@@ -11,8 +12,9 @@ export type VerifyRelayJwtParameters = {
   /** The `auth` query parameter of the upgrade request. */
   token: string | null | undefined
   /**
-   * `host:port` values the token's `aud` may name (compared by host and port, whatever the scheme): the upgrade
-   * request's `Host` and any configured public relay URL.
+   * This relay's URLs (or bare hosts) the token's `aud` may name, compared by host and port whatever the scheme: the
+   * configured public relay URLs, or the addresses the server listens on. Never a request header: a `Host` naming
+   * another relay would admit that relay's tokens.
    */
   audiences: readonly string[]
   /**
@@ -20,6 +22,11 @@ export type VerifyRelayJwtParameters = {
    * the header must say `typ: "JWT"` and `alg: "EdDSA"`. @default false
    */
   strict?: boolean | undefined
+  /**
+   * Longest lifetime (`exp - iat`) accepted: a token leaked once must not open sockets for ever. The SDK's last a day.
+   * @default 86400
+   */
+  maxLifetimeSeconds?: number | undefined
   /** Seconds of clock skew accepted on `iat` and `exp`. @default 60 */
   clockSkewSeconds?: number | undefined
   /** Clock in milliseconds, for tests. @default Date.now */
@@ -40,12 +47,13 @@ const MAX_TOKEN_LENGTH = 2_048
 /**
  * Verifies the relay JWT the v2 SDK sends as `?auth=` (relay-auth's format): header `{"alg":"EdDSA","typ":"JWT"}`,
  * `iss` = `did:key:z` + base58btc(0xed 0x01 ‖ Ed25519 public key), an Ed25519 signature over `header.payload`,
- * `aud` naming this relay, `iat` not in the future and `exp` not past (both with a small skew).
+ * `aud` naming this relay, `iat` not in the future and `exp` not past (both with a small skew), `exp - iat` at most
+ * `maxLifetimeSeconds`.
  *
  * @throws {RelayAuthError} with a short reason when the token is missing, malformed, wrongly signed, expired or for
  * another relay.
  * @example
- * const { clientId } = verifyRelayJwt({ token: url.searchParams.get('auth'), audiences: [request.headers.host] })
+ * const { clientId } = verifyRelayJwt({ token: url.searchParams.get('auth'), audiences: ['wss://relay.example.com'] })
  */
 export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtClaims {
   const { token } = parameters
@@ -82,6 +90,8 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): RelayJwtCl
   const now = (parameters.now ?? Date.now()) / 1000
   if (exp + skew < now) throw new RelayAuthError('expired auth token')
   if (iat - skew > now) throw new RelayAuthError('auth token issued in the future')
+  if (exp - iat > (parameters.maxLifetimeSeconds ?? DEFAULT_RELAY_MAX_TOKEN_LIFETIME_SECONDS))
+    throw new RelayAuthError('auth token lifetime too long')
   const audienceOk = parameters.strict
     ? parameters.audiences.includes(aud as string)
     : typeof aud === 'string' && audienceMatches(aud, parameters.audiences)
@@ -102,7 +112,7 @@ function issuerKey(iss: string): Uint8Array {
   }
 }
 
-/** `host:port` of a URL or of a `Host` header value, lower-case, with the scheme's default port filled in. */
+/** `host:port` of a URL or of a bare host, lower-case, with the scheme's default port filled in. */
 export function hostPort(value: string): string | undefined {
   try {
     const url = new URL(value.includes('://') ? value : `ws://${value}`)
@@ -116,7 +126,8 @@ export function hostPort(value: string): string | undefined {
 function audienceMatches(aud: string, audiences: readonly string[]) {
   const wanted = hostPort(aud)
   if (!wanted) return false
-  // The scheme differs behind a TLS proxy (wss outside, ws here), so both default ports are accepted for a bare host.
+  // The scheme is not compared: `wss://` of a host and port this relay is reached at names it as well as `ws://` (a TLS
+  // proxy on that port). A bare host (a configured relay URL without scheme or port) accepts both default ports.
   return audiences.some((audience) => {
     const have = hostPort(audience)
     if (have === wanted) return true

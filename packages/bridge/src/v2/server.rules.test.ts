@@ -27,13 +27,19 @@ type Outcome =
   | { code: number; reason: string }
 
 /** Opens a v2 socket as the SDK does; resolves open, refused by HTTP, or closed before any frame. */
-function attempt(url: string, o: { token?: string; projectId?: string | null; origin?: string } = {}) {
+function attempt(
+  url: string,
+  o: { token?: string; projectId?: string | null; origin?: string; host?: string } = {},
+) {
   const query = new URLSearchParams({
     auth: o.token ?? signRelayJwt({ aud: url }).token,
     ua: 'wc-2/js-2.25.0',
   })
   if (o.projectId !== null) query.set('projectId', o.projectId ?? PROJECT)
-  const ws = new WebSocket(`${url}?${query}`, o.origin ? { origin: o.origin } : {})
+  const ws = new WebSocket(`${url}?${query}`, {
+    ...(o.origin ? { origin: o.origin } : {}),
+    ...(o.host ? { headers: { host: o.host } } : {}),
+  })
   cleanups.push(async () => ws.terminate())
   const frames: string[] = []
   ws.on('message', (data) => frames.push(String(data)))
@@ -134,26 +140,63 @@ describe("refusal: 'close'", () => {
   })
 })
 
+describe('audience and lifetime', () => {
+  test('error: a token for another relay is refused, whatever Host the request names', async () => {
+    const { ws } = await bridge()
+    const other = signRelayJwt({ aud: 'ws://other.example' }).token
+    expect(await attempt(ws, { token: other, host: 'other.example' })).toEqual({
+      status: 401,
+      body: 'auth token audience is not this relay',
+    })
+    // The relay's own listening names are its audiences: the address and, on loopback, localhost.
+    const port = new URL(ws).port
+    for (const aud of [ws, `ws://localhost:${port}`, `wss://127.0.0.1:${port}/`])
+      expect(opened(await attempt(ws, { token: signRelayJwt({ aud }).token, host: 'other.example' }))).toBe(
+        true,
+      )
+    const closing = await bridge({ relay: { refusal: 'close' } })
+    expect(await attempt(closing.ws, { token: other, host: 'other.example' })).toEqual({
+      code: RELAY_REFUSAL_CLOSE_CODE,
+      reason: 'Unauthorized: auth token audience is not this relay',
+    })
+  })
+
+  test('error: a token living longer than maxTokenLifetimeSeconds is refused', async () => {
+    const { ws } = await bridge()
+    const iat = Math.floor(Date.now() / 1000)
+    const twoDays = signRelayJwt({ aud: ws, iat, exp: iat + 2 * 86_400 }).token
+    expect(await attempt(ws, { token: twoDays })).toEqual({
+      status: 401,
+      body: 'auth token lifetime too long',
+    })
+    expect(
+      opened(await attempt(ws, { token: signRelayJwt({ aud: ws, iat, exp: iat + 86_400 }).token })),
+    ).toBe(true)
+    const short = await bridge({ relay: { maxTokenLifetimeSeconds: 3_600 } })
+    const day = signRelayJwt({ aud: short.ws, iat, exp: iat + 86_400 }).token
+    expect(await attempt(short.ws, { token: day })).toMatchObject({ status: 401, body: /lifetime/ })
+  })
+})
+
 describe('strictAudience', () => {
   test('behavior: aud must equal a relay URL exactly and the header be typ JWT, alg EdDSA', async () => {
     const loose = await bridge({ relayUrls: ['wss://relay.example.com'] })
     const strict = await bridge({ relayUrls: ['wss://relay.example.com'], strictAudience: true })
-    // Host matching admits each of these on the loose relay; the exact rule refuses them.
-    const auds = [
-      (own: string) => own,
-      (own: string) => `${own}/`,
-      () => 'wss://relay.example.com/',
-      () => 'ws://relay.example.com:443',
-    ]
-    for (const aud of auds) {
-      expect(opened(await attempt(loose.ws, { token: signRelayJwt({ aud: aud(loose.ws) }).token }))).toBe(
-        true,
-      )
-      expect(await attempt(strict.ws, { token: signRelayJwt({ aud: aud(strict.ws) }).token })).toMatchObject({
+    // Host and port matching admits these on the loose relay; the exact rule refuses them.
+    for (const aud of ['wss://relay.example.com/', 'ws://relay.example.com:443']) {
+      expect(opened(await attempt(loose.ws, { token: signRelayJwt({ aud }).token }))).toBe(true)
+      expect(await attempt(strict.ws, { token: signRelayJwt({ aud }).token })).toMatchObject({
         status: 401,
         body: /audience/,
       })
     }
+    // With relay URLs configured, only they count: not the address the client reached.
+    for (const { ws } of [loose, strict])
+      for (const aud of [ws, `${ws}/`])
+        expect(await attempt(ws, { token: signRelayJwt({ aud }).token })).toMatchObject({
+          status: 401,
+          body: /audience/,
+        })
     const untyped = signRelayJwt({ aud: 'wss://relay.example.com', header: { typ: undefined } }).token
     expect(opened(await attempt(loose.ws, { token: untyped }))).toBe(true)
     expect(await attempt(strict.ws, { token: untyped })).toMatchObject({ status: 401, body: /type/ })

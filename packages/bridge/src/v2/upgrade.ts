@@ -27,7 +27,10 @@ export type RelayUpgradeDecision =
 
 /** Options of {@link createRelayUpgrade}. */
 export type RelayUpgradeParameters = {
+  /** The configured public relay URLs; empty: the server's listening addresses (`listening`). */
   relayUrls: readonly string[]
+  /** `ws://host:port` URLs the server listens on, read at each upgrade (port 0 is known only once it listens). */
+  listening: () => readonly string[]
   strictAudience: boolean
   logger: Logger
   onRelayUpgrade: ((attempt: RelayUpgradeAttempt) => void) | undefined
@@ -43,7 +46,7 @@ export function createRelayUpgrade(
   relay: Relay,
   parameters: RelayUpgradeParameters,
 ): (request: IncomingMessage, search: URLSearchParams) => RelayUpgradeDecision {
-  const { relayUrls, strictAudience, logger, onRelayUpgrade } = parameters
+  const { relayUrls, listening, strictAudience, logger, onRelayUpgrade } = parameters
   if (strictAudience && relayUrls.length === 0)
     throw new InvalidBridgeOptionsError(
       'strictAudience needs relayUrls: the URLs a token aud may name exactly',
@@ -67,11 +70,12 @@ export function createRelayUpgrade(
 
     let clientId: string
     try {
-      const host = request.headers.host
+      // This relay's own names only: a `Host` header naming another relay must not make that relay's tokens good here.
       clientId = verifyRelayJwt({
         token: search.get('auth'),
-        audiences: strictAudience || !host ? relayUrls : [host, ...relayUrls],
+        audiences: relayUrls.length > 0 ? relayUrls : listening(),
         strict: strictAudience,
+        maxLifetimeSeconds: relay.limits.maxTokenLifetimeSeconds,
       }).clientId
     } catch (error) {
       if (!(error instanceof RelayAuthError)) throw error

@@ -1,0 +1,140 @@
+// What the server holds for clients that stop reading or trickle their requests: bounded per socket and per address.
+import { connect as connectTcp, type Socket } from 'node:net'
+import { afterEach, describe, expect, test } from 'vitest'
+import { WebSocket } from 'ws'
+import { connect, type TestClient } from '../test/client.js'
+import { startBridge } from '../test/server.js'
+import type { CreateBridgeServerParameters } from './server.js'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function bridge(parameters: CreateBridgeServerParameters = {}) {
+  const started = await startBridge(parameters)
+  cleanups.push(started.close)
+  return started
+}
+async function client(url: string, options: Parameters<typeof connect>[1] = {}): Promise<TestClient> {
+  const c = await connect(url, options)
+  cleanups.push(() => c.close())
+  return c
+}
+/** Stops reading: the kernel's buffers fill, then the server's send buffer for this socket grows. */
+function stopReading(c: TestClient) {
+  ;(c.ws as unknown as { _socket: { pause(): void } })._socket.pause()
+}
+const open = (c: TestClient) => c.ws.readyState === WebSocket.OPEN
+
+describe('slow readers', () => {
+  test('error: one frame larger than maxBufferedBytes is refused, however empty the send buffer', async () => {
+    const { url } = await bridge({
+      maxBufferedBytes: 64 * 1024,
+      maxMessagesPerSecond: 0,
+      maxFrameBytes: 1 << 20,
+    })
+    const reader = await client(url)
+    const writer = await client(url)
+    reader.sub('t')
+    await reader.sync()
+    writer.pub('t', 'x'.repeat(100 * 1024))
+    const outcome = await Promise.race([
+      reader.next(5_000).then(() => 'delivered'),
+      reader.closed.then(({ code }) => `closed ${code}`),
+    ])
+    expect(outcome).toBe('closed 1006')
+    // The publisher and the server are fine.
+    await writer.sync()
+  })
+
+  test('error: the unsent bytes of one address stay under maxBufferedBytesPerIp; other addresses unaffected', async () => {
+    const perIp = 2 << 20
+    const started = await bridge({
+      maxBufferedBytes: 1 << 20,
+      maxBufferedBytesPerIp: perIp,
+      maxMessagesPerSecond: 0,
+      maxMessagesPerSecondPerIp: 0,
+      maxFrameBytes: 1 << 20,
+    })
+    const { url, server } = started
+    // The server's side of every TCP connection, by the client's address: what it still has to write is its
+    // `writableLength` (the bulk of `ws.bufferedAmount`).
+    const sockets: Socket[] = []
+    server.on('connection', (socket) => sockets.push(socket))
+    const live = (address: string) =>
+      sockets.filter((socket) => !socket.destroyed && socket.remoteAddress === address)
+    const unsent = (address: string) => live(address).reduce((sum, socket) => sum + socket.writableLength, 0)
+
+    const slow = await Promise.all(
+      Array.from({ length: 6 }, () => client(url, { localAddress: '127.0.0.2' })),
+    )
+    // A reader keeping up behind the same address, and one of another address.
+    const neighbour = await client(url, { localAddress: '127.0.0.2' })
+    const other = await client(url, { localAddress: '127.0.0.3' })
+    const writer = await client(url)
+    for (const c of [...slow, neighbour, other]) {
+      c.sub('t')
+      await c.sync()
+    }
+    for (const c of slow) stopReading(c)
+
+    const payload = 'x'.repeat(64 * 1024)
+    let most = 0
+    let sent = 0
+    // Far more than the kernel's buffers and six sockets' own bounds take, unless the address's bound cuts them.
+    // The slow clients do not see their sockets close (they read nothing, not even the end): the server's side does.
+    while (live('127.0.0.2').length > 1 && sent < 800) {
+      writer.pub('t', payload)
+      if (++sent % 8 === 0) {
+        await writer.sync()
+        most = Math.max(most, unsent('127.0.0.2'))
+      }
+    }
+    expect(most).toBeLessThanOrEqual(perIp)
+    for (const c of slow) (c.ws as unknown as { _socket: { resume(): void } })._socket.resume()
+    expect((await Promise.all(slow.map((c) => c.closed))).map(({ code }) => code)).toEqual(
+      Array(6).fill(1006),
+    )
+    expect(open(neighbour) && open(other) && open(writer)).toBe(true)
+    await Promise.all([neighbour.sync(), other.sync()])
+    // Each received every frame, in order, as it was published.
+    expect(neighbour.received.length).toBe(sent)
+    expect(other.received.length).toBe(sent)
+  })
+})
+
+/**
+ * Sends `head` (a request line and headers promising a body) to `url`, then trickles one byte of body every few
+ * milliseconds; resolves with what the server wrote once it closes the connection.
+ */
+function trickle(url: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  const socket = connectTcp(Number(port), hostname)
+  socket.write(head)
+  const drip = setInterval(() => socket.write('x'), 20)
+  let answer = ''
+  socket.on('data', (chunk: Buffer) => {
+    answer += chunk
+  })
+  socket.on('error', () => {})
+  return new Promise((resolve) =>
+    socket.once('close', () => {
+      clearInterval(drip)
+      resolve(answer)
+    }),
+  )
+}
+
+describe('slow requests', () => {
+  // Fails by the test's timeout if the bound is Node's own (30 s here, 5 minutes by default).
+  test('error: a request whose body trickles in is answered 408 and closed after requestTimeoutMs', {
+    timeout: 10_000,
+  }, async () => {
+    const { url } = await bridge({ requestTimeoutMs: 200 })
+    const head = 'POST /subscribe HTTP/1.1\r\nHost: bridge\r\nContent-Length: 10000\r\n\r\n{'
+    expect(await trickle(url, head)).toMatch(/^HTTP\/1\.1 408 /)
+    // The server still answers others.
+    expect((await fetch(`${url}/health`)).status).toBe(204)
+  })
+})
