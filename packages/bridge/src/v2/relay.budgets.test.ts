@@ -65,9 +65,15 @@ async function ackPushes(client: Client, count: number) {
 test('error: an attestation longer than maxAttestationLength is refused with -32602; one as long is kept', async () => {
   const { client } = await setup('memory', { maxAttestationLength: 100 })
   const dapp = client('did:key:dapp')
-  const long = await answer(dapp, dapp.call('irn_publish', { ...publish(topic(1), 'm'), attestation: 'a'.repeat(101) }))
+  const long = await answer(
+    dapp,
+    dapp.call('irn_publish', { ...publish(topic(1), 'm'), attestation: 'a'.repeat(101) }),
+  )
   expect(long.error).toEqual({ code: -32602, message: expect.stringMatching(/attestation/) })
-  const fits = await answer(dapp, dapp.call('irn_publish', { ...publish(topic(1), 'm'), attestation: 'a'.repeat(100) }))
+  const fits = await answer(
+    dapp,
+    dapp.call('irn_publish', { ...publish(topic(1), 'm'), attestation: 'a'.repeat(100) }),
+  )
   expect(fits.result).toBe(true)
 })
 
@@ -79,7 +85,10 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
     const refused = await answer(dapp, dapp.call('irn_publish', { ...publish(topic(1), 'm'), attestation }))
     expect(refused.error).toEqual({ code: -32000, message: expect.stringMatching(/address/) })
     const other = client('did:key:other', '10.9.1.1')
-    const kept = await answer(other, other.call('irn_publish', { ...publish(topic(2), 'm'), attestation: 'b' }))
+    const kept = await answer(
+      other,
+      other.call('irn_publish', { ...publish(topic(2), 'm'), attestation: 'b' }),
+    )
     expect(kept.result).toBe(true)
     expect(relay.mailbox()).toEqual({ messages: 1, bytes: 1 + 64 + 1 + STORED_MESSAGE_OVERHEAD })
   })
@@ -113,11 +122,15 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
     await answer(reader, reader.call('irn_subscribe', { topic: topic(7) }))
     // 300 delivered messages of 4 KB: 1.4 MB through a 1 MiB mailbox.
     for (let i = 0; i < 300; i++) {
-      expect((await answer(junk, junk.call('irn_publish', publish(topic(7), 'j'.repeat(4_096))))).result).toBe(true)
+      expect(
+        (await answer(junk, junk.call('irn_publish', publish(topic(7), 'j'.repeat(4_096))))).result,
+      ).toBe(true)
       await ackPushes(reader, 1)
     }
     const other = client('did:key:other', '10.3.3.1')
-    expect((await answer(other, other.call('irn_publish', publish(topic(8), 'o'.repeat(4_096))))).result).toBe(true)
+    expect(
+      (await answer(other, other.call('irn_publish', publish(topic(8), 'o'.repeat(4_096))))).result,
+    ).toBe(true)
     expect(relay.counts.refused).toBe(0)
     expect(relay.counts.dropped).toBeGreaterThan(0)
   }, 30_000)
@@ -146,7 +159,12 @@ describe('networks', () => {
   }
 
   test('error: one /24 is refused long before the total cap; another network still publishes', async () => {
-    const { kept, client, relay } = await fillNetwork(['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])
+    const { kept, client, relay } = await fillNetwork([
+      '198.51.100.1',
+      '198.51.100.2',
+      '198.51.100.3',
+      '198.51.100.4',
+    ])
     // A ninth of the 256 MiB mailbox (28.4 MiB), under the 32 MiB per network.
     expect(kept).toBeLessThanOrEqual(relay.limits.maxTotalBytes / 9)
     expect(kept).toBeLessThanOrEqual(relay.limits.maxQueuedBytesPerNetwork)

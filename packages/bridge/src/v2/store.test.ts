@@ -1,8 +1,8 @@
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
 import { createMemoryRelayStore } from './memoryStore.js'
 import { createRedisRelayStore } from './redisStore.js'
-import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
 import { DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK, DEFAULT_RELAY_MAX_TOTAL_BYTES } from './relayOptions.js'
 import type { RelayStore, RelayStoreLimits, StoredMessage, StoreRefusal } from './store.js'
 
@@ -98,6 +98,8 @@ async function fillNetworks(store: Awaited<ReturnType<typeof open>>, networks: n
   let owed = 0
   for (let n = 0; n < networks; n++) {
     for (let host = 1; ; host++) {
+      // A handful of addresses fill a network's share; without one they would fill the total.
+      if (host > 8) throw new Error(`network ${n} was never refused as a network`)
       const { refused, kept } = await fill(store, `10.${n >> 8}.${n & 255}.${host}`, bytes)
       owed += kept
       if (refused === 'network') break
@@ -110,7 +112,11 @@ async function fillNetworks(store: Awaited<ReturnType<typeof open>>, networks: n
 
 describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
   test('behavior: the first ack takes a message off its address and network budgets; it still counts in the total', async () => {
-    const s = await open(kind, { maxBytesPerAddress: 1_000, maxBytesPerNetwork: 1_500, maxTotalBytes: 160_000 })
+    const s = await open(kind, {
+      maxBytesPerAddress: 1_000,
+      maxBytesPerNetwork: 1_500,
+      maxTotalBytes: 160_000,
+    })
     const first = await s.add('10.0.0.1', 600)
     expect(first.refused).toBeUndefined()
     expect((await s.add('10.0.0.1', 401)).refused).toBe('address')
@@ -129,7 +135,11 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
 
   test('behavior: over the total, delivered messages are evicted oldest delivered first; owed ones never', async () => {
     // Budgets as large as the total: only the shares of what is free and the total bound the owners.
-    const s = await open(kind, { maxBytesPerAddress: 16_000, maxBytesPerNetwork: 16_000, maxTotalBytes: 16_000 })
+    const s = await open(kind, {
+      maxBytesPerAddress: 16_000,
+      maxBytesPerNetwork: 16_000,
+      maxTotalBytes: 16_000,
+    })
     const owed = await s.add('10.0.1.1', 800)
     const junk: StoredMessage[] = []
     // In pairs from two networks, each pair acked second first: the oldest delivered is junk[1], then junk[0].
@@ -178,7 +188,9 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
     // (Each share is of what was free before the message: a network may pass 1/9 by a ninth of its last message.)
     expect(fractions[0]).toBeLessThan(1 / 9 + 0.0001)
     expect(fractions[0]).toBeGreaterThan(1 / 9 - 0.001)
-    expect(fractions[0] ?? 1).toBeLessThan(DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK / DEFAULT_RELAY_MAX_TOTAL_BYTES)
+    expect(fractions[0] ?? 1).toBeLessThan(
+      DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK / DEFAULT_RELAY_MAX_TOTAL_BYTES,
+    )
     expect(fractions[18]).toBeLessThan(0.9)
     expect(fractions[19]).toBeGreaterThanOrEqual(0.9)
     expect(fractions[38]).toBeLessThan(0.99)
@@ -195,6 +207,7 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
     let owed = 0
     let refused: StoreRefusal | undefined
     for (let subnet = 1; refused !== 'network'; subnet++) {
+      if (subnet > 8) throw new Error('the /48 was never refused as a network')
       const filled = await fill(s, `2001:db8:1:${subnet.toString(16)}::/64`, 65_536)
       owed += filled.kept
       refused = filled.refused
