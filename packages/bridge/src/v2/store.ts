@@ -33,19 +33,20 @@ export type StoredMessage = {
 }
 
 /**
- * What the store keeps per message besides its strings: the memory store's object, list slot and topic reference
- * (~150 bytes measured), Redis's entry header, its data's JSON keys, the topic again in the data and in the ledger,
- * the ledger member and the sorted-set nodes of the entry and the ledger (~450 bytes of `used_memory` per message,
- * measured). One figure for both stores, the larger, so that both agree.
+ * What the store keeps per message besides its strings, measured with a 1-character message: the memory store's
+ * object, list slot and delivered-set slot (~220 bytes of heap); Redis's entry header (with the publisher's client
+ * id), its data's JSON keys, the topic again in the data and in the ledger, the sorted-set nodes of the entry and the
+ * ledger (~580 bytes of `used_memory` while owed), then on its first ack its `a:{id}` set and `d` member (~1 170 in
+ * all once delivered). One figure for both stores, so that they agree: Redis's, rounded to 1 KiB.
  */
-export const STORED_MESSAGE_OVERHEAD = 512
+export const STORED_MESSAGE_OVERHEAD = 1_024
 
 /**
  * What a kept message costs the budgets: every string kept with it (message, topic, attestation) and the store's own
  * bookkeeping ({@link STORED_MESSAGE_OVERHEAD}), in UTF-16 code units as the lengths count.
  *
  * @example
- * storedBytes('hello', 'a'.repeat(64), undefined) // 5 + 64 + 512
+ * storedBytes('hello', 'a'.repeat(64), undefined) // 5 + 64 + 1024
  */
 export function storedBytes(message: string, topic: string, attestation: string | undefined): number {
   return message.length + topic.length + (attestation?.length ?? 0) + STORED_MESSAGE_OVERHEAD
