@@ -22,3 +22,25 @@ export function addressKey(address: string): string {
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`
 }
+
+// An address key of IPv4 (`a.b.c.d`) and of IPv6 (`w:x:y:z::/64`, as addressKey writes it). The Redis store's Lua
+// derives the same network from an owner: keep both in step (`v2/redisStoreScripts.ts`).
+const IPV4_KEY = /^(\d+\.\d+\.\d+)\.\d+$/
+const IPV6_KEY = /^([0-9a-f]+:[0-9a-f]+:[0-9a-f]+):[0-9a-f]+::\/64$/
+
+/**
+ * The key per-network limits count by: an IPv4 address by its /24, an IPv6 address by its /48 (what one site is
+ * routinely given), IPv4-mapped IPv6 as IPv4. Takes an address or its {@link addressKey}; anything else is its own key.
+ *
+ * @example
+ * networkKey('203.0.113.7') // '203.0.113.0/24'
+ * networkKey('2001:db8:1:2::/64') // '2001:db8:1::/48'
+ */
+export function networkKey(address: string): string {
+  const key = IPV6_KEY.test(address) ? address : addressKey(address)
+  const ipv4 = IPV4_KEY.exec(key)
+  if (ipv4) return `${ipv4[1]}.0/24`
+  const ipv6 = IPV6_KEY.exec(key)
+  if (ipv6) return `${ipv6[1]}::/48`
+  return key
+}

@@ -195,14 +195,15 @@ describe('behavior', () => {
     expect(wallet.pushes()).toEqual([])
   })
 
-  test('behavior: per-topic caps drop the oldest; the total cap refuses with a retryable error', () => {
-    const { client, relay } = setup({ maxMessagesPerTopic: 2, maxTotalBytes: 200 })
+  test("behavior: per-topic caps drop the oldest; the address's share of the mailbox refuses with a retryable error", () => {
+    // Each message costs 1 089 bytes (storedBytes); the address may owe (80 000 - owed) / 16 at most.
+    const { client, relay } = setup({ maxMessagesPerTopic: 2, maxTotalBytes: 80_000 })
     const dapp = client('did:key:dapp')
     for (const m of ['1', '2', '3']) dapp.call('irn_publish', publish(S, m))
     expect(relay.counts.dropped).toBe(1)
     dapp.frames()
-    dapp.call('irn_publish', publish(P, 'z'.repeat(100)))
-    expect(dapp.frames()[0].error).toEqual({ code: -32000, message: expect.stringMatching(/full/) })
+    dapp.call('irn_publish', publish(P, 'z'.repeat(3_000)))
+    expect(dapp.frames()[0].error).toEqual({ code: -32000, message: expect.stringMatching(/address/) })
     const wallet = client('did:key:wallet')
     wallet.call('irn_subscribe', { topic: S })
     expect(wallet.pushes().map((p) => p.params.data.message)).toEqual(['2', '3'])
@@ -211,7 +212,8 @@ describe('behavior', () => {
 
 describe('error', () => {
   test('error: an address over its budget of kept bytes gets -32000; another address is not affected', () => {
-    const { client, relay } = setup({ maxQueuedBytesPerIp: 200 })
+    // Each message costs 1 188 bytes (storedBytes).
+    const { client, relay } = setup({ maxQueuedBytesPerIp: 2_000 })
     const a = client('did:key:a', '10.0.0.1')
     const b = client('did:key:b', '10.0.0.1')
     const c = client('did:key:c', '10.0.0.2')

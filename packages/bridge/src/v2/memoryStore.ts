@@ -1,39 +1,84 @@
-import type { RelayStore, RelayStoreContext, RelayStoreLimits, StoredMessage, SweepResult } from './store.js'
+import { networkKey } from '../addressKey.js'
+import {
+  ADDRESS_SHARE_DIVISOR,
+  NETWORK_SHARE_DIVISOR,
+  type RelayStore,
+  type RelayStoreContext,
+  type RelayStoreLimits,
+  type StoredMessage,
+  type SweepResult,
+} from './store.js'
 
 // Messages one sweep slice looks at: a few hundred microseconds, so a delivery never waits on housekeeping.
 const SWEEP_SLICE_MESSAGES = 2_000
 
 // `topic`: the first message's topic string, which every later message of the topic shares.
 type Entry = { topic: string; messages: StoredMessage[]; bytes: number }
+// Owed bytes of one address, and the record of its network (shared by the addresses of the network).
+type Budget = { bytes: number }
+type Owner = Budget & { network: Budget; networkKey: string }
 
 const hasAcked = ({ acked }: StoredMessage, clientId: string) =>
   acked === clientId || (typeof acked === 'object' && acked.has(clientId))
 
 /**
  * The v2 relay's mailbox in memory, for one node: a list per topic in publish order, bounded per topic, per address
- * and in total. Every method answers synchronously.
+ * and network (owed bytes, fair shares of what is free) and in total (delivered messages evicted first). Every method
+ * answers synchronously.
  *
  * @example
  * const relay = createRelay({ store: createMemoryRelayStore() }) // the default
  */
 export function createMemoryRelayStore(): RelayStore {
   const topics = new Map<string, Entry>()
-  // Bytes kept per owner (address key), in a record so that a publish looks its owner up once.
-  const owners = new Map<string, { bytes: number }>()
+  // Owed bytes per owner (address key) and per network, in records so that a publish looks its owner up once.
+  const owners = new Map<string, Owner>()
+  const networks = new Map<string, Budget>()
+  // Delivered messages in the order of their first ack: the oldest is evicted first (a Set: ordered, O(1) delete).
+  const delivered = new Set<StoredMessage>()
   let limits: RelayStoreLimits | undefined
   let dropped: (count: number) => void = () => {}
   let totalBytes = 0
+  let owedBytes = 0
   let totalMessages = 0
   // Where the running sweep pass is; Map iterators tolerate deletes while they run.
   let cursor: Iterator<[string, Entry]> | undefined
 
-  const forget = (message: StoredMessage) => {
-    totalBytes -= message.bytes
-    totalMessages--
+  // Takes an owed message's bytes off its owner's and network's budgets (delivered, or gone).
+  const settle = (message: StoredMessage) => {
+    owedBytes -= message.bytes
     const owner = owners.get(message.owner)
     if (!owner) return
     owner.bytes -= message.bytes
+    owner.network.bytes -= message.bytes
+    if (owner.network.bytes <= 0) networks.delete(owner.networkKey)
     if (owner.bytes <= 0) owners.delete(message.owner)
+  }
+
+  // The message left its topic's list (dropped, evicted or expired): its bytes leave every budget.
+  const forget = (message: StoredMessage) => {
+    totalBytes -= message.bytes
+    totalMessages--
+    if (message.state === 'delivered') delivered.delete(message)
+    else settle(message)
+    message.state = 'gone'
+  }
+
+  // Evicts delivered messages, oldest delivered first, until `bytes` more fit in the total; false when they cannot.
+  const makeRoom = (bytes: number, maxTotalBytes: number) => {
+    let evicted = 0
+    for (const message of delivered) {
+      if (totalBytes + bytes <= maxTotalBytes) break
+      const entry = topics.get(message.topic) as Entry
+      // Delivered messages are the topic's older ones as a rule: found near the head of its list.
+      entry.messages.splice(entry.messages.indexOf(message), 1)
+      entry.bytes -= message.bytes
+      if (entry.messages.length === 0) topics.delete(message.topic)
+      forget(message)
+      evicted++
+    }
+    if (evicted > 0) dropped(evicted)
+    return totalBytes + bytes <= maxTotalBytes
   }
 
   const use = () => {
@@ -48,10 +93,17 @@ export function createMemoryRelayStore(): RelayStore {
       dropped = context.dropped
     },
     add(message) {
-      const { maxBytesPerTopic, maxMessagesPerTopic, maxBytesPerAddress, maxTotalBytes } = use()
+      const { maxBytesPerTopic, maxMessagesPerTopic, maxBytesPerAddress, maxBytesPerNetwork, maxTotalBytes } =
+        use()
       if (message.bytes > maxBytesPerTopic) return 'topic'
-      let owner = owners.get(message.owner)
-      if ((owner?.bytes ?? 0) + message.bytes > maxBytesPerAddress) return 'address'
+      // Fair shares of what owed messages leave free (the same arithmetic as the Redis store's, in doubles).
+      const free = maxTotalBytes - owedBytes
+      const owner = owners.get(message.owner)
+      if ((owner?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerAddress, free / ADDRESS_SHARE_DIVISOR))
+        return 'address'
+      const network = owner?.network ?? networks.get(networkKey(message.owner))
+      if ((network?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerNetwork, free / NETWORK_SHARE_DIVISOR))
+        return 'network'
       let entry = topics.get(message.topic)
       if (!entry) {
         entry = { topic: message.topic, messages: [], bytes: 0 }
@@ -69,24 +121,33 @@ export function createMemoryRelayStore(): RelayStore {
         forget(oldest)
         drop++
       }
-      if (drop > 0) {
-        dropped(drop)
-        // What was dropped may have emptied the owner's record, and forget() took it away.
-        owner = owners.get(message.owner)
-      }
-      if (totalBytes + message.bytes > maxTotalBytes) {
+      if (drop > 0) dropped(drop)
+      if (totalBytes + message.bytes > maxTotalBytes && !makeRoom(message.bytes, maxTotalBytes)) {
         if (entry.messages.length === 0) topics.delete(message.topic)
         return 'total'
       }
+      // Eviction may have emptied the topic and taken its entry away.
+      if (!topics.has(message.topic)) topics.set(message.topic, entry)
       entry.messages.push(message)
       entry.bytes += message.bytes
       totalBytes += message.bytes
+      owedBytes += message.bytes
       totalMessages++
-      if (!owner) {
-        owner = { bytes: 0 }
-        owners.set(message.owner, owner)
+      message.state = 'owed'
+      // What was dropped or evicted may have emptied the owner's and network's records, and settle() took them away.
+      let record = owners.get(message.owner)
+      if (!record) {
+        const key = networkKey(message.owner)
+        let shared = networks.get(key)
+        if (!shared) {
+          shared = { bytes: 0 }
+          networks.set(key, shared)
+        }
+        record = { bytes: 0, network: shared, networkKey: key }
+        owners.set(message.owner, record)
       }
-      owner.bytes += message.bytes
+      record.bytes += message.bytes
+      record.network.bytes += message.bytes
       return undefined
     },
     pending(topic, clientId, now) {
@@ -97,6 +158,12 @@ export function createMemoryRelayStore(): RelayStore {
       )
     },
     ack(message, clientId) {
+      // The first ack: delivered, its bytes off the budgets of its owner and network, evictable from now on.
+      if (message.state === 'owed') {
+        settle(message)
+        message.state = 'delivered'
+        delivered.add(message)
+      }
       const { acked } = message
       if (acked === undefined) message.acked = clientId
       else if (typeof acked !== 'string') acked.add(clientId)

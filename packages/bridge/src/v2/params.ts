@@ -6,8 +6,10 @@ export class ParamsError extends Error {}
 /** Bad params whose message is answered as is (-32602): a text clients may compare, like the hosted relay's. */
 export class VerbatimParamsError extends ParamsError {}
 
-/** The message size limits `checkPublish` applies. */
-export type MessageLimits = Pick<RelayContext, 'maxMessageLength' | 'maxMessageLengthByTag'>
+/** The message size limits `checkPublish` applies (`limits`: the attestation's). */
+export type MessageLimits = Pick<RelayContext, 'maxMessageLength' | 'maxMessageLengthByTag'> & {
+  readonly limits: Pick<RelayContext['limits'], 'maxAttestationLength'>
+}
 /** A limit refused the request: answered with -32000 (retryable). */
 export class LimitError extends Error {}
 
@@ -62,8 +64,12 @@ export function checkPublish(
     throw new ParamsError('ttl must be a positive integer')
   if (tag !== undefined && (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0))
     throw new ParamsError('tag must be a non-negative integer')
-  if (attestation !== undefined && typeof attestation !== 'string')
-    throw new ParamsError('attestation must be a string')
+  // Kept and pushed with the message for its ttl: bounded like it, and counted by the budgets (storedBytes).
+  if (
+    attestation !== undefined &&
+    (typeof attestation !== 'string' || attestation.length > limits.limits.maxAttestationLength)
+  )
+    throw new ParamsError(`attestation must be a string of at most ${limits.limits.maxAttestationLength}`)
   const max = maxMessageLengthByTag?.[tag ?? 0]
   if (max !== undefined && message.length > max)
     throw new VerbatimParamsError(`Maximum size for tag ${tag ?? 0} is ${max}`)

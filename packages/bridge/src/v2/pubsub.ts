@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto'
 import { trackPush } from './inflight.js'
 import { LimitError, type Publish } from './params.js'
 import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
-import type { StoredMessage, StoreRefusal } from './store.js'
+import { type StoredMessage, type StoreRefusal, storedBytes } from './store.js'
 
 const REFUSALS: Record<StoreRefusal, string> = {
   topic: 'Message too large for the mailbox',
   address: 'Too many bytes kept for this address, try again later',
+  network: 'Too many bytes kept for this network, try again later',
   total: 'Mailbox full, try again later',
 }
 
@@ -188,7 +189,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
       from: conn.clientId,
       owner: conn.address,
       attestation: publish.attestation,
-      bytes: publish.message.length + publish.topic.length,
+      bytes: storedBytes(publish.message, publish.topic, publish.attestation),
       acked: undefined,
       id: undefined,
     }

@@ -26,7 +26,11 @@ type Scripted = Redis & {
   relayAck(...args: (string | number)[]): Promise<number>
 }
 
-type Added = { resolve(refusal: StoreRefusal | undefined): void; reject(error: unknown): void }
+type Added = {
+  message: StoredMessage
+  resolve(refusal: StoreRefusal | undefined): void
+  reject(error: unknown): void
+}
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
 
@@ -36,10 +40,12 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
-// Acks one ack script records at most (three arguments each), and messages one add script keeps at most.
+// Acks one ack script records at most (four arguments each), and messages one add script keeps at most.
 const ACK_SLICE = 500
 const ADD_SLICE = 100
-const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total']
+// The add script's refusal codes (negated in its answer; a kept message's answer is its seq).
+const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total', 'network']
+const ACK_ARGUMENTS = 4
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -66,7 +72,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
-  // Messages (topic, entry, …) and acks (id, client id, remaining ms, …) of this turn of the event loop: one script
+  // Messages (topic, entry, …) and acks (id, client id, remaining ms, ledger item, …) of this turn of the event loop: one script
   // call keeps the messages, one records the acks, both sent in one write at the end of the turn.
   let adds: string[] = []
   let added: Added[] = []
@@ -91,7 +97,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         size.bytes = bytes
         if (dropped > 0) ctx().dropped(dropped)
         if (expired > 0) ctx().expired(expired)
-        for (let i = 0; i < waiting.length; i++) waiting[i]?.resolve(REFUSALS[result[i] as number])
+        for (let i = 0; i < waiting.length; i++) {
+          const one = waiting[i] as Added
+          const answer = result[i] as number
+          if (answer > 0) one.message.seq = answer
+          one.resolve(answer > 0 ? undefined : REFUSALS[-answer])
+        }
       },
       (error: unknown) => {
         for (const one of waiting) one.reject(error)
@@ -105,8 +116,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     flushing = undefined
     for (let i = 0; i < added.length; i += ADD_SLICE)
       keep(adds.slice(i * 2, (i + ADD_SLICE) * 2), added.slice(i, i + ADD_SLICE))
-    for (let i = 0; i < acks.length; i += ACK_SLICE * 3)
-      commands.relayAck(...acks.slice(i, i + ACK_SLICE * 3)).catch(failed)
+    for (let i = 0; i < acks.length; i += ACK_SLICE * ACK_ARGUMENTS)
+      commands.relayAck(...acks.slice(i, i + ACK_SLICE * ACK_ARGUMENTS)).catch(failed)
     adds = []
     added = []
     acks = []
@@ -125,9 +136,10 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
   }
 
+  // `{seq} {entry}`, as the pending script returns and the add script publishes it.
   const parse = (entry: string): StoredMessage => {
     const newline = entry.indexOf('\n')
-    const [expiresAt, id, from, owner, bytes] = entry.slice(0, newline).split(' ')
+    const [seq, expiresAt, id, from, owner, bytes] = entry.slice(0, newline).split(' ')
     const data = JSON.parse(entry.slice(newline + 1)) as Data
     return {
       topic: data.topic,
@@ -142,6 +154,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       // Its acks are in Redis.
       acked: undefined,
       id,
+      seq: Number(seq),
     }
   }
 
@@ -213,7 +226,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       )
       flushing ??= setImmediate(flush)
       return new Promise((resolve, reject) => {
-        added.push({ resolve, reject })
+        added.push({ message, resolve, reject })
       })
     },
     async pending(topic, clientId, now) {
@@ -223,8 +236,10 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     ack(message, clientId) {
       const ttl = message.expiresAt - Date.now()
-      if (message.id === undefined || ttl <= 0) return
-      acks.push(message.id, clientId, ttl)
+      if (message.id === undefined || message.seq === undefined || ttl <= 0) return
+      // Its ledger item, as the add script wrote it: the ack script finds the message (and its budgets) by it.
+      const item = `${message.seq} ${message.bytes} ${message.owner || '-'} ${message.id} ${message.topic}`
+      acks.push(message.id, clientId, ttl, item)
       flushing ??= setImmediate(flush)
     },
     watch(topic) {

@@ -2,11 +2,15 @@
 // Each node builds its scripts once, with its prefix, node id and limits written into the text, so a call carries
 // only what changes (an add: the time, then the topic and the entry of each message).
 //
-// An entry (member of `t:{topic}`, scored by a global sequence, and the text sent on a node channel):
+// An entry (member of `t:{topic}`, scored by a global sequence `seq`):
 //   `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, data being the push's JSON `{topic, message, publishedAt, tag,
-//   attestation?}`. The ledger `x` (scored by expiresAt) holds `{seq} {bytes} {owner} {id} {topic}` for every kept
-//   message: a message counts in `total`, `owners` and `tb:{topic}` exactly while it is in `x`, so the accounting
+//   attestation?}`; what pending returns and a node channel carries is `{seq} {entry}`, so that an ack can name the
+//   message. The ledger `x` (scored by expiresAt) holds `{seq} {bytes} {owner} {id} {topic}` for every kept message: a
+//   message counts in `total` and `tb:{topic}` exactly while it is in `x`, and in `owed`, `owners` and `networks`
+//   while it is in `x` and not in `d` (delivered: first acked, scored by the order of first acks), so the accounting
 //   heals when `t:{topic}` expires before the sweep reaches it.
+
+import { ADDRESS_SHARE_DIVISOR, NETWORK_SHARE_DIVISOR } from './store.js'
 
 /** What a node writes into its scripts. */
 export type RelayScriptsParameters = {
@@ -16,6 +20,7 @@ export type RelayScriptsParameters = {
   maxMessagesPerTopic: number
   maxBytesPerTopic: number
   maxBytesPerAddress: number
+  maxBytesPerNetwork: number
   maxTotalBytes: number
   sweepSlice: number
 }
@@ -29,23 +34,43 @@ const num = (value: number) => (Number.isFinite(value) ? String(value) : 'math.h
 
 const helpers = (prefix: string) => `
 local prefix = ${lua(prefix)}
-local xKey, ownersKey, totalKey = prefix .. 'x', prefix .. 'owners', prefix .. 'total'
-local function unaccount(owner, bytes, id)
+local xKey, dKey, totalKey, owedKey = prefix .. 'x', prefix .. 'd', prefix .. 'total', prefix .. 'owed'
+local ownersKey, networksKey = prefix .. 'owners', prefix .. 'networks'
+local function total() return tonumber(redis.call('GET', totalKey) or '0') end
+-- networkKey of addressKey.ts, from an address key: IPv4 by its /24, IPv6 (written as w:x:y:z::/64) by its /48.
+local function network(owner)
+  local ipv4 = string.match(owner, '^(%d+%.%d+%.%d+)%.%d+$')
+  if ipv4 then return ipv4 .. '.0/24' end
+  local ipv6 = string.match(owner, '^(%x+:%x+:%x+):%x+::/64$')
+  if ipv6 then return ipv6 .. '::/48' end
+  return owner
+end
+-- An owed message is delivered or gone: its bytes leave its owner's and network's budgets.
+local function settle(owner, bytes)
   if redis.call('HINCRBY', ownersKey, owner, -bytes) <= 0 then redis.call('HDEL', ownersKey, owner) end
+  local net = network(owner)
+  if redis.call('HINCRBY', networksKey, net, -bytes) <= 0 then redis.call('HDEL', networksKey, net) end
+  if redis.call('DECRBY', owedKey, bytes) < 0 then redis.call('SET', owedKey, 0) end
+end
+-- A message leaves the ledger (its topic's entry is gone already): every budget it counts in.
+local function unaccount(item, owner, bytes, id)
+  redis.call('ZREM', xKey, item)
+  if redis.call('ZREM', dKey, item) == 0 then settle(owner, bytes) end
   if redis.call('DECRBY', totalKey, bytes) < 0 then redis.call('SET', totalKey, 0) end
   redis.call('DEL', prefix .. 'a:' .. id)
 end
+-- Takes a ledger item's entry off its topic and the item off the ledger.
+local function remove(item)
+  local seq, bytes, owner, id, topic = string.match(item, '^(%d+) (%d+) (%S+) (%S+) (.*)$')
+  bytes = tonumber(bytes)
+  if redis.call('ZREMRANGEBYSCORE', prefix .. 't:' .. topic, seq, seq) > 0 then
+    if redis.call('DECRBY', prefix .. 'tb:' .. topic, bytes) <= 0 then redis.call('DEL', prefix .. 'tb:' .. topic) end
+  end
+  unaccount(item, owner, bytes, id)
+end
 local function sweep(now, limit)
   local items = redis.call('ZRANGEBYSCORE', xKey, '-inf', now, 'LIMIT', 0, limit)
-  for _, item in ipairs(items) do
-    local seq, bytes, owner, id, topic = string.match(item, '^(%d+) (%d+) (%S+) (%S+) (.*)$')
-    bytes = tonumber(bytes)
-    if redis.call('ZREMRANGEBYSCORE', prefix .. 't:' .. topic, seq, seq) > 0 then
-      if redis.call('DECRBY', prefix .. 'tb:' .. topic, bytes) <= 0 then redis.call('DEL', prefix .. 'tb:' .. topic) end
-    end
-    redis.call('ZREM', xKey, item)
-    unaccount(owner, bytes, id)
-  end
+  for _, item in ipairs(items) do remove(item) end
   return #items
 end
 `
@@ -56,17 +81,21 @@ end
  * - **add** keeps a message and hands it to the other nodes registered for its topic, in one atomic step: a node
  *   registers in `s:{topic}` before it reads the topic's entries, so it either gets the entry on its channel or finds
  *   it there. A node whose channel has no listener (dead, or reconnecting) is removed from the set; it reads the
- *   mailbox when it registers again. Refusals: 1 larger than the topic cap, 2 over the owner's budget, 3 over the
- *   total; the last two first sweep one slice of expired messages, so expired keys never hold a budget. The per-topic
- *   caps drop the topic's oldest entries; nobody else's message is ever evicted. One call keeps the messages of one
- *   turn of the node's event loop, in order. ARGV: now, then per message its topic and entry (its id, owner, bytes
- *   and expiry are read from its first line). Returns each message's refusal (0 = kept), then the dropped, the
- *   expired, the messages kept and the bytes kept.
- * - **pending**: the entries of a topic a client should be pushed, oldest first: unexpired, not its own, not
- *   acknowledged by it. ARGV: topic, client id, now.
- * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop): each client id into
- *   `a:{id}`, which expires with its message. ARGV: per ack the message id, the client id and the message's
- *   remaining ms.
+ *   mailbox when it registers again. Refusals: 1 larger than the topic cap, 2 over the owner's share, 4 over the
+ *   network's share (both of what owed messages leave free, as the memory store computes them), 3 over the total
+ *   when evicting every delivered message would not make room; a share or total refusal first sweeps one slice of
+ *   expired messages, so expired keys never hold a budget. Over the total, delivered messages are evicted oldest
+ *   delivered first (counted as dropped); the per-topic caps drop the topic's oldest entries; an owed message is
+ *   never evicted. One call keeps the messages of one turn of the node's event loop, in order. ARGV: now, then per
+ *   message its topic and entry (its id, owner, bytes and expiry are read from its first line). Returns each
+ *   message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
+ *   kept.
+ * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
+ *   own, not acknowledged by it. ARGV: topic, client id, now.
+ * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop), of messages still kept:
+ *   each client id into `a:{id}`, which expires with its message; a message's first ack moves it into `d` and its
+ *   bytes off `owed`, `owners` and `networks`. ARGV: per ack the message id, the client id, the message's remaining
+ *   ms and its ledger item.
  * - **sweep**: one slice of the expiry sweep: takes expired messages off the ledger, their topic and the budgets.
  *   ARGV: now. Returns {expired, messages kept, bytes kept}.
  */
@@ -74,19 +103,38 @@ export function nodeScripts(parameters: RelayScriptsParameters) {
   const HELPERS = helpers(parameters.prefix)
   const add = `${HELPERS}
 local maxMessages, maxTopic = ${num(parameters.maxMessagesPerTopic)}, ${num(parameters.maxBytesPerTopic)}
-local maxOwner, maxTotal = ${num(parameters.maxBytesPerAddress)}, ${num(parameters.maxTotalBytes)}
+local maxOwner, maxNetwork = ${num(parameters.maxBytesPerAddress)}, ${num(parameters.maxBytesPerNetwork)}
+local maxTotal = ${num(parameters.maxTotalBytes)}
 local now = tonumber(ARGV[1])
 local expired, dropped = 0, 0
-local function total() return tonumber(redis.call('GET', totalKey) or '0') end
-local function ownerBytes(owner) return tonumber(redis.call('HGET', ownersKey, owner) or '0') end
+-- Fair shares of what owed messages leave free: the memory store's arithmetic (doubles, the same divisors).
+local function share(owner, net, bytes)
+  local free = maxTotal - tonumber(redis.call('GET', owedKey) or '0')
+  local owed = tonumber(redis.call('HGET', ownersKey, owner) or '0')
+  if owed + bytes > math.min(maxOwner, free / ${ADDRESS_SHARE_DIVISOR}) then return 2 end
+  owed = tonumber(redis.call('HGET', networksKey, net) or '0')
+  if owed + bytes > math.min(maxNetwork, free / ${NETWORK_SHARE_DIVISOR}) then return 4 end
+  return 0
+end
+-- Evicts delivered messages, oldest delivered first, until bytes more fit in the total.
+local function makeRoom(bytes)
+  while total() + bytes > maxTotal do
+    local head = redis.call('ZRANGE', dKey, 0, 0)
+    if #head == 0 then return end
+    remove(head[1])
+    dropped = dropped + 1
+  end
+end
 local function add(topic, entry)
   local expiresAt, id, owner, bytes = string.match(entry, '^(%d+) (%S+) %S+ (%S+) (%d+)\\n')
   expiresAt, bytes = tonumber(expiresAt), tonumber(bytes)
   local tKey, tbKey, sKey = prefix .. 't:' .. topic, prefix .. 'tb:' .. topic, prefix .. 's:' .. topic
-  if bytes > maxTopic then return 1 end
-  if ownerBytes(owner) + bytes > maxOwner then
+  if bytes > maxTopic then return -1 end
+  local net = network(owner)
+  if share(owner, net, bytes) > 0 then
     expired = expired + sweep(now, ${parameters.sweepSlice})
-    if ownerBytes(owner) + bytes > maxOwner then return 2 end
+    local refused = share(owner, net, bytes)
+    if refused > 0 then return -refused end
   end
   local count = redis.call('ZCARD', tKey)
   local topicBytes = 0
@@ -96,8 +144,8 @@ local function add(topic, entry)
     local head = redis.call('ZPOPMIN', tKey)
     local oldExpires, oldId, _, oldOwner, oldBytes = string.match(head[1], '^(%d+) (%S+) (%S+) (%S+) (%d+)\\n')
     oldBytes = tonumber(oldBytes)
-    redis.call('ZREM', xKey, string.format('%d', tonumber(head[2])) .. ' ' .. oldBytes .. ' ' .. oldOwner .. ' ' .. oldId .. ' ' .. topic)
-    unaccount(oldOwner, oldBytes, oldId)
+    local item = string.format('%d', tonumber(head[2])) .. ' ' .. oldBytes .. ' ' .. oldOwner .. ' ' .. oldId .. ' ' .. topic
+    unaccount(item, oldOwner, oldBytes, oldId)
     topicBytes = topicBytes - oldBytes
     count = count - 1
     popped = true
@@ -109,12 +157,15 @@ local function add(topic, entry)
   end
   if total() + bytes > maxTotal then
     expired = expired + sweep(now, ${parameters.sweepSlice})
-    if total() + bytes > maxTotal then return 3 end
+    makeRoom(bytes)
+    if total() + bytes > maxTotal then return -3 end
   end
   local seq = string.format('%d', redis.call('INCR', prefix .. 'seq'))
   redis.call('ZADD', tKey, seq, entry)
   redis.call('INCRBY', tbKey, bytes)
   redis.call('HINCRBY', ownersKey, owner, bytes)
+  redis.call('HINCRBY', networksKey, net, bytes)
+  redis.call('INCRBY', owedKey, bytes)
   redis.call('INCRBY', totalKey, bytes)
   redis.call('ZADD', xKey, expiresAt, seq .. ' ' .. bytes .. ' ' .. owner .. ' ' .. id .. ' ' .. topic)
   -- The topic's two keys expire together, up to an eighth of its last message's ttl after it, so that a busy topic's
@@ -125,12 +176,16 @@ local function add(topic, entry)
     redis.call('PEXPIRE', tKey, ms)
     redis.call('PEXPIRE', tbKey, ms)
   end
-  for _, node in ipairs(redis.call('SMEMBERS', sKey)) do
-    if node ~= ${lua(parameters.nodeId)} then
-      if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, entry) == 0 then redis.call('SREM', sKey, node) end
+  local members = redis.call('SMEMBERS', sKey)
+  if #members > 1 or (#members == 1 and members[1] ~= ${lua(parameters.nodeId)}) then
+    local text = seq .. ' ' .. entry
+    for _, node in ipairs(members) do
+      if node ~= ${lua(parameters.nodeId)} then
+        if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, text) == 0 then redis.call('SREM', sKey, node) end
+      end
     end
   end
-  return 0
+  return tonumber(seq)
 end
 local out = {}
 for i = 2, #ARGV, 2 do
@@ -145,26 +200,36 @@ return out
   const pending = `${HELPERS}
 local client, now = ARGV[2], tonumber(ARGV[3])
 local out = {}
-for _, entry in ipairs(redis.call('ZRANGE', prefix .. 't:' .. ARGV[1], 0, -1)) do
+local entries = redis.call('ZRANGE', prefix .. 't:' .. ARGV[1], 0, -1, 'WITHSCORES')
+for i = 1, #entries, 2 do
+  local entry = entries[i]
   local expiresAt, id, from = string.match(entry, '^(%d+) (%S+) (%S+) ')
   if tonumber(expiresAt) > now and from ~= client and redis.call('SISMEMBER', prefix .. 'a:' .. id, client) == 0 then
-    out[#out + 1] = entry
+    out[#out + 1] = string.format('%d', tonumber(entries[i + 1])) .. ' ' .. entry
   end
 end
 return out
 `
-  const ack = `
-local prefix = ${lua(parameters.prefix)}
-for i = 1, #ARGV, 3 do
-  local key = prefix .. 'a:' .. ARGV[i]
-  redis.call('SADD', key, ARGV[i + 1])
-  redis.call('PEXPIRE', key, ARGV[i + 2])
+  const ack = `${HELPERS}
+for i = 1, #ARGV, 4 do
+  local item = ARGV[i + 3]
+  -- A message gone (dropped, evicted, expired) is pushed to nobody again: its ack changes nothing.
+  if redis.call('ZSCORE', xKey, item) then
+    local key = prefix .. 'a:' .. ARGV[i]
+    redis.call('SADD', key, ARGV[i + 1])
+    redis.call('PEXPIRE', key, ARGV[i + 2])
+    if not redis.call('ZSCORE', dKey, item) then
+      redis.call('ZADD', dKey, redis.call('INCR', prefix .. 'dseq'), item)
+      local bytes, owner = string.match(item, '^%d+ (%d+) (%S+) ')
+      settle(owner, tonumber(bytes))
+    end
+  end
 end
 return 0
 `
   const sweep = `${HELPERS}
 local swept = sweep(tonumber(ARGV[1]), ${parameters.sweepSlice})
-return {swept, redis.call('ZCARD', xKey), tonumber(redis.call('GET', totalKey) or '0')}
+return {swept, redis.call('ZCARD', xKey), total()}
 `
   return { add, pending, ack, sweep }
 }

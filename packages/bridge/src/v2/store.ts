@@ -14,7 +14,7 @@ export type StoredMessage = {
   /** Address key of the publisher: its kept bytes count against that address's budget. */
   owner: string
   attestation?: string | undefined
-  /** What it costs the store: the message's and topic's lengths. */
+  /** What it costs the store: {@link storedBytes}. */
   bytes: number
   /**
    * Client ids that acknowledged it (memory store only; a shared store keeps acks itself): none, the one client id
@@ -23,10 +23,49 @@ export type StoredMessage = {
   acked: string | Set<string> | undefined
   /** Identity in a shared store, the same on every node (absent in memory, where the object is the identity). */
   id?: string | undefined
+  /** Position in its topic in a shared store (Redis: the entry's score), which an ack names; set by the store. */
+  seq?: number | undefined
+  /**
+   * Memory store only, set by it: `owed` from its add until its first ack, then `delivered` (evictable), `gone` once
+   * dropped, evicted or expired (a late ack then changes no budget).
+   */
+  state?: 'owed' | 'delivered' | 'gone' | undefined
 }
 
-/** Why a store refused a message: over the topic's byte cap, the address's budget, or the total cap. */
-export type StoreRefusal = 'topic' | 'address' | 'total'
+/**
+ * What the store keeps per message besides its strings, measured with a 1-character message: the memory store's
+ * object, list slot and delivered-set slot (~220 bytes of heap); Redis's entry header (with the publisher's client
+ * id), its data's JSON keys, the topic again in the data and in the ledger, the sorted-set nodes of the entry and the
+ * ledger (~580 bytes of `used_memory` while owed), then on its first ack its `a:{id}` set and `d` member (~1 170 in
+ * all once delivered). One figure for both stores, so that they agree: Redis's, rounded to 1 KiB.
+ */
+export const STORED_MESSAGE_OVERHEAD = 1_024
+
+/**
+ * What a kept message costs the budgets: every string kept with it (message, topic, attestation) and the store's own
+ * bookkeeping ({@link STORED_MESSAGE_OVERHEAD}), in UTF-16 code units as the lengths count.
+ *
+ * @example
+ * storedBytes('hello', 'a'.repeat(64), undefined) // 5 + 64 + 1024
+ */
+export function storedBytes(message: string, topic: string, attestation: string | undefined): number {
+  return message.length + topic.length + (attestation?.length ?? 0) + STORED_MESSAGE_OVERHEAD
+}
+
+/**
+ * The owed bytes one address may have kept: its budget or `free / ADDRESS_SHARE_DIVISOR`, whichever is smaller, so
+ * that its share shrinks as the mailbox fills. `free` is `maxTotalBytes` less the owed bytes of everyone: delivered
+ * messages make room on demand, so they do not shrink anyone's share.
+ */
+export const ADDRESS_SHARE_DIVISOR = 16
+/** The owed bytes one network may have kept: its budget or `free / NETWORK_SHARE_DIVISOR`, whichever is smaller. */
+export const NETWORK_SHARE_DIVISOR = 8
+
+/**
+ * Why a store refused a message: over the topic's byte cap, the address's share, the network's share, or the total
+ * cap (nothing delivered left to evict).
+ */
+export type StoreRefusal = 'topic' | 'address' | 'network' | 'total'
 
 /** Limits every store applies; the relay passes its options. */
 export type RelayStoreLimits = {
@@ -34,11 +73,20 @@ export type RelayStoreLimits = {
   maxMessagesPerTopic: number
   /** Bytes kept per topic; the oldest are dropped beyond (a larger message is refused). */
   maxBytesPerTopic: number
-  /** Bytes one address (the publisher's address key) may have kept over all topics; a message beyond is refused. */
+  /**
+   * Owed bytes (kept, not yet acked by anyone) one address (the publisher's address key) may have over all topics,
+   * at most `free / ADDRESS_SHARE_DIVISOR`; a message beyond is refused.
+   */
   maxBytesPerAddress: number
-  /** Bytes the addresses of one network (IPv4 /24, IPv6 /48) may have kept; a message beyond is refused. */
+  /**
+   * Owed bytes the addresses of one network (IPv4 /24, IPv6 /48) may have, at most `free / NETWORK_SHARE_DIVISOR`;
+   * a message beyond is refused.
+   */
   maxBytesPerNetwork: number
-  /** Bytes kept over all topics; a message beyond is refused, nobody's kept message is evicted for it. */
+  /**
+   * Bytes kept over all topics, owed and delivered; a message beyond evicts delivered messages (oldest delivered
+   * first), never an owed one: it is refused when they do not make room.
+   */
   maxTotalBytes: number
 }
 
@@ -46,7 +94,7 @@ export type RelayStoreLimits = {
 export type RelayStoreContext = {
   limits: RelayStoreLimits
   logger: Logger
-  /** Counts messages the per-topic caps dropped. */
+  /** Counts messages the per-topic caps dropped and delivered messages evicted to make room. */
   dropped(count: number): void
   /** Counts expired messages a store took away outside `sweep` (while making room). */
   expired(count: number): void
@@ -82,7 +130,10 @@ export type RelayStore = {
     clientId: string,
     now: number,
   ): readonly StoredMessage[] | Promise<readonly StoredMessage[]>
-  /** Records that `clientId` has `message`: not pushed to it again, from any node. */
+  /**
+   * Records that `clientId` has `message`: not pushed to it again, from any node. The first ack of a message makes it
+   * delivered: its bytes leave its address's and network's budgets, and it may be evicted to make room.
+   */
   ack(message: StoredMessage, clientId: string): void
   /** This node has its first subscriber of `topic` (shared stores register the node for the topic's fan-out). */
   watch(topic: string): void | Promise<void>
