@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { freePort, waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { connect, type TestClient } from '../../test/client.js'
 import { startBridge } from '../../test/server.js'
@@ -22,13 +23,17 @@ afterEach(async () => {
 /** A TCP proxy to `port` on 127.0.0.1. */
 async function proxyTo(port: number) {
   const sockets = new Set<Socket>()
-  const state = { stalled: false, stalledBytes: 0 }
+  const state = { stalled: false, stalledBytes: 0, holdOn: '', heldChunks: 0, watch: '', seen: 0 }
+  // Sends of connections that sent `holdOn`, held back (in order) until `release()`.
+  const holding = new Map<Socket, Buffer[]>()
+  const upstreams = new Map<Socket, Socket>()
   const listenPort = await freePort()
   let server: Server | undefined
   const up = () =>
     new Promise<void>((resolve) => {
       server = createServer((client) => {
         const upstream = tcpConnect(port, '127.0.0.1')
+        upstreams.set(client, upstream)
         const end = () => {
           for (const socket of [client, upstream]) {
             socket.destroy()
@@ -40,11 +45,33 @@ async function proxyTo(port: number) {
           socket.on('close', end)
           socket.on('error', end)
         }
-        client.on('data', (chunk) => {
-          if (state.stalled) state.stalledBytes += chunk.length
-          else upstream.write(chunk)
+        client.on('data', (chunk: Buffer) => {
+          if (state.stalled) {
+            state.stalledBytes += chunk.length
+            return
+          }
+          const held = holding.get(client)
+          if (held) {
+            held.push(chunk)
+            return
+          }
+          const at = state.holdOn === '' ? -1 : chunk.indexOf(state.holdOn)
+          if (at < 0) return upstream.write(chunk)
+          // Held from the command that names it on (a RESP array starts a line); the commands before it go on.
+          const start = chunk.lastIndexOf('\r\n*', at)
+          const from = start < 0 ? 0 : start + 2
+          upstream.write(chunk.subarray(0, from))
+          holding.set(client, [chunk.subarray(from)])
+          state.heldChunks++
         })
-        upstream.on('data', (chunk) => client.write(chunk))
+        client.on('close', () => {
+          holding.delete(client)
+          upstreams.delete(client)
+        })
+        upstream.on('data', (chunk: Buffer) => {
+          if (state.watch !== '' && chunk.includes(state.watch)) state.seen++
+          client.write(chunk)
+        })
       })
       server.listen(listenPort, '127.0.0.1', resolve)
     })
@@ -64,6 +91,19 @@ async function proxyTo(port: number) {
         state.stalled = false
       }),
     up,
+    /** From now on, a connection's sends are held back from the first command that contains `text` on. */
+    holdOn(text: string) {
+      state.holdOn = text
+    },
+    /** Sends what was held back, and lets everything through again. */
+    release() {
+      state.holdOn = ''
+      for (const [client, chunks] of holding) {
+        holding.delete(client)
+        const upstream = upstreams.get(client)
+        for (const chunk of chunks) upstream?.write(chunk)
+      }
+    },
   }
 }
 
@@ -117,5 +157,67 @@ test('behavior: a frame whose send to Redis failed late is sent again before the
   })
   await proxy.up()
   await waitFor(() => y.received.length === 3, { message: 'held frames sent', timeout: 10_000 })
+  expect(payloads(y)).toEqual(['1', '2', '3'])
+}, 20_000)
+
+test('behavior: after a reconnect, a frame that comes live is delivered after the frames queued while the node was away', async () => {
+  const proxy = await proxyTo(redis.port as number)
+  cleanups.push(() => proxy.down())
+  const keyPrefix = `${redis.keyPrefix}drained:`
+  const a = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix, links: false }) })
+  // Commands one by one (not auto-pipelined), so that the drain of z's topic is answered while y's is held.
+  const b = await startBridge({
+    backend: createRedisBackend({
+      url: proxy.url,
+      keyPrefix,
+      links: false,
+      redisOptions: { enableAutoPipelining: false },
+    }),
+  })
+  cleanups.push(a.close, b.close)
+  const x = await connect(a.url)
+  // z's topic comes first on node B, so that it is drained before y's.
+  const z = await connect(b.url)
+  z.sub('mark')
+  await z.sync()
+  const y = await connect(b.url)
+  y.sub('to-y')
+  await y.sync()
+  cleanups.push(
+    () => x.close(),
+    () => y.close(),
+    () => z.close(),
+  )
+  x.pub('to-y', '1')
+  await waitFor(() => y.received.length === 1, { message: 'first frame delivered' })
+  const inspect = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+  cleanups.push(() => inspect.disconnect())
+  const channels = await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)
+  expect(channels).toHaveLength(2)
+  // Node B loses Redis: the second frame is queued for it.
+  await proxy.down()
+  const [channelA] = await waitFor(async () => {
+    const left = await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)
+    return left.length === 1 && left
+  })
+  const channelB = channels.find((channel) => channel !== channelA) as string
+  x.pub('to-y', '2')
+  await waitFor(async () => (await inspect.llen(`${keyPrefix}q:to-y`)) === 1, {
+    message: 'second frame queued',
+  })
+  // Node B is back and registered again; its drain of y's queue is held on the way to Redis.
+  proxy.holdOn(`${keyPrefix}q:to-y`)
+  await proxy.up()
+  await waitFor(() => proxy.state.heldChunks > 0, { message: 'node B draining' })
+  // The third frame reaches node B live meanwhile. A frame on z's topic (drained already) follows it on node B's
+  // channel: once z has it, node B has handled the third.
+  proxy.state.watch = '"payload":"3"'
+  x.pub('to-y', '3')
+  await waitFor(() => proxy.state.seen > 0, { message: 'third frame sent to node B' })
+  const mark = JSON.stringify({ topic: 'mark', type: 'pub', payload: 'after 3', silent: true })
+  await inspect.publish(channelB, `4:mark9:127.0.0.1${mark}`)
+  await waitFor(() => z.received.length === 1, { message: 'node B handled the third frame' })
+  proxy.release()
+  await waitFor(() => y.received.length === 3, { message: 'every frame delivered' })
   expect(payloads(y)).toEqual(['1', '2', '3'])
 }, 20_000)
