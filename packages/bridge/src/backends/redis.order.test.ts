@@ -197,7 +197,7 @@ test('behavior: after a reconnect, a frame that comes live is delivered after th
   // Node B loses Redis: the second frame is queued for it.
   await proxy.down()
   const [channelA] = await waitFor(async () => {
-    const left = await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)
+    const left = (await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)) as string[]
     return left.length === 1 && left
   })
   const channelB = channels.find((channel) => channel !== channelA) as string
@@ -220,4 +220,71 @@ test('behavior: after a reconnect, a frame that comes live is delivered after th
   proxy.release()
   await waitFor(() => y.received.length === 3, { message: 'every frame delivered' })
   expect(payloads(y)).toEqual(['1', '2', '3'])
+}, 20_000)
+
+test('behavior: frames published while Redis is away reach every node once and in order: one over its link at once, one only through Redis once it is back', async () => {
+  const proxy = await proxyTo(redis.port as number)
+  cleanups.push(() => proxy.down())
+  const keyPrefix = `${redis.keyPrefix}partial:`
+  // Node A loses Redis (through the proxy); it reaches B over a link, C (no links) only through Redis.
+  const a = await startBridge({ backend: createRedisBackend({ url: proxy.url, keyPrefix }) })
+  const b = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix }) })
+  const c = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix, links: false }) })
+  cleanups.push(a.close, b.close, c.close)
+  const x = await connect(a.url)
+  const y = await connect(b.url)
+  const w = await connect(c.url)
+  cleanups.push(
+    () => x.close(),
+    () => y.close(),
+    () => w.close(),
+  )
+  y.sub('shared')
+  w.sub('shared')
+  await Promise.all([y.sync(), w.sync()])
+  const inspect = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+  const listener = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+  cleanups.push(
+    () => inspect.disconnect(),
+    () => listener.disconnect(),
+  )
+  // Through Redis (B's channel) until A's link to B is up: frames until one reaches y without passing there (C's
+  // always do).
+  const seen: string[] = []
+  await listener.psubscribe(`${keyPrefix}n:*`)
+  listener.on('pmessage', (_pattern: string, _channel: string, message: string) => seen.push(message))
+  for (let i = 1; ; i++) {
+    expect(i).toBeLessThan(50)
+    x.pub('shared', `warm ${i}`)
+    await waitFor(() => payloads(y).includes(`warm ${i}`) && payloads(w).includes(`warm ${i}`))
+    // Whatever Redis sent the listener before this answer has arrived.
+    await listener.ping()
+    if (seen.filter((message) => message.includes(`"warm ${i}"`)).length === 1) break
+  }
+  const published = a.counts.published
+  await proxy.down()
+  await waitFor(async () => !(await a.bridge.isHealthy()), { message: 'node A lost Redis' })
+  // The channels of B and C (A's is gone).
+  const others = await waitFor(async () => {
+    const left = (await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)) as string[]
+    return left.length === 2 && left
+  })
+  x.pub('shared', 'during 1')
+  // Over the link to B at once; to C once A is back on Redis (and not to B again).
+  await waitFor(() => payloads(y).includes('during 1'), { message: 'during 1 delivered to y' })
+  // The next one waits behind it, for both.
+  x.pub('shared', 'during 2')
+  await waitFor(() => a.counts.published === published + 2, { message: 'during 2 handled' })
+  await proxy.up()
+  await waitFor(() => payloads(w).includes('during 2'), { message: 'during 2 delivered to w' })
+  // A frame put on B's and C's channels after A's script handed the two on: once y and w have it, a copy would have
+  // come.
+  const end = JSON.stringify({ topic: 'shared', type: 'pub', payload: 'end', silent: true })
+  for (const channel of others) await inspect.publish(channel, `6:shared9:127.0.0.1${end}`)
+  await waitFor(() => payloads(y).includes('end') && payloads(w).includes('end'), {
+    message: 'end delivered',
+  })
+  const after = (client: TestClient) => payloads(client).filter((payload) => !payload.startsWith('warm'))
+  expect(after(y)).toEqual(['during 1', 'during 2', 'end'])
+  expect(after(w)).toEqual(['during 1', 'during 2', 'end'])
 }, 20_000)
