@@ -460,6 +460,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       )
     } finally {
       for (const topic of [...(recovering?.keys() ?? [])]) recovered(topic)
+      recovering = undefined
     }
     published.clear()
     await mesh.advertise()
