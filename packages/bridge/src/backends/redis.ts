@@ -96,6 +96,8 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const published = new Map<string, Peers>()
   let context: BackendContext | undefined
   let refresher: Sweeper | undefined
+  // Frames this node published or handed on, numbered in that order (see `Held`).
+  let lastOrder = 0
   let started = false
 
   const ctx = () => {
@@ -206,9 +208,29 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     return frames
   }
 
+  // Topics whose queue this node drains again after a lost connection: frames from other nodes wait until it is
+  // drained (counted as delivered), so that none overtakes an older frame queued while this node was away.
+  let recovering: Map<string, { frame: string; owner: string }[]> | undefined
+  const deliverLive = (topic: string, frame: string, owner: string) => {
+    const waiting = recovering?.get(topic)
+    if (!waiting) return ctx().deliver(topic, frame)
+    waiting.push({ frame, owner })
+    return 1
+  }
+  // The topic's queue is drained: what waited goes out (back to the queue if nobody is here any more).
+  const recovered = (topic: string) => {
+    const waiting = recovering?.get(topic)
+    if (!waiting) return
+    recovering?.delete(topic)
+    if (recovering?.size === 0) recovering = undefined
+    for (const { frame, owner } of waiting)
+      if (ctx().deliver(topic, frame) === 0)
+        enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
+  }
+
   const deliverHere = (topic: string, frame: string, owner: string) => {
     // The publisher counted this node as a receiver and queued nothing: queue here if nobody got it.
-    if (ctx().deliver(topic, frame) === 0)
+    if (deliverLive(topic, frame, owner) === 0)
       enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
   }
 
@@ -217,12 +239,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // it from its announcement, which Redis sent before this frame, and hands the frame on through the script (which
   // reads the set). A receiver with nobody to deliver to does the same, and the script queues it if nobody got it.
   const deliverDirect = (topic: string, frame: string, owner: string, origin: string, sentTo: string) => {
-    const delivered = ctx().deliver(topic, frame)
+    const delivered = deliverLive(topic, frame, owner)
     if (delivered > 0 && !(sentTo.startsWith(nodeId) && missed(topic, origin, sentTo))) return
     let have = `,${origin},`
     for (let at = 0; at < sentTo.length; at += NODE_ID_LENGTH)
       have += `${sentTo.slice(at, at + NODE_ID_LENGTH)},`
-    publishOrHold({ topic, frame, bytes: Buffer.byteLength(frame), owner, delivered, have }).catch(failed)
+    const bytes = Buffer.byteLength(frame)
+    publishOrHold({ topic, frame, bytes, owner, delivered, have, order: ++lastOrder }).catch(failed)
   }
   // Whether a node announced `topic` lately and `origin` did not send to it.
   const missed = (topic: string, origin: string, sentTo: string) => {
@@ -299,19 +322,36 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
 
   // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
   // another node must not lose what was published while this node reconnected.
-  type Held = { topic: string; frame: string; bytes: number; owner: string; delivered: number; have: string }
+  // `order`: when it was published here, so that held frames go out in publish order, whenever each failed (one
+  // still waiting for its answer fails after later ones that were refused at once).
+  type Held = {
+    topic: string
+    frame: string
+    bytes: number
+    owner: string
+    delivered: number
+    have: string
+    order: number
+  }
   let held: Held[] = []
   let heldBytes = 0
+  // Topics with held frames: a later frame of one is held behind them rather than overtake them.
+  const heldTopics = new Set<string>()
+  const hold = (entry: Held) => {
+    if (heldBytes + entry.bytes > MAX_HELD_BYTES) return false
+    held.push(entry)
+    heldBytes += entry.bytes
+    heldTopics.add(entry.topic)
+    return true
+  }
   const publishOrHold = (entry: Held) =>
     enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered, entry.have).catch(
       (error: unknown) => {
         if (commands.status === 'ready') throw error
-        if (heldBytes + entry.bytes > MAX_HELD_BYTES) {
+        if (!hold(entry)) {
           ctx().counts.dropped++
           throw error
         }
-        held.push(entry)
-        heldBytes += entry.bytes
         return ''
       },
     )
@@ -382,6 +422,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   }
 
   const route = (peers: Peers, entry: Held): Promise<void> | undefined => {
+    if (heldTopics.size > 0 && heldTopics.has(entry.topic) && hold(entry)) return
     const waiting = deferred.get(entry.topic)
     if (waiting) {
       waiting.push(entry)
@@ -400,23 +441,34 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // every topic again, take what was queued meanwhile, then send what was held. Retried until it succeeds.
   node.onReconnect(async () => {
     if (!started) return
-    // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
-    await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
-    await Promise.all(
-      [...topics].map(async ([topic, peers]) => {
-        await register(topic, true)
-        // Other nodes may have dropped this one, or restarted: ask the script again.
-        peers.checkedAt = 0
-        peers.version++
-        // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
-        for (const frame of await drain(topic)) deliverHere(topic, frame, '')
-      }),
-    )
+    recovering = new Map([...topics.keys()].map((topic) => [topic, []]))
+    try {
+      // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose frames.
+      await subscriber.subscribe(nodeChannelPrefix + nodeId, interestChannel)
+      await Promise.all(
+        [...topics].map(async ([topic, peers]) => {
+          await register(topic, true)
+          // Other nodes may have dropped this one, or restarted: ask the script again.
+          peers.checkedAt = 0
+          peers.version++
+          // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
+          for (const frame of await drain(topic))
+            if (ctx().deliver(topic, frame) === 0)
+              enqueue(topic, frame, Buffer.byteLength(frame), '').catch(failed)
+          recovered(topic)
+        }),
+      )
+    } finally {
+      for (const topic of [...(recovering?.keys() ?? [])]) recovered(topic)
+      recovering = undefined
+    }
     published.clear()
     await mesh.advertise()
-    const sending = held
+    // In publish order; frames published meanwhile on their topics were held behind them.
+    const sending = held.sort((first, second) => first.order - second.order)
     held = []
     heldBytes = 0
+    heldTopics.clear()
     await Promise.all(sending.map(publishOrHold))
   }, failed)
 
@@ -457,7 +509,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     publish(topic, frame, bytes, delivered, owner) {
-      return route(peersOf(topic), { topic, frame, bytes, owner, delivered, have: '' })
+      return route(peersOf(topic), { topic, frame, bytes, owner, delivered, have: '', order: ++lastOrder })
     },
     async enqueue(topic, frame, bytes, owner) {
       await enqueue(topic, frame, bytes, owner)

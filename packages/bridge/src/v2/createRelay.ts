@@ -105,6 +105,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         },
         failed,
         deliver: pubsub.fanOut,
+        recovering: pubsub.recovering,
         recovered: pubsub.recovered,
       }),
     )

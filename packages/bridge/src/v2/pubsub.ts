@@ -27,6 +27,8 @@ export type PubSub = {
   publishAll(conn: Conn, list: readonly Publish[]): void | Promise<void>
   /** A message published on another node: pushed to this node's subscribers (the store's `deliver`). */
   fanOut(message: StoredMessage): void
+  /** The shared store lost its connection: live pushes wait for {@link PubSub.recovered} (the store's `recovering`). */
+  recovering(): void
   /** The shared store is back: pushes to every socket here what is kept for it (the store's `recovered`). */
   recovered(): void
 }
@@ -214,21 +216,63 @@ export function createPubSub(ctx: RelayContext): PubSub {
     })
   }
 
-  // A shared store is back after losing its connection or its data: push to every socket here what is kept for it.
+  // Topics of each socket whose live pushes wait for the store's recovery: marked when it lost its connection, as
+  // what was published meanwhile may be kept without reaching this node; the recovery's re-read pushes it first.
+  const held = new WeakMap<Conn, Set<string>>()
+  const recovering = () => {
+    for (const conn of ctx.conns) {
+      let topics = held.get(conn)
+      for (const topic of conn.topics.keys()) {
+        if (conn.loading?.has(topic)) continue
+        startLoading(conn, topic)
+        if (!topics) {
+          topics = new Set()
+          held.set(conn, topics)
+        }
+        topics.add(topic)
+      }
+    }
+  }
+
+  // What the socket has been pushed and not acked yet: written to it already, so not pushed again.
+  const awaitingAck = (conn: Conn) => {
+    const ids = new Set<string | undefined>()
+    if (conn.newest) ids.add(conn.newest.id)
+    if (conn.inflight) for (const message of conn.inflight.values()) ids.add(message.id)
+    ids.delete(undefined)
+    return ids
+  }
+
+  // A shared store is back after losing its connection or its data: push to every socket here what is kept for it
+  // (live pushes of its topics wait meanwhile), each message once and in publish order.
   const redeliver = async () => {
+    let failure: { error: unknown } | undefined
     for (const conn of [...ctx.conns]) {
-      const topics = [...conn.topics.keys()].filter((topic) => !conn.loading?.has(topic))
+      const marked = held.get(conn)
+      held.delete(conn)
+      if (marked) for (const topic of marked) if (!conn.topics.has(topic)) stopLoading(conn, topic)
+      // Topics a subscribe is reading are left to it.
+      const topics = [...conn.topics.keys()].filter(
+        (topic) => marked?.has(topic) || !conn.loading?.has(topic),
+      )
       if (conn.closed || topics.length === 0) continue
-      for (const topic of topics) startLoading(conn, topic)
+      for (const topic of topics) if (!marked?.has(topic)) startLoading(conn, topic)
       const now = Date.now()
       try {
         const lists = await Promise.all(topics.map((topic) => store.pending(topic, conn.clientId, now)))
-        finishAll(conn, topics, lists)
+        const pushed = awaitingAck(conn)
+        finishAll(
+          conn,
+          topics,
+          pushed.size === 0 ? lists : lists.map((list) => list.filter((message) => !pushed.has(message.id))),
+        )
       } catch (error) {
-        for (const topic of topics) stopLoading(conn, topic)
-        throw error
+        // What came live meanwhile goes out rather than wait for a recovery that may not come.
+        finishAll(conn, topics, [])
+        failure ??= { error }
       }
     }
+    if (failure) throw failure.error
   }
 
   let redelivering = false
@@ -252,7 +296,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
     })
   }
 
-  return { subscribe, unsubscribe, subscribeAll, publish, publishAll, fanOut, recovered }
+  return { subscribe, unsubscribe, subscribeAll, publish, publishAll, fanOut, recovering, recovered }
 }
 
 /** The subscription id the SDK computes itself: sha256(topic + clientId), hex. */

@@ -170,6 +170,13 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     if (watched.has(message.topic)) ctx().deliver(message)
   }
 
+  // From a lost connection on, what other nodes publish may be kept without reaching this node: the relay holds live
+  // pushes back until the recovery below has re-read the mailbox.
+  const lost = () => {
+    if (started) ctx().recovering?.()
+  }
+  commands.on('close', lost)
+  subscriber.on('close', lost)
   // After a lost connection (a Redis restart may have lost every key): listen again, register every topic again,
   // then have the relay push to its sockets what the mailbox keeps for them. Retried until it succeeds.
   node.onReconnect(async () => {

@@ -103,6 +103,11 @@ export type RelayStoreContext = {
   /** A message published on another node: push it to this node's subscribers of its topic. Shared stores only. */
   deliver(message: StoredMessage): void
   /**
+   * The store lost its connection (shared stores): live pushes wait until {@link RelayStoreContext.recovered} has
+   * re-read what is kept, so that a message kept meanwhile without reaching this node goes out before later ones.
+   */
+  recovering?(): void
+  /**
    * The store lost its shared state or its connection and is back: push to every subscriber on this node what the
    * store keeps for it (`pending` of each of its topics). Shared stores only.
    */
