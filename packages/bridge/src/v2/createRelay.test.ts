@@ -197,7 +197,12 @@ describe('behavior', () => {
 
   test("behavior: per-topic caps drop the oldest; the address's share of the mailbox refuses with a retryable error", () => {
     // Each message costs 1 089 bytes (storedBytes); the address may owe (80 000 - owed) / 16 at most.
-    const { client, relay } = setup({ maxMessagesPerTopic: 2, maxTotalBytes: 80_000 })
+    const { client, relay } = setup({
+      maxMessagesPerTopic: 2,
+      maxTotalBytes: 80_000,
+      addressShareDivisor: 16,
+      networkShareDivisor: 8,
+    })
     const dapp = client('did:key:dapp')
     for (const m of ['1', '2', '3']) dapp.call('irn_publish', publish(S, m))
     expect(relay.counts.dropped).toBe(1)

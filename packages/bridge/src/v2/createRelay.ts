@@ -94,6 +94,8 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
           maxBytesPerTopic: limits.maxBytesPerTopic,
           maxBytesPerAddress: limits.maxQueuedBytesPerIp,
           maxBytesPerNetwork: limits.maxQueuedBytesPerNetwork,
+          addressShareDivisor: limits.addressShareDivisor,
+          networkShareDivisor: limits.networkShareDivisor,
           maxTotalBytes: limits.maxTotalBytes,
         },
         logger,

@@ -93,16 +93,23 @@ export function createMemoryRelayStore(): RelayStore {
       dropped = context.dropped
     },
     add(message) {
-      const { maxBytesPerTopic, maxMessagesPerTopic, maxBytesPerAddress, maxBytesPerNetwork, maxTotalBytes } =
-        use()
+      const {
+        maxBytesPerTopic,
+        maxMessagesPerTopic,
+        maxBytesPerAddress,
+        maxBytesPerNetwork,
+        maxTotalBytes,
+        addressShareDivisor = ADDRESS_SHARE_DIVISOR,
+        networkShareDivisor = NETWORK_SHARE_DIVISOR,
+      } = use()
       if (message.bytes > maxBytesPerTopic) return 'topic'
       // Fair shares of what owed messages leave free (the same arithmetic as the Redis store's, in doubles).
       const free = maxTotalBytes - owedBytes
       const owner = owners.get(message.owner)
-      if ((owner?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerAddress, free / ADDRESS_SHARE_DIVISOR))
+      if ((owner?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerAddress, free / addressShareDivisor))
         return 'address'
       const network = owner?.network ?? networks.get(networkKey(message.owner))
-      if ((network?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerNetwork, free / NETWORK_SHARE_DIVISOR))
+      if ((network?.bytes ?? 0) + message.bytes > Math.min(maxBytesPerNetwork, free / networkShareDivisor))
         return 'network'
       let entry = topics.get(message.topic)
       if (!entry) {

@@ -44,6 +44,9 @@ async function store(limits: Partial<RelayStoreLimits> = {}, keyPrefix = `${redi
       maxBytesPerAddress: 16_777_216,
       maxBytesPerNetwork: 33_554_432,
       maxTotalBytes: 268_435_456,
+      // The figures below were worked out with these shares.
+      addressShareDivisor: 16,
+      networkShareDivisor: 8,
       ...limits,
     },
     logger: console,

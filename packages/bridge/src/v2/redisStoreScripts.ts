@@ -21,6 +21,8 @@ export type RelayScriptsParameters = {
   maxBytesPerTopic: number
   maxBytesPerAddress: number
   maxBytesPerNetwork: number
+  addressShareDivisor?: number | undefined
+  networkShareDivisor?: number | undefined
   maxTotalBytes: number
   sweepSlice: number
 }
@@ -111,9 +113,9 @@ local expired, dropped = 0, 0
 local function share(owner, net, bytes)
   local free = maxTotal - tonumber(redis.call('GET', owedKey) or '0')
   local owed = tonumber(redis.call('HGET', ownersKey, owner) or '0')
-  if owed + bytes > math.min(maxOwner, free / ${ADDRESS_SHARE_DIVISOR}) then return 2 end
+  if owed + bytes > math.min(maxOwner, free / ${num(parameters.addressShareDivisor ?? ADDRESS_SHARE_DIVISOR)}) then return 2 end
   owed = tonumber(redis.call('HGET', networksKey, net) or '0')
-  if owed + bytes > math.min(maxNetwork, free / ${NETWORK_SHARE_DIVISOR}) then return 4 end
+  if owed + bytes > math.min(maxNetwork, free / ${num(parameters.networkShareDivisor ?? NETWORK_SHARE_DIVISOR)}) then return 4 end
   return 0
 end
 -- Evicts delivered messages, oldest delivered first, until bytes more fit in the total.

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
 import type { CreateRelayParameters, Relay } from './createRelay.js'
 import { createRedisRelayStore } from './redisStore.js'
-import { STORED_MESSAGE_OVERHEAD } from './store.js'
+import { NETWORK_SHARE_DIVISOR, STORED_MESSAGE_OVERHEAD } from './store.js'
 
 // The mailbox budgets seen from a client (issue 25): the relay in process over fake sockets, on memory and on a real
 // redis-server. Rate limits are off where a test publishes thousands of messages in a moment: not their subject.
@@ -165,8 +165,8 @@ describe('networks', () => {
       '198.51.100.3',
       '198.51.100.4',
     ])
-    // A ninth of the 256 MiB mailbox (28.4 MiB), under the 32 MiB per network.
-    expect(kept).toBeLessThanOrEqual(relay.limits.maxTotalBytes / 9)
+    // A 33rd of the 256 MiB mailbox (7.8 MiB), under the 32 MiB per network.
+    expect(kept).toBeLessThanOrEqual(relay.limits.maxTotalBytes / (NETWORK_SHARE_DIVISOR + 1))
     expect(kept).toBeLessThanOrEqual(relay.limits.maxQueuedBytesPerNetwork)
     const other = client('did:key:other', '198.51.101.1')
     expect((await answer(other, other.call('irn_publish', publish(topic(9), 'o')))).result).toBe(true)
@@ -175,7 +175,7 @@ describe('networks', () => {
   test('error: one IPv6 /48 is refused long before the total cap, whatever its /64s; another /48 still publishes', async () => {
     const addresses = ['2001:db8:5:1::1', '2001:db8:5:2::1', '2001:db8:5:3::1', '2001:db8:5:4::1']
     const { kept, client, relay } = await fillNetwork(addresses)
-    expect(kept).toBeLessThanOrEqual(relay.limits.maxTotalBytes / 9)
+    expect(kept).toBeLessThanOrEqual(relay.limits.maxTotalBytes / (NETWORK_SHARE_DIVISOR + 1))
     const other = client('did:key:other', '2001:db8:6::1')
     expect((await answer(other, other.call('irn_publish', publish(topic(9), 'o')))).result).toBe(true)
   })

@@ -17,6 +17,13 @@ export const DEFAULT_RELAY_MAX_BYTES_PER_TOPIC = 8_388_608
 export const DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK = 33_554_432
 /** Default bytes kept over all topics. */
 export const DEFAULT_RELAY_MAX_TOTAL_BYTES = 268_435_456
+/**
+ * Default divisor of an address's share: it may be owed at most 1/64 of what is not owed yet (4 MiB of an empty
+ * 256 MiB mailbox), so filling the mailbox takes many networks (docs/relay-v2.md, "Budgets").
+ */
+export const DEFAULT_RELAY_ADDRESS_SHARE_DIVISOR = 64
+/** Default divisor of a network's share (IPv4 /24, IPv6 /48): 1/32 of what is not owed yet. */
+export const DEFAULT_RELAY_NETWORK_SHARE_DIVISOR = 32
 /** Default requests per second per socket. */
 export const DEFAULT_RELAY_MAX_REQUESTS_PER_SECOND = 100
 /** Default request bucket per socket. */
@@ -59,6 +66,8 @@ export type RelayLimitKey =
   | 'maxQueuedBytesPerIp'
   | 'maxQueuedBytesPerNetwork'
   | 'maxTotalBytes'
+  | 'addressShareDivisor'
+  | 'networkShareDivisor'
   | 'maxRequestsPerSecond'
   | 'requestBurst'
   | 'maxRequestsPerSecondPerIp'
@@ -121,6 +130,20 @@ export const RELAY_LIMITS: readonly RelayLimit[] = [
     integer: true,
     description:
       'bytes kept over all topics; beyond, delivered messages make room, then publishes are refused',
+  },
+  {
+    key: 'addressShareDivisor',
+    flag: 'address-share-divisor',
+    default: DEFAULT_RELAY_ADDRESS_SHARE_DIVISOR,
+    integer: true,
+    description: 'an address may be owed at most (maxTotalBytes - owed bytes) / this',
+  },
+  {
+    key: 'networkShareDivisor',
+    flag: 'network-share-divisor',
+    default: DEFAULT_RELAY_NETWORK_SHARE_DIVISOR,
+    integer: true,
+    description: 'a network may be owed at most (maxTotalBytes - owed bytes) / this',
   },
   {
     key: 'maxRequestsPerSecond',

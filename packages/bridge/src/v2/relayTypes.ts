@@ -28,6 +28,10 @@ export type CreateRelayParameters = {
   maxQueuedBytesPerIp?: number | undefined
   /** Bytes one network (IPv4 /24, IPv6 /48) may be owed, shrinking as the mailbox fills. @default 33554432 */
   maxQueuedBytesPerNetwork?: number | undefined
+  /** An address may be owed at most `(maxTotalBytes - owed bytes) / addressShareDivisor`. @default 64 */
+  addressShareDivisor?: number | undefined
+  /** A network may be owed at most `(maxTotalBytes - owed bytes) / networkShareDivisor`. @default 32 */
+  networkShareDivisor?: number | undefined
   /**
    * Bytes kept over all topics; beyond, messages already delivered make room, then publishes are refused (nothing
    * still owed is evicted). @default 268435456

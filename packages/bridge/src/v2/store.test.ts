@@ -4,7 +4,13 @@ import { DEFAULT_MAX_QUEUED_BYTES_PER_IP } from '../constants.js'
 import { createMemoryRelayStore } from './memoryStore.js'
 import { createRedisRelayStore } from './redisStore.js'
 import { DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK, DEFAULT_RELAY_MAX_TOTAL_BYTES } from './relayOptions.js'
-import type { RelayStore, RelayStoreLimits, StoredMessage, StoreRefusal } from './store.js'
+import {
+  NETWORK_SHARE_DIVISOR,
+  type RelayStore,
+  type RelayStoreLimits,
+  type StoredMessage,
+  type StoreRefusal,
+} from './store.js'
 
 // The budgets of the v2 mailbox, the same tests on both stores: they must agree exactly. Messages carry the bytes
 // they cost (`bytes`), so that a large budget fills without large strings.
@@ -139,6 +145,8 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
       maxBytesPerAddress: 16_000,
       maxBytesPerNetwork: 16_000,
       maxTotalBytes: 16_000,
+      addressShareDivisor: 16,
+      networkShareDivisor: 8,
     })
     const owed = await s.add('10.0.1.1', 800)
     const junk: StoredMessage[] = []
@@ -167,7 +175,7 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
   })
 
   test('behavior: shares shrink as the mailbox fills: an address gets free / 16, a network free / 8', async () => {
-    const s = await open(kind, { maxTotalBytes: 160_000 })
+    const s = await open(kind, { maxTotalBytes: 160_000, addressShareDivisor: 16, networkShareDivisor: 8 })
     // Empty mailbox: one address may owe 10 000 (160 000 / 16), and not a byte more.
     expect((await s.add('10.0.0.1', 10_001)).refused).toBe('address')
     expect((await s.add('10.0.0.1', 9_000)).refused).toBeUndefined()
@@ -181,25 +189,30 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
     expect((await s.add('10.0.1.2', 8_000)).refused).toBeUndefined()
   })
 
-  test('behavior: the figure: 20 networks fill the mailbox to 90 %, 40 to 99 %; one /24 is refused at 1/9 of it', async () => {
+  test('behavior: the figure: 75 networks fill the mailbox to 90 %, 150 to 99 %; one /24 is refused at 1/33 of it', async () => {
     const s = await open(kind)
-    const { fractions, refusals } = await fillNetworks(s, 40, 16_384)
-    // Network k holds 1/9 of what the k - 1 before it left free: 1 - (8/9)^k of the total after k networks.
-    // (Each share is of what was free before the message: a network may pass 1/9 by a ninth of its last message.)
-    expect(fractions[0]).toBeLessThan(1 / 9 + 0.0001)
-    expect(fractions[0]).toBeGreaterThan(1 / 9 - 0.001)
+    // Network k holds 1/(D + 1) of what the k - 1 before it left free (D = NETWORK_SHARE_DIVISOR): after k networks,
+    // 1 - (D / (D + 1))^k of the total. (Each share is of what was free before the message: a network may pass its
+    // share by a D-th of its last message.)
+    const d = NETWORK_SHARE_DIVISOR
+    const at90 = Math.ceil(Math.log(0.1) / Math.log(d / (d + 1)))
+    const at99 = Math.ceil(Math.log(0.01) / Math.log(d / (d + 1)))
+    expect([at90, at99]).toEqual([75, 150])
+    const { fractions, refusals } = await fillNetworks(s, at99, 8_192)
+    expect(fractions[0]).toBeLessThan(1 / (d + 1) + 0.0003)
+    expect(fractions[0]).toBeGreaterThan(1 / (d + 1) - 0.0003)
     expect(fractions[0] ?? 1).toBeLessThan(
       DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK / DEFAULT_RELAY_MAX_TOTAL_BYTES,
     )
-    expect(fractions[18]).toBeLessThan(0.9)
-    expect(fractions[19]).toBeGreaterThanOrEqual(0.9)
-    expect(fractions[38]).toBeLessThan(0.99)
-    expect(fractions[39]).toBeGreaterThanOrEqual(0.99)
+    expect(fractions[at90 - 2]).toBeLessThan(0.9)
+    expect(fractions[at90 - 1]).toBeGreaterThanOrEqual(0.9 - 0.001)
+    expect(fractions[at99 - 2]).toBeLessThan(0.99)
+    expect(fractions[at99 - 1]).toBeGreaterThanOrEqual(0.99 - 0.0005)
     // Every address was stopped by its own share first, never by the total.
     expect([...refusals]).toEqual(['address'])
     // And no further: none of the 40 networks may keep another message.
-    expect((await s.add('10.0.39.200', 16_384)).refused).toBe('network')
-    expect((await s.add('10.0.0.9', 16_384)).refused).toBe('network')
+    expect((await s.add(`10.0.${at99 - 1}.200`, 8_192)).refused).toBe('network')
+    expect((await s.add('10.0.0.9', 8_192)).refused).toBe('network')
   }, 60_000)
 
   test('behavior: an IPv6 /48 is one network, whatever its /64s', async () => {
@@ -212,8 +225,8 @@ describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
       owed += filled.kept
       refused = filled.refused
     }
-    expect(owed).toBeLessThanOrEqual(DEFAULT_RELAY_MAX_TOTAL_BYTES / 9 + 65_536)
-    expect(owed).toBeGreaterThan(DEFAULT_RELAY_MAX_TOTAL_BYTES / 9 - 65_536)
+    expect(owed).toBeLessThanOrEqual(DEFAULT_RELAY_MAX_TOTAL_BYTES / (NETWORK_SHARE_DIVISOR + 1) + 65_536)
+    expect(owed).toBeGreaterThan(DEFAULT_RELAY_MAX_TOTAL_BYTES / (NETWORK_SHARE_DIVISOR + 1) - 65_536)
     expect((await s.add('2001:db8:2:1::/64', 65_536)).refused).toBeUndefined()
   })
 })

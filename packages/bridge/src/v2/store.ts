@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js'
+import { DEFAULT_RELAY_ADDRESS_SHARE_DIVISOR, DEFAULT_RELAY_NETWORK_SHARE_DIVISOR } from './relayOptions.js'
 
 /** One published message kept for its `ttl` (the v2 mailbox). */
 export type StoredMessage = {
@@ -57,9 +58,9 @@ export function storedBytes(message: string, topic: string, attestation: string 
  * that its share shrinks as the mailbox fills. `free` is `maxTotalBytes` less the owed bytes of everyone: delivered
  * messages make room on demand, so they do not shrink anyone's share.
  */
-export const ADDRESS_SHARE_DIVISOR = 16
+export const ADDRESS_SHARE_DIVISOR = DEFAULT_RELAY_ADDRESS_SHARE_DIVISOR
 /** The owed bytes one network may have kept: its budget or `free / NETWORK_SHARE_DIVISOR`, whichever is smaller. */
-export const NETWORK_SHARE_DIVISOR = 8
+export const NETWORK_SHARE_DIVISOR = DEFAULT_RELAY_NETWORK_SHARE_DIVISOR
 
 /**
  * Why a store refused a message: over the topic's byte cap, the address's share, the network's share, or the total
@@ -83,6 +84,10 @@ export type RelayStoreLimits = {
    * a message beyond is refused.
    */
   maxBytesPerNetwork: number
+  /** An address may owe at most `free / addressShareDivisor`. @default ADDRESS_SHARE_DIVISOR */
+  addressShareDivisor?: number | undefined
+  /** A network may owe at most `free / networkShareDivisor`. @default NETWORK_SHARE_DIVISOR */
+  networkShareDivisor?: number | undefined
   /**
    * Bytes kept over all topics, owed and delivered; a message beyond evicts delivered messages (oldest delivered
    * first), never an owed one: it is refused when they do not make room.
