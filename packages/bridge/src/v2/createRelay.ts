@@ -5,7 +5,7 @@ import { createRateLimiter } from '../rateLimiter.js'
 import { createAdmission } from './admission.js'
 import { createHandlers } from './handlers.js'
 import { forgetPushes } from './inflight.js'
-import { errorFrame, RPC_INVALID_REQUEST } from './jsonRpc.js'
+import { RPC_INVALID_REQUEST } from './jsonRpc.js'
 import { createMemoryRelayStore } from './memoryStore.js'
 import { createPubSub } from './pubsub.js'
 import { createReceiver } from './receiver.js'
@@ -79,7 +79,7 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
   const { conns, failed } = ctx
   const pubsub = createPubSub(ctx)
   const { unsubscribe } = pubsub
-  const receive = createReceiver(ctx, createHandlers(ctx, pubsub))
+  const { receive, reject } = createReceiver(ctx, createHandlers(ctx, pubsub))
 
   const admit = createAdmission(parameters)
   const refusal = parameters.refusal ?? 'http'
@@ -150,17 +150,14 @@ export function createRelay(parameters: CreateRelayParameters = {}): Relay {
         waitingBytes: 0,
         loading: undefined,
         closed: false,
+        refused: false,
       }
       conns.add(conn)
       counts.connections++
       return {
         receive: (text) => receive(conn, text),
-        receiveBinary: () => {
-          counts.invalid++
-          socket.send(
-            errorFrame('null', RPC_INVALID_REQUEST, 'Invalid request: binary frames are not JSON-RPC'),
-          )
-        },
+        receiveBinary: () =>
+          reject(conn, 'null', RPC_INVALID_REQUEST, 'Invalid request: binary frames are not JSON-RPC'),
         close: () => {
           if (conn.closed) return
           conn.closed = true

@@ -15,6 +15,7 @@ const answerAfter = (done: void | Promise<void>): Outcome | Promise<Outcome> =>
 /** The relay's `irn_*` and `wc_*` methods by name (`docs/relay-v2.md`). */
 export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string, Handler> {
   const { store, subscribers } = ctx
+  const { maxAnswerBytes } = ctx.limits
   const { subscribe, unsubscribe, subscribeAll, publish, publishAll } = pubsub
 
   return {
@@ -38,7 +39,7 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const list = object(params).subscriptions
       if (!Array.isArray(list) || list.length > BATCH_LIMIT)
         throw new ParamsError('subscriptions must be an array')
-      const topics = list.map((entry) => checkTopic(object(entry).topic))
+      const topics = new Set(list.map((entry) => checkTopic(object(entry).topic)))
       for (const topic of topics) unsubscribe(conn, topic)
       return TRUE
     },
@@ -59,11 +60,15 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const topics = checkTopics(object(params).topics)
       const now = Date.now()
       const kept = topics.map((topic) => store.pending(topic, conn.clientId, now))
+      // At most BATCH_LIMIT messages and maxAnswerBytes of them (always one): the client fetches the rest, which this
+      // answer did not ack.
       const answer = (lists: readonly (readonly StoredMessage[])[]): Outcome => {
         const messages: Record<string, unknown>[] = []
         let hasMore = false
+        let bytes = 0
         for (const message of lists.flat()) {
-          if (messages.length >= BATCH_LIMIT) {
+          bytes += message.bytes
+          if (messages.length >= BATCH_LIMIT || (messages.length > 0 && bytes > maxAnswerBytes)) {
             hasMore = true
             break
           }

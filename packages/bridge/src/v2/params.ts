@@ -38,10 +38,14 @@ export function checkTopic(topic: unknown): string {
   return topic
 }
 
+/**
+ * The topics of a batch, each once, in the order first named: a topic repeated in one request would multiply the
+ * relay's work (and a fetch's answer) for nothing.
+ */
 export function checkTopics(topics: unknown): string[] {
   if (!Array.isArray(topics) || topics.length > BATCH_LIMIT)
     throw new ParamsError(`topics must be an array of at most ${BATCH_LIMIT}`)
-  return topics.map(checkTopic)
+  return [...new Set(topics.map(checkTopic))]
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CLOSE_POLICY_VIOLATION } from '../constants.js'
 import type { Handler } from './handlers.js'
 import { takePush } from './inflight.js'
 import {
@@ -17,15 +18,44 @@ import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './r
 // Bytes of frames a socket may have waiting behind a request that waits on the store; beyond, frames are dropped.
 const MAX_WAITING_BYTES = 1_048_576
 
+/** Return type of {@link createReceiver}. */
+export type Receiver = {
+  /** Reads one text frame of `conn`. */
+  receive(conn: Conn, text: string): void
+  /**
+   * Answers a bad frame with a JSON-RPC error, spending a token of the socket's and the address's rate limits; one that
+   * finds a bucket empty closes the socket with 1008 instead (as v1 does), so bad frames are never free.
+   */
+  reject(conn: Conn, idText: string, code: number, message: string): void
+}
+
 /**
  * Reads a socket's text frames: acks, requests checked and rate-limited, then handed to their method. While a request
- * waits on the store the socket's later frames wait behind it, so answers go out in request order.
+ * waits on the store the socket's later frames wait behind it, so answers go out in request order. Every frame but
+ * the ack of an awaited push spends the rate limits.
  */
-export function createReceiver(
-  ctx: RelayContext,
-  handlers: Record<string, Handler>,
-): (conn: Conn, text: string) => void {
+export function createReceiver(ctx: RelayContext, handlers: Record<string, Handler>): Receiver {
   const { store, counts, logger, perSocket, perAddress, failed, minRequestId } = ctx
+
+  const spend = (conn: Conn) => perSocket.take(conn.socket.id) && perAddress.take(conn.address)
+
+  // Beyond the rate limit a bad frame closes the socket: a client sending garbage that fast is not the SDK.
+  const refuse = (conn: Conn) => {
+    conn.refused = true
+    counts.refused++
+    logger.warn(
+      { socket: conn.socket.id, address: conn.address },
+      'v2 bad frames over the rate limit, closing socket',
+    )
+    conn.socket.close(CLOSE_POLICY_VIOLATION, 'Rate limit exceeded')
+  }
+
+  const reject = (conn: Conn, idText: string, code: number, message: string) => {
+    if (conn.refused) return
+    counts.invalid++
+    if (!spend(conn)) return refuse(conn)
+    conn.socket.send(errorFrame(idText, code, message))
+  }
 
   const answer = (conn: Conn, idText: string, outcome: Outcome) => {
     conn.socket.send(
@@ -71,6 +101,7 @@ export function createReceiver(
   }
 
   const receive = (conn: Conn, text: string) => {
+    if (conn.refused) return
     if (!conn.waiting) {
       handle(conn, text)
       return
@@ -83,10 +114,15 @@ export function createReceiver(
     conn.waitingBytes += text.length
   }
 
-  // A push's answer: its ack (`result`) counts the message as had by this client; an error changes nothing.
+  // A push's answer: its ack (`result`) counts the message as had by this client; an error changes nothing. An answer
+  // to no awaited push costs a token like any other frame (the SDK's acks of awaited pushes stay free).
   const answered = (conn: Conn, id: number, acked: boolean) => {
     const message = takePush(conn, id)
-    if (!message || !acked) return
+    if (!message) {
+      if (!spend(conn)) refuse(conn)
+      return
+    }
+    if (!acked) return
     store.ack(message, conn.clientId)
     counts.acks++
   }
@@ -102,48 +138,32 @@ export function createReceiver(
     try {
       frame = JSON.parse(text)
     } catch {
-      counts.invalid++
-      conn.socket.send(errorFrame('null', RPC_PARSE_ERROR, 'Parse error'))
-      return
+      return reject(conn, 'null', RPC_PARSE_ERROR, 'Parse error')
     }
-    if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {
-      counts.invalid++
-      conn.socket.send(
-        errorFrame('null', RPC_INVALID_REQUEST, 'Invalid request: expected one JSON-RPC 2.0 object'),
-      )
-      return
-    }
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame))
+      return reject(conn, 'null', RPC_INVALID_REQUEST, 'Invalid request: expected one JSON-RPC 2.0 object')
     const { id, method, params, jsonrpc } = frame as Record<string, unknown>
     // A response: the ack of a push (or its refusal, which changes nothing).
     if (method === undefined && ('result' in frame || 'error' in frame)) {
       if (typeof id === 'number') answered(conn, id, 'result' in frame)
+      else if (!spend(conn)) refuse(conn)
       return
     }
     const validId = typeof id === 'string' || typeof id === 'number'
     const idText = validId ? rawId(text, id) : 'null'
-    if (jsonrpc !== '2.0' || !validId || typeof method !== 'string') {
-      counts.invalid++
-      conn.socket.send(errorFrame(idText, RPC_INVALID_REQUEST, 'Invalid request'))
-      return
-    }
-    if (minRequestId !== undefined && !idAtLeast(id as string | number, minRequestId)) {
-      counts.invalid++
-      conn.socket.send(
-        errorFrame(
-          idText,
-          RPC_INVALID_REQUEST,
-          `Invalid request: id must be an integer of at least ${minRequestId}`,
-        ),
+    if (jsonrpc !== '2.0' || !validId || typeof method !== 'string')
+      return reject(conn, idText, RPC_INVALID_REQUEST, 'Invalid request')
+    if (minRequestId !== undefined && !idAtLeast(id as string | number, minRequestId))
+      return reject(
+        conn,
+        idText,
+        RPC_INVALID_REQUEST,
+        `Invalid request: id must be an integer of at least ${minRequestId}`,
       )
-      return
-    }
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-    if (!handler) {
-      counts.invalid++
-      conn.socket.send(errorFrame(idText, RPC_METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 64)}`))
-      return
-    }
-    if (!perSocket.take(conn.socket.id) || !perAddress.take(conn.address)) {
+    if (!handler)
+      return reject(conn, idText, RPC_METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 64)}`)
+    if (!spend(conn)) {
       counts.refused++
       logger.warn({ socket: conn.socket.id, address: conn.address, method }, 'v2 rate limit exceeded')
       conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, 'Rate limit exceeded, try again later'))
@@ -170,7 +190,7 @@ export function createReceiver(
       .catch(failed)
   }
 
-  return receive
+  return { receive, reject }
 }
 
 /** Whether a request id (a number, or a string of decimal digits as the SDK sends) is an integer ≥ `min`. */

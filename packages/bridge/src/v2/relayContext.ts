@@ -23,6 +23,8 @@ export type Conn = {
   /** Topics whose kept messages are being read from a shared store: live pushes wait so order stays publish order. */
   loading: Map<string, StoredMessage[]> | undefined
   closed: boolean
+  /** Closed by the relay for bad frames beyond the rate limit: later frames are ignored until the socket is gone. */
+  refused: boolean
 }
 
 /** The relay's settings, counters and shared state, built once by `createRelay` and read by its parts. */

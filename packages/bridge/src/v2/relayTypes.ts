@@ -102,6 +102,8 @@ export type RelaySocket = {
   readonly remoteAddress: string
   /** Sends a text frame; `false` when the socket is gone. */
   send(text: string): boolean
+  /** Closes the socket with a WebSocket close code and reason (a client over the rate limit with bad frames). */
+  close(code: number, reason: string): void
 }
 
 /** One client's socket as the relay sees it. */

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
+import type { CreateRelayParameters, Relay } from './createRelay.js'
+
+// What one request may make the relay do: a batch names each topic once, a fetch's answer is bounded, and bad frames
+// spend the rate limit like requests do.
+const S = 'b'.repeat(64)
+const relays: Relay[] = []
+afterEach(() => {
+  for (const relay of relays.splice(0)) relay.close()
+})
+const setup = (parameters: CreateRelayParameters = {}) => setupRelay(relays, parameters)
+
+describe('batches', () => {
+  test('behavior: a batch naming one topic 500 times subscribes it once and pushes its kept message once', () => {
+    const { client, relay } = setup()
+    const dapp = client('did:key:dapp')
+    dapp.call('irn_publish', publish(S, 'kept'))
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_batchSubscribe', { topics: Array(500).fill(S) })
+    const frames = wallet.frames()
+    expect(frames.filter((frame) => frame.method === 'irn_subscription')).toHaveLength(1)
+    expect(frames[0].result).toHaveLength(1)
+    expect(relay.counts.subscriptions).toBe(1)
+  })
+
+  test('behavior: a fetch naming one topic 500 times answers each kept message once', () => {
+    const { client } = setup()
+    client('did:key:dapp').call('irn_publish', publish(S, 'kept'))
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_batchFetchMessages', { topics: Array(500).fill(S) })
+    const [answer] = wallet.frames()
+    expect(answer.result.messages.map((m: { message: string }) => m.message)).toEqual(['kept'])
+    expect(answer.result.hasMore).toBe(false)
+  })
+
+  test('behavior: a fetch answers at most maxAnswerBytes of messages (at least one); the rest come with the next', () => {
+    const { client } = setup({ maxAnswerBytes: 10_000 })
+    const dapp = client('did:key:dapp')
+    const sent = Array.from({ length: 7 }, (_, i) => `${i}`.repeat(3_000))
+    for (const message of sent) dapp.call('irn_publish', publish(S, message))
+    const wallet = client('did:key:wallet')
+    const got: string[] = []
+    const sizes: number[] = []
+    for (let round = 0; round < 10; round++) {
+      wallet.call('irn_batchFetchMessages', { topics: [S] })
+      const [answer] = wallet.frames()
+      const messages = answer.result.messages.map((m: { message: string }) => m.message)
+      got.push(...messages)
+      sizes.push(messages.length)
+      if (!answer.result.hasMore) break
+    }
+    // Each costs 3 000 + 64 + the per-message overhead, over 4 000: two fit in 10 000, and a lone big one still goes.
+    expect(sizes).toEqual([2, 2, 2, 1])
+    expect(got).toEqual(sent)
+  })
+})
+
+describe('bad frames', () => {
+  test('error: bad frames spend the rate limit; beyond it the socket is closed with 1008, another address unaffected', () => {
+    const { client } = setup({ requestBurst: 20, maxRequestsPerSecond: 0.001 })
+    const junk = client('did:key:junk', '10.0.0.1')
+    for (let i = 0; i < 50; i++) junk.connection.receive('{not json', 0)
+    expect(junk.frames()).toHaveLength(20)
+    expect(junk.socket.closedWith).toEqual([1008, 'Rate limit exceeded'])
+    const other = client('did:key:other', '10.0.0.2')
+    other.call('irn_subscribe', { topic: S })
+    expect(other.frames()[0].result).toBeTruthy()
+  })
+
+  test('error: answers to no awaited push and binary frames spend it too', () => {
+    const { client } = setup({ requestBurst: 3, maxRequestsPerSecond: 0.001 })
+    const c = client('did:key:a')
+    for (let id = 1; id <= 3; id++) c.connection.receive(`{"id":${id},"jsonrpc":"2.0","result":true}`, 0)
+    expect(c.socket.closedWith).toBeUndefined()
+    c.connection.receiveBinary(4)
+    expect(c.socket.closedWith).toEqual([1008, 'Rate limit exceeded'])
+  })
+
+  test('default: the ack of an awaited push costs nothing; a valid request over the limit keeps its -32000 and the socket', () => {
+    const { client } = setup({ requestBurst: 2, maxRequestsPerSecond: 0.001 })
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.frames()
+    const dapp = client('did:key:dapp')
+    for (let i = 0; i < 2; i++) dapp.call('irn_publish', publish(S, `m${i}`))
+    for (const push of wallet.pushes()) wallet.ack(push)
+    wallet.call('irn_subscribe', { topic: 'c'.repeat(64) })
+    expect(wallet.frames()[0].result).toBeTruthy()
+    wallet.call('irn_subscribe', { topic: 'd'.repeat(64) })
+    expect(wallet.frames()[0].error.code).toBe(-32000)
+    expect(wallet.socket.closedWith).toBeUndefined()
+  })
+})
