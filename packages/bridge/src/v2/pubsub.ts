@@ -41,7 +41,8 @@ export function createPubSub(ctx: RelayContext): PubSub {
   const { store, counts, subscribers, maxTopicsPerSocket, maxTtl } = ctx
   let nextPushId = Date.now() * 1_000
 
-  const push = (conn: Conn, message: StoredMessage, json = JSON.stringify(message.message)) => {
+  // `false` when the socket refused the frame (gone, or dropped as a reader that fell too far behind).
+  const push = (conn: Conn, message: StoredMessage, json = JSON.stringify(message.message)): boolean => {
     const id = nextPushId++
     const subscription = conn.topics.get(message.topic) ?? subscriptionId(message.topic, conn.clientId)
     // Written by hand (the hot path): the topic and subscription id are hex, the numbers integers, so only the
@@ -49,9 +50,16 @@ export function createPubSub(ctx: RelayContext): PubSub {
     const attestation =
       message.attestation === undefined ? '' : `,"attestation":${JSON.stringify(message.attestation)}`
     const frame = `{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":{"topic":"${message.topic}","message":${json},"publishedAt":${message.publishedAt},"tag":${message.tag}${attestation}}}}`
-    if (!conn.socket.send(frame)) return
+    if (!conn.socket.send(frame)) return false
     trackPush(conn, id, message)
     counts.deliveries++
+    return true
+  }
+
+  // Kept messages, in order, until the socket refuses one: a socket dropped for falling behind costs no more work.
+  const pushAll = (conn: Conn, messages: readonly StoredMessage[]): boolean => {
+    for (const message of messages) if (!push(conn, message)) return false
+    return true
   }
 
   // A live push waits while the topic's kept messages are read (shared stores only), then goes after them.
@@ -111,7 +119,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
     const live = conn.loading?.get(topic) ?? []
     stopLoading(conn, topic)
     if (conn.closed || !conn.topics.has(topic)) return
-    for (const message of kept) push(conn, message)
+    if (!pushAll(conn, kept)) return
     const seen = new Set(kept.map((message) => message.id))
     for (const message of live) if (!seen.has(message.id)) push(conn, message)
   }
@@ -141,7 +149,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
       return {
         result,
         after: () => {
-          for (const list of lists) for (const message of list) push(conn, message)
+          for (const list of lists) if (!pushAll(conn, list)) return
         },
       }
     }

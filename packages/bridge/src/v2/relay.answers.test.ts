@@ -92,3 +92,23 @@ describe('bad frames', () => {
     expect(wallet.socket.closedWith).toBeUndefined()
   })
 })
+
+describe('kept pushes', () => {
+  test('behavior: kept pushes stop at the first frame the socket refuses (a reader dropped for falling behind)', () => {
+    const { client } = setup()
+    const dapp = client('did:key:dapp')
+    for (let i = 0; i < 50; i++) dapp.call('irn_publish', publish(S, `m${i}`))
+    const wallet = client('did:key:wallet')
+    let offered = 0
+    const send = wallet.socket.send
+    // The socket takes 5 frames (the subscribe's answer and 4 pushes), then refuses every one, as a dropped one does.
+    wallet.socket.send = (text) => {
+      offered++
+      if (offered > 5) wallet.socket.open = false
+      return send(text)
+    }
+    wallet.call('irn_subscribe', { topic: S })
+    expect(wallet.pushes()).toHaveLength(4)
+    expect(offered).toBe(6)
+  })
+})
