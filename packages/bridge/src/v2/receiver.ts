@@ -15,8 +15,10 @@ import {
 import { LimitError, ParamsError, VerbatimParamsError } from './params.js'
 import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
 
-// Bytes of frames a socket may have waiting behind a request that waits on the store; beyond, frames are dropped.
+// Bytes of frames a socket, and all the sockets of one address, may have waiting behind requests that wait on the
+// store; beyond, frames are dropped (counted as refused).
 const MAX_WAITING_BYTES = 1_048_576
+const MAX_WAITING_BYTES_PER_IP = 4_194_304
 
 /** Return type of {@link createReceiver}. */
 export type Receiver = {
@@ -36,6 +38,15 @@ export type Receiver = {
  */
 export function createReceiver(ctx: RelayContext, handlers: Record<string, Handler>): Receiver {
   const { store, counts, logger, perSocket, perAddress, failed, minRequestId } = ctx
+
+  // Waiting bytes per address, so that many sockets of one address cannot each hold a full queue.
+  const waitingByAddress = new Map<string, number>()
+  const setWaiting = (conn: Conn, bytes: number) => {
+    const total = (waitingByAddress.get(conn.address) ?? 0) + bytes - conn.waitingBytes
+    if (total > 0) waitingByAddress.set(conn.address, total)
+    else waitingByAddress.delete(conn.address)
+    conn.waitingBytes = bytes
+  }
 
   const spend = (conn: Conn) => perSocket.take(conn.socket.id) && perAddress.take(conn.address)
 
@@ -82,10 +93,12 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
     }
   }
 
+  // Runs once the request that made the socket wait is answered, also when the socket closed meanwhile: its waiting
+  // bytes leave its address's count here.
   const resume = (conn: Conn) => {
     const waiting = conn.waiting
     conn.waiting = undefined
-    conn.waitingBytes = 0
+    setWaiting(conn, 0)
     if (!waiting) return
     for (let i = 0; i < waiting.length; i++) {
       if (conn.closed) return
@@ -94,7 +107,10 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
         // Waiting again: what was not handled yet goes before what arrived meanwhile.
         const rest = waiting.slice(i + 1)
         conn.waiting = rest
-        conn.waitingBytes = rest.reduce((sum, text) => sum + text.length, 0)
+        setWaiting(
+          conn,
+          rest.reduce((sum, text) => sum + text.length, 0),
+        )
         return
       }
     }
@@ -106,12 +122,16 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
       handle(conn, text)
       return
     }
-    if (conn.waitingBytes + text.length > MAX_WAITING_BYTES) {
+    const address = waitingByAddress.get(conn.address) ?? 0
+    if (
+      conn.waitingBytes + text.length > MAX_WAITING_BYTES ||
+      address + text.length > MAX_WAITING_BYTES_PER_IP
+    ) {
       counts.refused++
       return
     }
     conn.waiting.push(text)
-    conn.waitingBytes += text.length
+    setWaiting(conn, conn.waitingBytes + text.length)
   }
 
   // A push's answer: its ack (`result`) counts the message as had by this client; an error changes nothing. An answer

@@ -1,6 +1,8 @@
+import { waitFor } from '@pairlink/test-kit'
 import { afterEach, describe, expect, test } from 'vitest'
 import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
 import type { CreateRelayParameters, Relay } from './createRelay.js'
+import { createMemoryRelayStore } from './memoryStore.js'
 
 // What one request may make the relay do: a batch names each topic once, a fetch's answer is bounded, and bad frames
 // spend the rate limit like requests do.
@@ -110,5 +112,33 @@ describe('kept pushes', () => {
     wallet.call('irn_subscribe', { topic: S })
     expect(wallet.pushes()).toHaveLength(4)
     expect(offered).toBe(6)
+  })
+})
+
+describe('frames waiting on the store', () => {
+  test('error: the frames one address has waiting behind store requests are bounded over all its sockets', async () => {
+    // The store's seam: registering a topic waits until the test lets it go, as a slow Redis would.
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const store = createMemoryRelayStore()
+    const { client, relay } = setup({ store: { ...store, watch: () => gate } })
+    const frame = JSON.stringify({ id: '1', jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: S } })
+    const filler = `${frame}${' '.repeat(900_000)}`
+    const sockets = Array.from({ length: 8 }, (_, i) => client(`did:key:${i}`, '10.0.0.1'))
+    for (const [i, socket] of sockets.entries()) {
+      socket.call('irn_subscribe', { topic: `${i}`.repeat(64) })
+      socket.connection.receive(filler, filler.length)
+    }
+    // 4 of the 900 KB frames fit in the 4 MiB of one address, though each socket has room for one.
+    expect(relay.counts.refused).toBe(4)
+    const other = client('did:key:other', '10.0.0.2')
+    other.call('irn_subscribe', { topic: 'e'.repeat(64) })
+    other.connection.receive(filler, filler.length)
+    expect(relay.counts.refused).toBe(4)
+    release()
+    await gate
+    await waitFor(() => sockets.every((socket) => socket.socket.sent.length >= 1), { message: 'answered' })
   })
 })
