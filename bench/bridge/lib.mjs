@@ -3,10 +3,12 @@
 import { fork } from 'node:child_process'
 import { createPrivateKey, createPublicKey, randomBytes, randomUUID, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis' | 'baseline-memory' | 'baseline-redis'} RelayKind */
 /** @typedef {keyof typeof wires} WireName */
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
@@ -32,8 +34,23 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  * @param {Record<string, unknown>} [options]  bridge server options besides the bench's own (not for `minimal`)
  */
 export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${randomUUID()}:`, options = {}) {
-  const args = [kind, redisUrl, keyPrefix, JSON.stringify(options)]
-  const child = fork(new URL('./server.mjs', import.meta.url), args, {
+  // `baseline-…`: the same kind served by another checkout's build (BENCH_BASELINE_DIR, e.g. a worktree of an earlier
+  // commit, built), to weigh a change against what it replaces in one run.
+  const baseline = kind.startsWith('baseline-')
+  const dir = process.env.BENCH_BASELINE_DIR
+  if (baseline && !dir)
+    throw new Error(`${kind} needs BENCH_BASELINE_DIR (a built checkout to compare against)`)
+  const script = baseline
+    ? pathToFileURL(join(/** @type {string} */ (dir), 'bench/bridge/server.mjs'))
+    : new URL('./server.mjs', import.meta.url)
+  const args = [
+    baseline ? kind.slice('baseline-'.length) : kind,
+    redisUrl,
+    // A baseline keeps its Redis keys apart: another build may lay them out differently.
+    baseline ? `${keyPrefix}baseline:` : keyPrefix,
+    JSON.stringify(options),
+  ]
+  const child = fork(script, args, {
     execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

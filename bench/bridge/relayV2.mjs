@@ -23,6 +23,13 @@ const relays = {
   minimal: { nodes: ['minimal'], wire: 'v2' },
   'minimal-no-answer': { nodes: ['minimal-no-answer'], wire: 'v2' },
   v1: { nodes: ['memory'], wire: 'v1' },
+  // With BENCH_BASELINE_DIR: the v2 relay of another build (an earlier commit), for `v2VsV2Baseline`.
+  ...(process.env.BENCH_BASELINE_DIR
+    ? {
+        'v2-baseline': { nodes: ['baseline-memory'], wire: 'v2' },
+        'v2-redis-baseline': { nodes: ['baseline-redis'], wire: 'v2' },
+      }
+    : {}),
   v2: { nodes: ['memory'], wire: 'v2' },
   'v2-redis': { nodes: ['redis'], wire: 'v2' },
   'v2-redis-2nodes': { nodes: ['redis', 'redis'], wire: 'v2' },
@@ -31,7 +38,7 @@ const wanted = process.env.RELAYS?.split(',') ?? Object.keys(relays)
 const chosen = Object.fromEntries(Object.entries(relays).filter(([name]) => wanted.includes(name)))
 // Each Pairlink relay against every baseline listed before it, measured in the same rounds (`v2VsMinimal`, the
 // headline, `v2VsMinimalNoAnswer`, `v2VsV1`, `v2RedisVsV2`, and across nodes `v2Redis2nodesVsV2Redis`).
-const baselines = ['minimal', 'minimal-no-answer', 'v1', 'v2', 'v2-redis']
+const baselines = ['minimal', 'minimal-no-answer', 'v1', 'v2-baseline', 'v2-redis-baseline', 'v2', 'v2-redis']
 const order = Object.keys(relays)
 const comparisons = Object.keys(chosen).flatMap((name) =>
   baselines
