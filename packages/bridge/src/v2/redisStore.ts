@@ -40,12 +40,12 @@ const REGISTRY_REFRESH_MS = 600_000
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
-// Acks one ack script records at most (four arguments each), and messages one add script keeps at most.
+// Acks one ack script records at most (five arguments each), and messages one add script keeps at most.
 const ACK_SLICE = 500
 const ADD_SLICE = 100
 // The add script's refusal codes (negated in its answer; a kept message's answer is its seq).
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total', 'network']
-const ACK_ARGUMENTS = 4
+const ACK_ARGUMENTS = 5
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -72,6 +72,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
+  let lastStamp = 0
   // Messages (topic, entry, …) and acks (id, client id, remaining ms, ledger item, …) of this turn of the event loop: one script
   // call keeps the messages, one records the acks, both sent in one write at the end of the turn.
   let adds: string[] = []
@@ -246,7 +247,10 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (message.id === undefined || message.seq === undefined || ttl <= 0) return
       // Its ledger item, as the add script wrote it: the ack script finds the message (and its budgets) by it.
       const item = `${message.seq} ${message.bytes} ${message.owner || '-'} ${message.id} ${message.topic}`
-      acks.push(message.id, clientId, ttl, item)
+      // A stamp that only grows on this node (µs of the clock, or one more): the delivered set's order, kept by one
+      // `ZADD NX` that also says whether this is the message's first ack.
+      lastStamp = Math.max(Date.now() * 1_000, lastStamp + 1)
+      acks.push(message.id, clientId, ttl, item, lastStamp)
       flushing ??= setImmediate(flush)
     },
     watch(topic) {

@@ -213,15 +213,15 @@ end
 return out
 `
   const ack = `${HELPERS}
-for i = 1, #ARGV, 4 do
+for i = 1, #ARGV, 5 do
   local item = ARGV[i + 3]
   -- A message gone (dropped, evicted, expired) is pushed to nobody again: its ack changes nothing.
   if redis.call('ZSCORE', xKey, item) then
     local key = prefix .. 'a:' .. ARGV[i]
     redis.call('SADD', key, ARGV[i + 1])
     redis.call('PEXPIRE', key, ARGV[i + 2])
-    if not redis.call('ZSCORE', dKey, item) then
-      redis.call('ZADD', dKey, redis.call('INCR', prefix .. 'dseq'), item)
+    -- Added only by the first ack (NX), scored by the acking node's growing stamp: oldest delivered first.
+    if redis.call('ZADD', dKey, 'NX', ARGV[i + 4], item) == 1 then
       local bytes, owner = string.match(item, '^%d+ (%d+) (%S+) ')
       settle(owner, tonumber(bytes))
     end
