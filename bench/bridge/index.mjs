@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2),
-// one after the other; each prints its one JSON line.
+// Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
+// abuse), one after the other; each prints its one JSON line.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -13,6 +13,7 @@ for (const bench of [
   'housekeeping.mjs',
   'relayV2.mjs',
   'capacityV2.mjs',
+  'abuse.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], {
     stdio: 'inherit',

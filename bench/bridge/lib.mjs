@@ -66,6 +66,8 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     })
   return {
     url: `ws://127.0.0.1:${port}`,
+    /** The relay's process id (for /proc/PID/status). */
+    pid: /** @type {number} */ (child.pid),
     /** RSS after a GC, bytes. */
     rss: async () => (await ask('rss')).rss,
     /** `process.memoryUsage()` after a GC. @returns {Promise<NodeJS.MemoryUsage>} */

@@ -103,11 +103,15 @@ function createPairlink() {
     maxConnectionsPerIp: undefined,
     maxQueuedBytesPerIp: undefined,
   }
+  // `{"defaults": true}`: every limit at its default (the abuse bench), only the store chosen by the kind.
+  const { defaults = false, ...given } = JSON.parse(options)
+  const base = defaults ? { relay: off.relay.store ? { store: off.relay.store } : {} } : off
   const bridge = createBridgeServer({
     backend,
-    ...off,
+    ...base,
     ...(kind === 'memory-limited' ? perAddress : {}),
-    ...JSON.parse(options),
+    ...given,
+    relay: { ...base.relay, ...given.relay },
   })
   return {
     listen: () => bridge.listen(0, '127.0.0.1'),
