@@ -66,7 +66,7 @@ export type CreateAppServerParameters = {
 }
 
 /** How long a request may take to arrive, headers and body (the largest is a 1 MiB `/rpc` body): 15 s. */
-export const DEFAULT_APP_REQUEST_TIMEOUT_MS = 15_000
+const DEFAULT_APP_REQUEST_TIMEOUT_MS = 15_000
 
 /** Return type of {@link createAppServer}. */
 export type CreateAppServerReturnType = {
