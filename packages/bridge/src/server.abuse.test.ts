@@ -1,10 +1,10 @@
 import { request } from 'node:http'
 import { connect as connectTcp, type Socket as TcpSocket } from 'node:net'
 import { waitFor } from '@pairlink/test-kit'
-import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { connect, type TestClient } from '../test/client.js'
+import { useCleanups, useRedis } from '../test/fixtures.js'
 import { startBridge } from '../test/server.js'
 import type { Backend } from './backends/backend.js'
 import { createMemoryBackend } from './backends/memory.js'
@@ -16,16 +16,8 @@ const ABUSER = '127.0.0.1'
 const VICTIM = '127.0.0.2'
 const PEER = '127.0.0.3'
 
-let redis: TestRedis
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(() => redis.stop())
-
-const cleanups: (() => Promise<unknown> | unknown)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const redis = useRedis()
+const cleanups = useCleanups()
 
 async function bridge(parameters: CreateBridgeServerParameters) {
   const started = await startBridge(parameters)
@@ -57,8 +49,8 @@ const backends: [string, (cap: number) => Backend][] = [
     'redis',
     (cap) =>
       createRedisBackend({
-        url: redis.url,
-        keyPrefix: `${redis.keyPrefix}${Math.random()}:`,
+        url: redis().url,
+        keyPrefix: `${redis().keyPrefix}${Math.random()}:`,
         maxTotalQueuedBytes: cap,
       }),
   ],
@@ -84,16 +76,16 @@ describe.each(backends)('%s', (name, backendOf) => {
 })
 
 test('behavior: the Redis backend bounds the bytes queued over all topics', async () => {
-  const keyPrefix = `${redis.keyPrefix}total:`
+  const keyPrefix = `${redis().keyPrefix}total:`
   const cap = 1_048_576
   const b = await bridge({
-    backend: createRedisBackend({ url: redis.url, keyPrefix, maxTotalQueuedBytes: cap }),
+    backend: createRedisBackend({ url: redis().url, keyPrefix, maxTotalQueuedBytes: cap }),
     maxMessagesPerSecondPerIp: 0,
   })
   await flood(b.url, 8, 4_096)
   await waitFor(() => b.counts.published >= 256 * 8, { timeout: 20_000 })
   await waitFor(() => b.counts.queued + b.counts.dropped >= 256 * 8, { timeout: 20_000 })
-  const inspect = new Redis(redis.url)
+  const inspect = new Redis(redis().url)
   try {
     let total = 0
     let cursor = '0'

@@ -1,27 +1,14 @@
 import { createServer } from 'node:http'
 import { waitFor } from '@pairlink/test-kit'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { connect, type TestClient } from '../test/client.js'
-import { startBridge } from '../test/server.js'
+import { bridgeFixtures, useCleanups } from '../test/fixtures.js'
 import { createBridge } from './createBridge.js'
-import { attachBridge, type CreateBridgeServerParameters } from './server.js'
+import { attachBridge } from './server.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function bridge(parameters: CreateBridgeServerParameters = {}) {
-  const started = await startBridge(parameters)
-  cleanups.push(started.close)
-  return started
-}
-async function client(url: string, options: Parameters<typeof connect>[1] = {}): Promise<TestClient> {
-  const c = await connect(url, options)
-  cleanups.push(() => c.close())
-  return c
-}
+const cleanups = useCleanups()
+const { bridge, client } = bridgeFixtures(cleanups)
 
 test('default', async () => {
   const { url } = await bridge()
@@ -131,28 +118,6 @@ describe('error', () => {
     // The slot comes back when the server sees the TCP socket close; until then a new socket is still refused.
     const again = await waitFor(() => connect(url), { message: 'a connection accepted again' })
     cleanups.push(() => again.close())
-  })
-
-  test('error: a socket that stops reading is dropped once maxBufferedBytes wait for it', async () => {
-    const { url } = await bridge({
-      maxBufferedBytes: 64 * 1024,
-      maxMessagesPerSecond: 0,
-      maxFrameBytes: 1 << 20,
-    })
-    const reader = await client(url)
-    const writer = await client(url)
-    reader.sub('t')
-    await reader.sync()
-    // Stop reading: the kernel buffers fill, then the server's send buffer grows.
-    ;(reader.ws as unknown as { _socket: { pause(): void } })._socket.pause()
-    const payload = 'x'.repeat(256 * 1024)
-    for (let i = 0; i < 200 && reader.ws.readyState === WebSocket.OPEN; i++) {
-      writer.pub('t', payload)
-      // Let the server write what it has relayed so far.
-      if (i % 10 === 9) await writer.sync()
-    }
-    ;(reader.ws as unknown as { _socket: { resume(): void } })._socket.resume()
-    expect((await reader.closed).code).toBe(1006)
   })
 })
 

@@ -1,26 +1,12 @@
 // What the server holds for clients that stop reading or trickle their requests: bounded per socket and per address.
 import { connect as connectTcp, type Socket } from 'node:net'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
-import { connect, type TestClient } from '../test/client.js'
-import { startBridge } from '../test/server.js'
-import type { CreateBridgeServerParameters } from './server.js'
+import type { TestClient } from '../test/client.js'
+import { bridgeFixtures, useCleanups } from '../test/fixtures.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function bridge(parameters: CreateBridgeServerParameters = {}) {
-  const started = await startBridge(parameters)
-  cleanups.push(started.close)
-  return started
-}
-async function client(url: string, options: Parameters<typeof connect>[1] = {}): Promise<TestClient> {
-  const c = await connect(url, options)
-  cleanups.push(() => c.close())
-  return c
-}
+const cleanups = useCleanups()
+const { bridge, client } = bridgeFixtures(cleanups)
 /** Stops reading: the kernel's buffers fill, then the server's send buffer for this socket grows. */
 function stopReading(c: TestClient) {
   ;(c.ws as unknown as { _socket: { pause(): void } })._socket.pause()
@@ -28,7 +14,8 @@ function stopReading(c: TestClient) {
 const open = (c: TestClient) => c.ws.readyState === WebSocket.OPEN
 
 describe('slow readers', () => {
-  test('error: one frame larger than maxBufferedBytes is refused, however empty the send buffer', async () => {
+  // A reader subscribed to `t` and a writer, on a bridge that drops a socket once 64 KiB wait for it.
+  async function readerAndWriter() {
     const { url } = await bridge({
       maxBufferedBytes: 64 * 1024,
       maxMessagesPerSecond: 0,
@@ -38,6 +25,11 @@ describe('slow readers', () => {
     const writer = await client(url)
     reader.sub('t')
     await reader.sync()
+    return { reader, writer }
+  }
+
+  test('error: one frame larger than maxBufferedBytes is refused, however empty the send buffer', async () => {
+    const { reader, writer } = await readerAndWriter()
     writer.pub('t', 'x'.repeat(100 * 1024))
     const outcome = await Promise.race([
       reader.next(5_000).then(() => 'delivered'),
@@ -46,6 +38,20 @@ describe('slow readers', () => {
     expect(outcome).toBe('closed 1006')
     // The publisher and the server are fine.
     await writer.sync()
+  })
+
+  test('error: a socket that stops reading is dropped once maxBufferedBytes wait for it', async () => {
+    const { reader, writer } = await readerAndWriter()
+    stopReading(reader)
+    // Each frame alone fits; together they pass the bound.
+    const payload = 'x'.repeat(60 * 1024)
+    for (let i = 0; i < 1_000 && open(reader); i++) {
+      writer.pub('t', payload)
+      // Let the server write what it has relayed so far.
+      if (i % 10 === 9) await writer.sync()
+    }
+    ;(reader.ws as unknown as { _socket: { resume(): void } })._socket.resume()
+    expect((await reader.closed).code).toBe(1006)
   })
 
   test('error: the unsent bytes of one address stay under maxBufferedBytesPerIp; other addresses unaffected', async () => {

@@ -1,24 +1,16 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { freePort, waitFor } from '@pairlink/test-kit'
-import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { connect, type TestClient } from '../../test/client.js'
+import { useCleanups, useRedis } from '../../test/fixtures.js'
 import { startBridge } from '../../test/server.js'
 import { createRedisBackend } from './redis.js'
 
 // Order of v1 frames while a node loses Redis and gets it back: the node reaches a real redis-server through a TCP
 // proxy the test can stall (frames already sent get no answer), take down (connections refused) and bring back.
-let redis: TestRedis
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(() => redis.stop())
-
-const cleanups: (() => Promise<unknown> | unknown)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const redis = useRedis()
+const cleanups = useCleanups()
 
 /** A TCP proxy to `port` on 127.0.0.1. */
 async function proxyTo(port: number) {
@@ -111,9 +103,9 @@ const payloads = (client: TestClient) =>
   client.received.map((frame) => (JSON.parse(frame) as { payload: string }).payload)
 
 test('behavior: a frame whose send to Redis failed late is sent again before the frames published after it', async () => {
-  const proxy = await proxyTo(redis.port as number)
+  const proxy = await proxyTo(redis().port as number)
   cleanups.push(() => proxy.down())
-  const keyPrefix = `${redis.keyPrefix}held:`
+  const keyPrefix = `${redis().keyPrefix}held:`
   // How often the node's connections were retried: the first retry waits long enough for a publish to be handled.
   const retries: number[] = []
   const a = await startBridge({
@@ -129,7 +121,7 @@ test('behavior: a frame whose send to Redis failed late is sent again before the
       },
     }),
   })
-  const b = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix, links: false }) })
+  const b = await startBridge({ backend: createRedisBackend({ url: redis().url, keyPrefix, links: false }) })
   cleanups.push(a.close, b.close)
   const x = await connect(a.url)
   const y = await connect(b.url)
@@ -161,10 +153,10 @@ test('behavior: a frame whose send to Redis failed late is sent again before the
 }, 20_000)
 
 test('behavior: after a reconnect, a frame that comes live is delivered after the frames queued while the node was away', async () => {
-  const proxy = await proxyTo(redis.port as number)
+  const proxy = await proxyTo(redis().port as number)
   cleanups.push(() => proxy.down())
-  const keyPrefix = `${redis.keyPrefix}drained:`
-  const a = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix, links: false }) })
+  const keyPrefix = `${redis().keyPrefix}drained:`
+  const a = await startBridge({ backend: createRedisBackend({ url: redis().url, keyPrefix, links: false }) })
   // Commands one by one (not auto-pipelined), so that the drain of z's topic is answered while y's is held.
   const b = await startBridge({
     backend: createRedisBackend({
@@ -190,7 +182,7 @@ test('behavior: after a reconnect, a frame that comes live is delivered after th
   )
   x.pub('to-y', '1')
   await waitFor(() => y.received.length === 1, { message: 'first frame delivered' })
-  const inspect = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+  const inspect = new Redis(redis().url, { maxRetriesPerRequest: 0 })
   cleanups.push(() => inspect.disconnect())
   const channels = await inspect.pubsub('CHANNELS', `${keyPrefix}n:*`)
   expect(channels).toHaveLength(2)
@@ -223,13 +215,13 @@ test('behavior: after a reconnect, a frame that comes live is delivered after th
 }, 20_000)
 
 test('behavior: frames published while Redis is away reach every node once and in order: one over its link at once, one only through Redis once it is back', async () => {
-  const proxy = await proxyTo(redis.port as number)
+  const proxy = await proxyTo(redis().port as number)
   cleanups.push(() => proxy.down())
-  const keyPrefix = `${redis.keyPrefix}partial:`
+  const keyPrefix = `${redis().keyPrefix}partial:`
   // Node A loses Redis (through the proxy); it reaches B over a link, C (no links) only through Redis.
   const a = await startBridge({ backend: createRedisBackend({ url: proxy.url, keyPrefix }) })
-  const b = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix }) })
-  const c = await startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix, links: false }) })
+  const b = await startBridge({ backend: createRedisBackend({ url: redis().url, keyPrefix }) })
+  const c = await startBridge({ backend: createRedisBackend({ url: redis().url, keyPrefix, links: false }) })
   cleanups.push(a.close, b.close, c.close)
   const x = await connect(a.url)
   const y = await connect(b.url)
@@ -242,8 +234,8 @@ test('behavior: frames published while Redis is away reach every node once and i
   y.sub('shared')
   w.sub('shared')
   await Promise.all([y.sync(), w.sync()])
-  const inspect = new Redis(redis.url, { maxRetriesPerRequest: 0 })
-  const listener = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+  const inspect = new Redis(redis().url, { maxRetriesPerRequest: 0 })
+  const listener = new Redis(redis().url, { maxRetriesPerRequest: 0 })
   cleanups.push(
     () => inspect.disconnect(),
     () => listener.disconnect(),

@@ -1,22 +1,14 @@
 import { waitFor } from '@pairlink/test-kit'
-import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { connect, type TestClient } from '../../test/client.js'
+import { useCleanups, useRedis } from '../../test/fixtures.js'
 import { startBridge } from '../../test/server.js'
 import { createRedisBackend } from './redis.js'
 
 // A real redis-server killed and restarted (empty) under traffic, between two bridge nodes.
-let redis: TestRedis
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(() => redis.stop())
-
-const cleanups: (() => Promise<unknown> | unknown)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const redis = useRedis()
+const cleanups = useCleanups()
 
 /** Publishes `{from}:{n}:{sentAt}` on `topic` every `intervalMs` until stopped; returns what it sent. */
 function traffic(from: TestClient, name: string, topic: string, intervalMs: number) {
@@ -34,9 +26,9 @@ const payloads = (c: TestClient) =>
   c.received.map((frame) => (JSON.parse(frame) as { payload: string }).payload)
 
 test('behavior: after a Redis restart every subscription is back within a second and nothing published after is lost', async () => {
-  const keyPrefix = `${redis.keyPrefix}restart:`
+  const keyPrefix = `${redis().keyPrefix}restart:`
   const nodes = await Promise.all(
-    [0, 1].map(() => startBridge({ backend: createRedisBackend({ url: redis.url, keyPrefix }) })),
+    [0, 1].map(() => startBridge({ backend: createRedisBackend({ url: redis().url, keyPrefix }) })),
   )
   for (const n of nodes) cleanups.push(n.close)
   const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]]
@@ -49,7 +41,7 @@ test('behavior: after a Redis restart every subscription is back within a second
   x.sub('to-x')
   y.sub('to-y')
   await Promise.all([x.sync(), y.sync()])
-  const inspect = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
+  const inspect = new Redis(redis().url, { lazyConnect: true, maxRetriesPerRequest: 0 })
   cleanups.push(() => inspect.disconnect())
   const registered = async () => {
     const [toX, toY] = await Promise.all([
@@ -64,7 +56,7 @@ test('behavior: after a Redis restart every subscription is back within a second
   const fromX = traffic(x, 'x', 'to-y', 20)
   const fromY = traffic(y, 'y', 'to-x', 20)
   await waitFor(() => x.received.length > 10 && y.received.length > 10)
-  await redis.restart()
+  await redis().restart()
   const backAt = Date.now()
   // Every live subscription is registered again, on every node, within a second.
   await waitFor(() => registered().catch(() => false), { timeout: 1_000, message: 'subscriptions restored' })

@@ -1,21 +1,12 @@
 import { waitFor } from '@pairlink/test-kit'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { connect } from '../../test/client.js'
+import { bridgeFixtures, useCleanups } from '../../test/fixtures.js'
 import { signRelayJwt } from '../../test/relayJwt.js'
-import { startBridge } from '../../test/server.js'
-import type { CreateBridgeServerParameters } from '../server.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function bridge(parameters: CreateBridgeServerParameters = {}) {
-  const started = await startBridge(parameters)
-  cleanups.push(started.close)
-  return started
-}
+const cleanups = useCleanups()
+const { bridge } = bridgeFixtures(cleanups)
 
 /** Opens a v2 socket as the SDK does (no `/` before the query); resolves when open, rejects with the HTTP status. */
 function open(base: string, token: string | undefined, projectId: string | null = 'p') {
