@@ -81,9 +81,15 @@ export function createPubSub(ctx: RelayContext): PubSub {
   }
 
   // Subscribes locally; a promise when the store registers this node for the topic's fan-out.
+  // Subscriptions per address over all its sockets: each costs this node memory (and a Redis set per topic).
+  const perAddress = new Map<string, number>()
+  const { maxTopicsPerIp } = ctx.limits
   const subscribe = (conn: Conn, topic: string): void | Promise<void> => {
     if (conn.topics.has(topic)) return
     if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
+    const held = perAddress.get(conn.address) ?? 0
+    if (held >= maxTopicsPerIp) throw new LimitError('Too many topics for this address')
+    perAddress.set(conn.address, held + 1)
     conn.topics.set(topic, subscriptionId(topic, conn.clientId))
     counts.subscriptions++
     const set = subscribers.get(topic)
@@ -98,6 +104,9 @@ export function createPubSub(ctx: RelayContext): PubSub {
   const unsubscribe = (conn: Conn, topic: string) => {
     if (!conn.topics.delete(topic)) return
     counts.subscriptions--
+    const held = (perAddress.get(conn.address) ?? 1) - 1
+    if (held > 0) perAddress.set(conn.address, held)
+    else perAddress.delete(conn.address)
     const set = subscribers.get(topic)
     set?.delete(conn)
     if (set?.size === 0) {

@@ -142,3 +142,24 @@ describe('frames waiting on the store', () => {
     await waitFor(() => sockets.every((socket) => socket.socket.sent.length >= 1), { message: 'answered' })
   })
 })
+
+describe('subscriptions', () => {
+  test('error: the topics of all the sockets of one address are capped together; another address still subscribes', () => {
+    const { client } = setup({ maxTopicsPerIp: 3 })
+    const [a, b] = [client('did:key:a', '10.0.0.1'), client('did:key:b', '10.0.0.1')]
+    a.call('irn_batchSubscribe', { topics: ['1'.repeat(64), '2'.repeat(64)] })
+    b.call('irn_subscribe', { topic: '3'.repeat(64) })
+    b.call('irn_subscribe', { topic: '4'.repeat(64) })
+    expect(b.frames().map((frame) => frame.error?.message)).toEqual([
+      undefined,
+      'Too many topics for this address',
+    ])
+    // An unsubscribe gives its slot back.
+    a.call('irn_unsubscribe', { topic: '1'.repeat(64) })
+    b.call('irn_subscribe', { topic: '4'.repeat(64) })
+    expect(b.frames().at(-1).result).toBeTruthy()
+    const other = client('did:key:c', '10.0.0.2')
+    other.call('irn_subscribe', { topic: '5'.repeat(64) })
+    expect(other.frames()[0].result).toBeTruthy()
+  })
+})

@@ -9,6 +9,8 @@ import { InvalidBridgeOptionsError } from '../errors.js'
 export const DEFAULT_RELAY_MAX_TTL_SECONDS = 604_800
 /** Default topics one socket may subscribe. */
 export const DEFAULT_RELAY_MAX_TOPICS_PER_SOCKET = 1_000
+/** Default topics all the sockets of one address may subscribe together (a NAT's many clients, a few topics each). */
+export const DEFAULT_RELAY_MAX_TOPICS_PER_IP = 20_000
 /** Default messages kept per topic (the oldest dropped beyond). */
 export const DEFAULT_RELAY_MAX_MESSAGES_PER_TOPIC = 1_000
 /** Default bytes kept per topic (the oldest dropped beyond). */
@@ -61,6 +63,7 @@ export type RelayLimit = {
 export type RelayLimitKey =
   | 'maxTtlSeconds'
   | 'maxTopicsPerSocket'
+  | 'maxTopicsPerIp'
   | 'maxMessagesPerTopic'
   | 'maxBytesPerTopic'
   | 'maxQueuedBytesPerIp'
@@ -93,6 +96,13 @@ export const RELAY_LIMITS: readonly RelayLimit[] = [
     default: DEFAULT_RELAY_MAX_TOPICS_PER_SOCKET,
     integer: true,
     description: 'topics one socket may subscribe',
+  },
+  {
+    key: 'maxTopicsPerIp',
+    flag: 'max-topics-per-ip',
+    default: DEFAULT_RELAY_MAX_TOPICS_PER_IP,
+    integer: true,
+    description: 'topics all the sockets of one address may subscribe together',
   },
   {
     key: 'maxMessagesPerTopic',

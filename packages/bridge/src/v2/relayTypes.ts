@@ -17,6 +17,8 @@ export type CreateRelayParameters = {
   maxTtlSeconds?: number | undefined
   /** Topics one socket may subscribe. @default 1000 */
   maxTopicsPerSocket?: number | undefined
+  /** Topics all the sockets of one address may subscribe together. @default 20000 */
+  maxTopicsPerIp?: number | undefined
   /** Messages kept per topic (oldest dropped beyond). @default 1000 */
   maxMessagesPerTopic?: number | undefined
   /** Bytes kept per topic (oldest dropped beyond). @default 8388608 */
