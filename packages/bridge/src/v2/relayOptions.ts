@@ -10,7 +10,7 @@ export const DEFAULT_RELAY_MAX_TTL_SECONDS = 604_800
 /** Default topics one socket may subscribe. */
 export const DEFAULT_RELAY_MAX_TOPICS_PER_SOCKET = 1_000
 /** Default topics all the sockets of one address may subscribe together (a NAT's many clients, a few topics each). */
-export const DEFAULT_RELAY_MAX_TOPICS_PER_IP = 20_000
+const DEFAULT_RELAY_MAX_TOPICS_PER_IP = 20_000
 /** Default messages kept per topic (the oldest dropped beyond). */
 export const DEFAULT_RELAY_MAX_MESSAGES_PER_TOPIC = 1_000
 /** Default bytes kept per topic (the oldest dropped beyond). */
