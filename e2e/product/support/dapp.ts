@@ -94,13 +94,28 @@ export async function screenshot(
 // jsqr is CommonJS with an `exports.default`; which of the two a default import yields depends on the loader.
 const jsQR = ((jsQRModule as { default?: unknown }).default ?? jsQRModule) as typeof jsQRModule.default
 
-/** Screenshots the modal's QR code as the person sees it and decodes it, as a phone's camera would. */
+/**
+ * Screenshots the modal's QR code as the person sees it and decodes it, as a phone's camera would: again until it
+ * reads (a camera keeps looking while the dialog is still drawing in), `undefined` if it never does within 10 s.
+ */
 export async function scanQr(page: Page): Promise<string | undefined> {
-  return scanQrIn(page.locator('svg.walletconnect-qrcode__image'))
+  const element = page.locator('svg.walletconnect-qrcode__image')
+  let data: string | undefined
+  await expect
+    .poll(
+      async () => {
+        data = await decodeQr(element)
+        return data !== undefined
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+    .catch(() => {})
+  return data
 }
 
-/** Decodes the QR code shown inside `element` (its screenshot), as a phone's camera would; `undefined` if none. */
-async function scanQrIn(element: Locator): Promise<string | undefined> {
+/** Decodes the QR code shown inside `element` (its screenshot); `undefined` if none can be read. */
+async function decodeQr(element: Locator): Promise<string | undefined> {
   const png = PNG.sync.read(await element.screenshot())
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data
 }
