@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
+import { processLogDestination } from '@pairlink/bridge/internal'
 import { BaseError } from '@pairlink/protocol'
 import { WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
@@ -20,12 +21,8 @@ import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
 
-// Log lines are written synchronously, and a reader of stdout that went away only silences them: pino's asynchronous
-// destination flushes on exit and, on EPIPE, retries for ever (sonic-boom's flushSync), which held a shutdown up once
-// the log reader had died. A write error on the streams themselves must not throw either.
-process.stdout.on('error', () => {})
-process.stderr.on('error', () => {})
-const logTo = pino.destination({ dest: 1, sync: true })
+// Synchronous, and silent once the log reader is gone: a shutdown must not wait on a dead stdout.
+const logTo = processLogDestination()
 /** Replaced by one at the configured level once the configuration is read. */
 let logger: Logger = pino({ name: 'pairlink-server' }, logTo)
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))

@@ -17,6 +17,7 @@ test('exports', () => {
       "createWebhookNotifier",
       "handleHttpRequest",
       "isPrivateAddress",
+      "processLogDestination",
       "resolveBridgeOptions",
     ]
   `)

@@ -13,6 +13,7 @@ export {
 } from './constants.js'
 export { type HttpRequest, type HttpResponse, handleHttpRequest } from './http.js'
 export { type CreateBridgeMetricsParameters, createBridgeMetrics } from './metrics.js'
+export { processLogDestination } from './processLog.js'
 export { resolveBridgeOptions } from './resolveBridgeOptions.js'
 export {
   createWebhookNotifier,

@@ -4,6 +4,7 @@ import { createMemoryBackend } from './backends/memory.js'
 import { createRedisBackend } from './backends/redis.js'
 import { DEFAULT_REDIS_KEY_PREFIX } from './constants.js'
 import { formatCliUsage, parseCliOptions } from './parseCliOptions.js'
+import { processLogDestination } from './processLog.js'
 import { createBridgeServer } from './server.js'
 import { createRedisRelayStore } from './v2/redisStore.js'
 
@@ -22,15 +23,8 @@ if (cli.help) {
   process.exit(0)
 }
 
-// Logs are written synchronously, and a reader of stdout that went away only silences them: pino's asynchronous
-// destination flushes on exit and, on EPIPE, retries for ever (sonic-boom's flushSync), so SIGTERM never ended a CLI
-// whose log reader had died. A write error on the streams themselves must not throw either.
-process.stdout.on('error', ignore)
-process.stderr.on('error', ignore)
-const logger = pino(
-  { level: cli.logLevel, base: { service: 'pairlink-bridge' } },
-  pino.destination({ dest: 1, sync: true }),
-)
+// Synchronous, and silent once the log reader is gone: SIGTERM must end the CLI whatever became of its stdout.
+const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } }, processLogDestination())
 const { maxTotalQueuedBytes, links } = cli
 const backend = cli.redis
   ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes, links })
@@ -77,5 +71,3 @@ const stop = (signal: string) => {
 }
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
-
-function ignore() {}
