@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './createRelay.js'
+import { createMemoryRelayStore } from './memoryStore.js'
 import { RELAY_LIMITS } from './relayOptions.js'
+import type { RelayStore, StoreRefusal } from './store.js'
 
 const P = 'a'.repeat(64)
 const S = 'b'.repeat(64)
@@ -212,6 +214,45 @@ describe('behavior', () => {
     const wallet = client('did:key:wallet')
     wallet.call('irn_subscribe', { topic: S })
     expect(wallet.pushes().map((p) => p.params.data.message)).toEqual(['2', '3'])
+  })
+
+  test('behavior: a store that answers later: the push goes out at once, the answer waits; a refusal reaches the publisher only', async () => {
+    // A shared store's seam: the memory store, answering each add when the test says.
+    const memory = createMemoryRelayStore()
+    const answers: (() => void)[] = []
+    const store: RelayStore = {
+      ...memory,
+      name: 'later',
+      add(message) {
+        const refused = message.message === 'refuse me' ? 'address' : memory.add(message)
+        return new Promise<StoreRefusal | undefined>((resolve) => {
+          answers.push(() => resolve(refused as StoreRefusal | undefined))
+        })
+      },
+    }
+    const { client, relay } = setup({ store })
+    await relay.start()
+    const dapp = client('did:key:dapp')
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.frames()
+    // A socket's next frame waits for its request before (its publishes keep their order).
+    for (const [text, answer] of [
+      ['hello', { result: true }],
+      ['refuse me', { error: { code: -32000, message: expect.stringMatching(/address/) } }],
+    ] as const) {
+      dapp.call('irn_publish', publish(S, text))
+      expect(wallet.pushes().map((p) => p.params.data.message)).toEqual([text])
+      expect(dapp.socket.sent).toEqual([])
+      for (const release of answers.splice(0)) release()
+      await vi.waitFor(() => expect(dapp.socket.sent).toHaveLength(1))
+      expect(dapp.frames()[0]).toMatchObject(answer)
+    }
+    expect(relay.counts).toMatchObject({ publishes: 1, refused: 1 })
+    // Only what the store kept is pushed again to a client that has not acked it.
+    const other = client('did:key:other')
+    other.call('irn_subscribe', { topic: S })
+    expect(other.pushes().map((p) => p.params.data.message)).toEqual(['hello'])
   })
 })
 

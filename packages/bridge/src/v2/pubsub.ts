@@ -69,10 +69,10 @@ export function createPubSub(ctx: RelayContext): PubSub {
     else push(conn, message, json)
   }
 
-  const fanOut = (message: StoredMessage) => {
+  // To this node's subscribers of the topic but its publisher; `json` serialised once for all of them.
+  const fanOut = (message: StoredMessage, json?: string) => {
     const set = subscribers.get(message.topic)
     if (!set) return
-    let json: string | undefined
     for (const other of set) {
       if (other.clientId === message.from) continue
       json ??= JSON.stringify(message.message)
@@ -175,28 +175,16 @@ export function createPubSub(ctx: RelayContext): PubSub {
     )
   }
 
-  const published = (
-    conn: Conn,
-    stored: StoredMessage,
-    refused: StoreRefusal | undefined,
-    json: string | undefined,
-  ) => {
-    if (refused) {
-      counts.refused++
-      throw new LimitError(REFUSALS[refused])
-    }
+  // A refusal is answered (and counted) by the receiver as every LimitError is.
+  const answered = (refused: StoreRefusal | undefined) => {
+    if (refused) throw new LimitError(REFUSALS[refused])
     counts.publishes++
-    const set = subscribers.get(stored.topic)
-    if (!set) return
-    for (const other of set) {
-      if (other.clientId === conn.clientId) continue
-      // Serialised once for every subscriber here.
-      json ??= JSON.stringify(stored.message)
-      pushLive(other, stored, json)
-    }
   }
 
-  // Keeps the message (and hands it to the other nodes), then pushes it to this node's subscribers.
+  // Keeps the message (and hands it to the other nodes) and pushes it to this node's subscribers. A shared store
+  // answers after a round trip: the pushes here go out at once, in publish order, while it keeps the message (its
+  // acks wait for the store's answer); a refusal then reaches the publisher only, as a v1 frame to a live subscriber
+  // (the message is not kept, so never pushed again or fetched). `docs/relay-v2.md`, "Redis".
   const publish = (conn: Conn, publish: Publish, json?: string): void | Promise<void> => {
     const now = Date.now()
     const stored: StoredMessage = {
@@ -213,8 +201,12 @@ export function createPubSub(ctx: RelayContext): PubSub {
       id: undefined,
     }
     const refused = store.add(stored)
-    if (isPromise(refused)) return refused.then((value) => published(conn, stored, value, json))
-    published(conn, stored, refused, json)
+    if (isPromise(refused)) {
+      fanOut(stored, json)
+      return refused.then(answered)
+    }
+    answered(refused)
+    fanOut(stored, json)
   }
 
   // In order; with a shared store all are sent at once (one pipeline) and a refusal answers once all are settled.

@@ -139,6 +139,17 @@ describe('behavior', () => {
     expect(ttl).toBeLessThanOrEqual(60_000)
   })
 
+  test('behavior: an ack that comes before its add has answered is recorded once the add has its seq', async () => {
+    const { store: s } = await store()
+    const sent = message(T, 'early')
+    // The relay pushes a message while Redis keeps it: the subscriber's ack can come first.
+    const answer = s.add(sent)
+    s.ack(sent, 'did:key:wallet')
+    expect(await answer).toBeUndefined()
+    expect(texts(await s.pending(T, 'did:key:other', Date.now()))).toEqual(['early'])
+    expect(await s.pending(T, 'did:key:wallet', Date.now())).toEqual([])
+  })
+
   test('behavior: a message expires with its ttl; the sweep takes it off the budgets', async () => {
     const { store: s, keyPrefix } = await store()
     await s.add(message(T, 'short', { ttlMs: 150 }))

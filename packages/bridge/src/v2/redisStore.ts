@@ -30,6 +30,8 @@ type Added = {
   message: StoredMessage
   resolve(refusal: StoreRefusal | undefined): void
   reject(error: unknown): void
+  /** Client ids that acked the message before the add answered. */
+  acks?: string[]
 }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
@@ -79,6 +81,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let added: Added[] = []
   let acks: (string | number)[] = []
   let flushing: ReturnType<typeof setImmediate> | undefined
+  // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
+  // their seq waits for it (`Added.acks`).
+  const keeping = new WeakMap<StoredMessage, Added>()
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
@@ -101,12 +106,19 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         for (let i = 0; i < waiting.length; i++) {
           const one = waiting[i] as Added
           const answer = result[i] as number
-          if (answer > 0) one.message.seq = answer
+          keeping.delete(one.message)
+          if (answer > 0) {
+            one.message.seq = answer
+            if (one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
+          }
           one.resolve(answer > 0 ? undefined : REFUSALS[-answer])
         }
       },
       (error: unknown) => {
-        for (const one of waiting) one.reject(error)
+        for (const one of waiting) {
+          keeping.delete(one.message)
+          one.reject(error)
+        }
       },
     )
   }
@@ -188,7 +200,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     ctx().recovered()
   }, failed)
 
-  return {
+  const store: RelayStore = {
     name: 'redis',
     async start(value) {
       context = value
@@ -234,7 +246,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       )
       flushing ??= setImmediate(flush)
       return new Promise((resolve, reject) => {
-        added.push({ message, resolve, reject })
+        const one: Added = { message, resolve, reject }
+        added.push(one)
+        keeping.set(message, one)
       })
     },
     async pending(topic, clientId, now) {
@@ -243,6 +257,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       return entries.map(parse)
     },
     ack(message, clientId) {
+      const waiting = keeping.get(message)
+      if (waiting) {
+        waiting.acks ??= []
+        waiting.acks.push(clientId)
+        return
+      }
       const ttl = message.expiresAt - Date.now()
       if (message.id === undefined || message.seq === undefined || ttl <= 0) return
       // Its ledger item, as the add script wrote it: the ack script finds the message (and its budgets) by it.
@@ -279,4 +299,5 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       await node.close(left)
     },
   }
+  return store
 }
