@@ -1,7 +1,7 @@
 // What one address can make the v2 relay hold, and how long others wait meanwhile: the attacks of issue 25, each on a
 // fresh relay with every limit at its default (the mailbox total at 32 MiB, so that filling it takes seconds), on the
-// memory store and on Redis. While an attacker on 127.0.0.2 works, a bystander on 127.0.0.9 round-trips a publish to
-// its own second socket every 20 ms. One JSON line: per attack × store, the relay's peak RSS (VmHWM) over its RSS
+// memory store and on Redis. While an attacker on 127.0.0.2 works, a bystander on 127.0.0.9 (a thread of its own)
+// round-trips a publish to its own second socket every 20 ms. One JSON line: per attack × store, the relay's peak RSS (VmHWM) over its RSS
 // before, Redis's used memory before and at its peak, the mailbox as counted, the bystander's round trips (p50/p99/
 // max ms, before and during), what the attacker was refused, and whether the relay died. Run `node scripts/build.mjs`
 // first; about 2 minutes. Options: ATTACKS (comma-separated names), STORES (memory,redis).
@@ -9,88 +9,10 @@ import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { median } from '../measure.mjs'
-import { relayJwt, startRelay } from './lib.mjs'
-
-const { WebSocket } = /** @type {typeof import('ws')} */ (await import('ws'))
-/** @typedef {import('ws').WebSocket} WebSocket */
+import { startRelay } from './lib.mjs'
+import { client, publish, request, sleep, startBystander, topic } from './v2clients.mjs'
 
 const MAX_TOTAL = 33_554_432
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const topic = (/** @type {number} */ n) => n.toString(16).padStart(64, 'a')
-let nextId = 1_000_000_000
-/** @param {string} method @param {unknown} params */
-const request = (method, params) => JSON.stringify({ id: nextId++, jsonrpc: '2.0', method, params })
-const publish = (/** @type {string} */ to, /** @type {string} */ message, extra = {}) =>
-  request('irn_publish', { topic: to, message, ttl: 300, tag: 1108, ...extra })
-
-/** A v2 socket from `localAddress`; counts its error answers by message, acks its pushes unless told not to. */
-async function client(/** @type {string} */ url, localAddress = '127.0.0.2', ack = true) {
-  const ws = new WebSocket(`${url}/?auth=${relayJwt(url)}&projectId=bench`, {
-    localAddress,
-    perMessageDeflate: false,
-    maxPayload: 1 << 30,
-  })
-  /** @type {Record<string, number>} */
-  const refused = {}
-  const state = {
-    ws,
-    refused,
-    closedWith: /** @type {number | undefined} */ (undefined),
-    onPush: (/** @type {string} */ _text) => {},
-  }
-  ws.on('message', (data) => {
-    const text = data.toString()
-    if (text.includes('"method":"irn_subscription"')) {
-      if (ack) ws.send(`{"id":${text.slice(6, text.indexOf(','))},"jsonrpc":"2.0","result":true}`)
-      state.onPush(text)
-    } else if (text.includes('"error"')) {
-      const reason = /"message":"([^"]*)"/.exec(text)?.[1] ?? 'error'
-      refused[reason] = (refused[reason] ?? 0) + 1
-    }
-  })
-  ws.on('close', (code) => {
-    state.closedWith = code
-  })
-  ws.on('error', () => {})
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve)
-    ws.once('error', reject)
-  })
-  return state
-}
-
-/** A bystander: publishes on one socket, times the push on its other, every 20 ms, until stopped. */
-async function bystander(/** @type {string} */ url) {
-  const [a, b] = [await client(url, '127.0.0.9'), await client(url, '127.0.0.9')]
-  const mine = topic(0xbeef)
-  b.ws.send(request('irn_subscribe', { topic: mine }))
-  await sleep(100)
-  /** @type {number[]} */
-  let samples = []
-  let sentAt = 0
-  b.onPush = () => {
-    samples.push(performance.now() - sentAt)
-    sentAt = 0
-  }
-  const timer = setInterval(() => {
-    if (sentAt !== 0) return
-    sentAt = performance.now()
-    a.ws.send(publish(mine, `t${sentAt}`))
-  }, 20)
-  return {
-    /** The round trips since the last call, ms (one still waiting counts with its wait so far). */
-    take() {
-      const taken = sentAt === 0 ? samples : [...samples, performance.now() - sentAt]
-      samples = []
-      return taken
-    },
-    stop() {
-      clearInterval(timer)
-      a.ws.terminate()
-      b.ws.terminate()
-    },
-  }
-}
 
 const stats = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((x, y) => x - y)
@@ -252,9 +174,9 @@ try {
         { defaults: true, relay: { maxTotalBytes: MAX_TOTAL } },
       )
       try {
-        const watcher = await bystander(relay.url)
+        const watcher = await startBystander(relay.url)
         await sleep(1_000)
-        const baseline = stats(watcher.take())
+        const baseline = stats(await watcher.take())
         const rssBefore = statusKb(relay.pid, 'VmRSS')
         const redisBefore = redis ? await redisUsed(redis.url) : 0
         let redisPeak = redisBefore
@@ -263,8 +185,8 @@ try {
         }, 200)
         const report = await attack(relay.url)
         clearInterval(sampler)
-        const during = stats(watcher.take())
-        watcher.stop()
+        const during = stats(await watcher.take())
+        await watcher.stop()
         const alive = statusKb(relay.pid, 'VmRSS') > 0
         results.push({
           store,

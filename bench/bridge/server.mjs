@@ -88,6 +88,7 @@ function createPairlink() {
     maxMessagesPerSecond: 0,
     maxMessagesPerSecondPerIp: 0,
     maxConnectionsPerIp: 0,
+    maxReadBytesPerSecondPerIp: 0,
     maxQueuedBytesPerIp: Number.MAX_SAFE_INTEGER,
     relay: {
       maxRequestsPerSecond: 0,
@@ -101,6 +102,7 @@ function createPairlink() {
   const perAddress = {
     maxMessagesPerSecondPerIp: undefined,
     maxConnectionsPerIp: undefined,
+    maxReadBytesPerSecondPerIp: undefined,
     maxQueuedBytesPerIp: undefined,
   }
   // `{"defaults": true}`: every limit at its default (the abuse bench), only the store chosen by the kind.

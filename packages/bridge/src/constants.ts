@@ -55,6 +55,16 @@ export const DEFAULT_MAX_BUFFERED_BYTES = 16_777_216
 /** Bytes all the sockets of one address may have waiting to be written, together (v1 and v2). */
 export const DEFAULT_MAX_BUFFERED_BYTES_PER_IP = 33_554_432
 
+/**
+ * Bytes per second the server reads from all the sockets of one address together (v1 and v2): beyond, it stops
+ * reading from them until the address is back within it, so that one address's flood of frames is parsed at this
+ * pace and others' round trips are not held behind it.
+ */
+export const DEFAULT_MAX_READ_BYTES_PER_SECOND_PER_IP = 4_194_304
+
+/** What one address may send at once before {@link DEFAULT_MAX_READ_BYTES_PER_SECOND_PER_IP} applies: a frame at its largest. */
+export const DEFAULT_READ_BURST_BYTES_PER_IP = 1_048_576
+
 /** Longest a request (headers and body) may take to arrive at the bridge's HTTP server, in milliseconds. */
 export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 10_000
 

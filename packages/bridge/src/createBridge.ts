@@ -65,6 +65,13 @@ export type CreateBridgeParameters = {
   maxQueuedBytesPerIp?: number | undefined
   /** `POST /subscribe` calls per minute per address (burst of the same size); `0` disables the limit. @default 60 */
   maxWebhookRegistrationsPerMinutePerIp?: number | undefined
+  /**
+   * Bytes per second read from all the sockets of one address together (IPv6: its /64), v1 and v2; beyond, the
+   * server stops reading from them until the address is back within it. `0` disables the limit. @default 4194304
+   */
+  maxReadBytesPerSecondPerIp?: number | undefined
+  /** Bytes one address may send at once before `maxReadBytesPerSecondPerIp` applies. @default 1048576 */
+  readBurstBytesPerIp?: number | undefined
   /** Bytes waiting to be written to a socket before it is dropped as dead. @default 16777216 */
   maxBufferedBytes?: number | undefined
   /**

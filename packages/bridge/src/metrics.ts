@@ -34,6 +34,8 @@ export type BridgeCounts = {
   refusedQueuedBytesPerIp: number
   /** `POST /subscribe` calls answered 429 by the per-address rate limit. */
   refusedWebhookRegistrations: number
+  /** Times the server stopped reading from a socket whose address sent more than its read rate (v1 and v2). */
+  readPauses: number
   refusedTopicsPerSocket: number
   webhookCalls: number
   webhookFailures: number
@@ -87,6 +89,7 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     refusedRateLimitPerIp: 0,
     refusedQueuedBytesPerIp: 0,
     refusedWebhookRegistrations: 0,
+    readPauses: 0,
     refusedTopicsPerSocket: 0,
     webhookCalls: 0,
     webhookFailures: 0,
@@ -129,6 +132,11 @@ export function createBridgeMetrics(parameters: CreateBridgeMetricsParameters = 
     'webhook_registrations_refused',
     'POST /subscribe calls refused by the per-address rate limit (429)',
     'refusedWebhookRegistrations',
+  )
+  counter(
+    'read_pauses',
+    'Times reading from a socket paused because its address sent faster than maxReadBytesPerSecondPerIp',
+    'readPauses',
   )
   counter('webhook_calls', 'Push webhook calls started', 'webhookCalls')
   counter('webhook_failures', 'Push webhook calls that failed, timed out or were dropped', 'webhookFailures')

@@ -180,8 +180,19 @@ describe('args', () => {
       expect(parseCliOptions([`--relay-${limit.flag}`, '9'], env).bridge.relay).toEqual({ [limit.key]: 9 })
     }
     const other = parseCliOptions(
-      ['--relay-max-message-length-by-tag', '1109:98304, 1100:1000', '--relay-min-request-id', '1000000000'],
-      { BRIDGE_RELAY_STRICT_AUDIENCE: 'true', BRIDGE_MAX_BUFFERED_BYTES_PER_IP: '1048576' },
+      [
+        '--relay-max-message-length-by-tag',
+        '1109:98304, 1100:1000',
+        '--relay-min-request-id',
+        '1000000000',
+        '--read-burst-bytes-per-ip',
+        '65536',
+      ],
+      {
+        BRIDGE_RELAY_STRICT_AUDIENCE: 'true',
+        BRIDGE_MAX_BUFFERED_BYTES_PER_IP: '1048576',
+        BRIDGE_MAX_READ_BYTES_PER_SECOND_PER_IP: '0',
+      },
     )
     expect(other.bridge.relay).toEqual({
       maxMessageLengthByTag: { 1109: 98_304, 1100: 1_000 },
@@ -189,6 +200,8 @@ describe('args', () => {
     })
     expect(other.bridge.strictAudience).toBe(true)
     expect(other.bridge.maxBufferedBytesPerIp).toBe(1_048_576)
+    expect(other.bridge.maxReadBytesPerSecondPerIp).toBe(0)
+    expect(other.bridge.readBurstBytesPerIp).toBe(65_536)
   })
 })
 

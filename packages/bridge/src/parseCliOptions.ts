@@ -195,6 +195,21 @@ export const CLI_OPTIONS: readonly Option[] = [
     description: 'unsent bytes of all the sockets of one address, v1 and v2 (33554432)',
   },
   {
+    flag: 'max-read-bytes-per-second-per-ip',
+    env: 'BRIDGE_MAX_READ_BYTES_PER_SECOND_PER_IP',
+    kind: 'number',
+    key: 'maxReadBytesPerSecondPerIp',
+    description:
+      'bytes per second read from all the sockets of one address, v1 and v2; beyond, reading pauses, 0 = no limit (4194304)',
+  },
+  {
+    flag: 'read-burst-bytes-per-ip',
+    env: 'BRIDGE_READ_BURST_BYTES_PER_IP',
+    kind: 'number',
+    key: 'readBurstBytesPerIp',
+    description: 'bytes one address may send at once before the read rate applies (1048576)',
+  },
+  {
     flag: 'ping-interval',
     env: 'BRIDGE_PING_INTERVAL_MS',
     kind: 'number',

@@ -12,6 +12,11 @@ export type RateLimiterParameters = {
 export type RateLimiter = {
   /** Spends one token of `key`'s bucket; `false` when it is empty. */
   take(key: string): boolean
+  /**
+   * Spends `amount` tokens of `key`'s bucket, into debt when it holds fewer: what was received is received. Answers
+   * the milliseconds until the bucket is out of debt (0 when it is not in debt): how long to stop reading from `key`.
+   */
+  spend(key: string, amount: number): number
 }
 
 // Full buckets are forgotten once there are this many keys, so a stream of one-off addresses cannot grow the map.
@@ -48,22 +53,33 @@ export function createRateLimiter(parameters: RateLimiterParameters): RateLimite
     }
   }
 
+  // `key`'s bucket, refilled up to now.
+  const bucketOf = (key: string, time: number) => {
+    let bucket = buckets.get(key)
+    if (!bucket) {
+      if (buckets.size >= SWEEP_ABOVE) sweep(time)
+      bucket = { tokens: burst, at: time }
+      buckets.set(key, bucket)
+    } else {
+      bucket.tokens = Math.min(burst, bucket.tokens + (time - bucket.at) * rate)
+      bucket.at = time
+    }
+    return bucket
+  }
+
   return {
     take(key) {
       if (rate === 0) return true
-      const time = now()
-      let bucket = buckets.get(key)
-      if (!bucket) {
-        if (buckets.size >= SWEEP_ABOVE) sweep(time)
-        bucket = { tokens: burst, at: time }
-        buckets.set(key, bucket)
-      } else {
-        bucket.tokens = Math.min(burst, bucket.tokens + (time - bucket.at) * rate)
-        bucket.at = time
-      }
+      const bucket = bucketOf(key, now())
       if (bucket.tokens < 1) return false
       bucket.tokens--
       return true
+    },
+    spend(key, amount) {
+      if (rate === 0) return 0
+      const bucket = bucketOf(key, now())
+      bucket.tokens -= amount
+      return bucket.tokens < 0 ? Math.ceil(-bucket.tokens / rate) : 0
     },
   }
 }

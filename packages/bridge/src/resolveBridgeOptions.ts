@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_QUEUE_LENGTH,
   DEFAULT_MAX_QUEUED_BYTES,
   DEFAULT_MAX_QUEUED_BYTES_PER_IP,
+  DEFAULT_MAX_READ_BYTES_PER_SECOND_PER_IP,
   DEFAULT_MAX_TOPIC_LENGTH,
   DEFAULT_MAX_TOPICS_PER_SOCKET,
   DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP,
@@ -16,6 +17,7 @@ import {
   DEFAULT_MESSAGE_BURST_PER_IP,
   DEFAULT_MESSAGE_TTL_SECONDS,
   DEFAULT_PING_INTERVAL_MS,
+  DEFAULT_READ_BURST_BYTES_PER_IP,
   DEFAULT_WEBHOOK_TTL_SECONDS,
 } from './constants.js'
 import type { CreateBridgeParameters } from './createBridge.js'
@@ -49,6 +51,9 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
     maxQueuedBytesPerIp: parameters.maxQueuedBytesPerIp ?? DEFAULT_MAX_QUEUED_BYTES_PER_IP,
     maxWebhookRegistrationsPerMinutePerIp:
       parameters.maxWebhookRegistrationsPerMinutePerIp ?? DEFAULT_MAX_WEBHOOK_REGISTRATIONS_PER_MINUTE_PER_IP,
+    maxReadBytesPerSecondPerIp:
+      parameters.maxReadBytesPerSecondPerIp ?? DEFAULT_MAX_READ_BYTES_PER_SECOND_PER_IP,
+    readBurstBytesPerIp: parameters.readBurstBytesPerIp ?? DEFAULT_READ_BURST_BYTES_PER_IP,
     maxBufferedBytes: parameters.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
     maxBufferedBytesPerIp: parameters.maxBufferedBytesPerIp ?? DEFAULT_MAX_BUFFERED_BYTES_PER_IP,
     pingIntervalMs: parameters.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
@@ -62,6 +67,7 @@ export function resolveBridgeOptions(parameters: CreateBridgeParameters): Bridge
     'maxMessagesPerSecond',
     'maxMessagesPerSecondPerIp',
     'maxWebhookRegistrationsPerMinutePerIp',
+    'maxReadBytesPerSecondPerIp',
   ])
   for (const [name, value] of Object.entries(options)) {
     if (typeof value === 'boolean') continue

@@ -19,6 +19,7 @@ describe('slow readers', () => {
     const { url } = await bridge({
       maxBufferedBytes: 64 * 1024,
       maxMessagesPerSecond: 0,
+      maxReadBytesPerSecondPerIp: 0,
       maxFrameBytes: 1 << 20,
     })
     const reader = await client(url)
@@ -61,6 +62,7 @@ describe('slow readers', () => {
       maxBufferedBytesPerIp: perIp,
       maxMessagesPerSecond: 0,
       maxMessagesPerSecondPerIp: 0,
+      maxReadBytesPerSecondPerIp: 0,
       maxFrameBytes: 1 << 20,
     })
     const { url, server } = started
@@ -107,6 +109,32 @@ describe('slow readers', () => {
     // Each received every frame, in order, as it was published.
     expect(neighbour.received.length).toBe(sent)
     expect(other.received.length).toBe(sent)
+  })
+})
+
+describe('fast senders', () => {
+  test('behavior: what one address sends is read at maxReadBytesPerSecondPerIp; another address is served meanwhile; nothing is lost', async () => {
+    const { url, counts } = await bridge({
+      maxReadBytesPerSecondPerIp: 64 * 1024,
+      readBurstBytesPerIp: 16 * 1024,
+      maxMessagesPerSecond: 0,
+      maxMessagesPerSecondPerIp: 0,
+    })
+    const reader = await client(url, { localAddress: '127.0.0.4' })
+    const flooder = await client(url, { localAddress: '127.0.0.2' })
+    const bystander = await client(url, { localAddress: '127.0.0.3' })
+    reader.sub('flood')
+    await reader.sync()
+    // 8 frames of 16 KiB at once: the first is within the burst, the rest are read at 64 KiB/s (about 2 s).
+    const payloads = Array.from({ length: 8 }, (_, i) => `${i}:${'x'.repeat(16 * 1024)}`)
+    for (const payload of payloads) flooder.pub('flood', payload)
+    // A round trip of another address is not held behind the flood: it completes while the flood is still unread.
+    await bystander.sync()
+    expect(reader.received.length).toBeLessThan(payloads.length)
+    expect(counts.readPauses).toBeGreaterThan(0)
+    // The flood is read in the end, all of it, in order.
+    const received = await Promise.all(payloads.map(() => reader.next(10_000)))
+    expect(received.map((frame) => JSON.parse(frame).payload)).toEqual(payloads)
   })
 })
 

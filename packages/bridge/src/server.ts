@@ -8,6 +8,7 @@ import { type Bridge, type CreateBridgeParameters, createBridge } from './create
 import { handleHttpRequest } from './http.js'
 import { listeningHosts } from './listening.js'
 import { Peer, SlowReaderGuard } from './peer.js'
+import { createRateLimiter } from './rateLimiter.js'
 import { readBody } from './readBody.js'
 import { createSweeper } from './sweeper.js'
 import { type CreateRelayParameters, createRelay, type Relay } from './v2/createRelay.js'
@@ -93,6 +94,12 @@ export function attachBridge(
   const perAddress = new Map<string, number>()
   const peers = new Set<Peer>()
   const guard = new SlowReaderGuard(options.maxBufferedBytes, options.maxBufferedBytesPerIp)
+  // What each address sends is read at most at its rate: beyond, its sockets stop being read (TCP holds the sender
+  // back) until it is within the rate again, so a flood is parsed at that pace and others are served between.
+  const reads = createRateLimiter({
+    perSecond: options.maxReadBytesPerSecondPerIp,
+    burst: options.readBurstBytesPerIp,
+  })
   let nextId = 0
 
   const addressOf = (request: IncomingMessage) => {
@@ -201,6 +208,15 @@ export function attachBridge(
     const buffer = data as Buffer
     if (isBinary) peer.connection.receiveBinary(buffer.length)
     else peer.connection.receive(buffer.toString(), buffer.length)
+    const wait = reads.spend(peer.addressKey, buffer.length)
+    if (wait > 0 && !this.isPaused) {
+      counts.readPauses++
+      this.pause()
+      setTimeout(resumeReading, wait, this).unref()
+    }
+  }
+  function resumeReading(ws: WebSocket) {
+    ws.resume()
   }
   function onPong(this: WebSocket) {
     ;(this as PeerSocket)[PEER].alive = true
