@@ -1,6 +1,7 @@
 import { networkKey } from '../addressKey.js'
 import {
   ADDRESS_SHARE_DIVISOR,
+  MAX_ACKS_PER_MESSAGE,
   NETWORK_SHARE_DIVISOR,
   type RelayStore,
   type RelayStoreContext,
@@ -173,8 +174,9 @@ export function createMemoryRelayStore(): RelayStore {
       }
       const { acked } = message
       if (acked === undefined) message.acked = clientId
-      else if (typeof acked !== 'string') acked.add(clientId)
-      else if (acked !== clientId) message.acked = new Set([acked, clientId])
+      else if (typeof acked !== 'string') {
+        if (acked.size < MAX_ACKS_PER_MESSAGE) acked.add(clientId)
+      } else if (acked !== clientId) message.acked = new Set([acked, clientId])
     },
     watch() {},
     unwatch() {},

@@ -10,7 +10,7 @@
 //   while it is in `x` and not in `d` (delivered: first acked, scored by the order of first acks), so the accounting
 //   heals when `t:{topic}` expires before the sweep reaches it.
 
-import { ADDRESS_SHARE_DIVISOR, NETWORK_SHARE_DIVISOR } from './store.js'
+import { ADDRESS_SHARE_DIVISOR, MAX_ACKS_PER_MESSAGE, NETWORK_SHARE_DIVISOR } from './store.js'
 
 /** What a node writes into its scripts. */
 export type RelayScriptsParameters = {
@@ -95,7 +95,7 @@ end
  * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
  *   own, not acknowledged by it. ARGV: topic, client id, now.
  * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop), of messages still kept:
- *   each client id into `a:{id}`, which expires with its message; a message's first ack moves it into `d` and its
+ *   each client id into `a:{id}` (up to MAX_ACKS_PER_MESSAGE of them), which expires with its message; a message's first ack moves it into `d` and its
  *   bytes off `owed`, `owners` and `networks`. ARGV: per ack the message id, the client id, the message's remaining
  *   ms and its ledger item.
  * - **sweep**: one slice of the expiry sweep: takes expired messages off the ledger, their topic and the budgets.
@@ -218,8 +218,11 @@ for i = 1, #ARGV, 5 do
   -- A message gone (dropped, evicted, expired) is pushed to nobody again: its ack changes nothing.
   if redis.call('ZSCORE', xKey, item) then
     local key = prefix .. 'a:' .. ARGV[i]
-    redis.call('SADD', key, ARGV[i + 1])
-    redis.call('PEXPIRE', key, ARGV[i + 2])
+    -- At most MAX_ACKS_PER_MESSAGE client ids: beyond, the ack is not recorded (the message may come again).
+    if redis.call('SCARD', key) < ${MAX_ACKS_PER_MESSAGE} then
+      redis.call('SADD', key, ARGV[i + 1])
+      redis.call('PEXPIRE', key, ARGV[i + 2])
+    end
     -- Added only by the first ack (NX), scored by the acking node's growing stamp: oldest delivered first.
     if redis.call('ZADD', dKey, 'NX', ARGV[i + 4], item) == 1 then
       local bytes, owner = string.match(item, '^%d+ (%d+) (%S+) ')

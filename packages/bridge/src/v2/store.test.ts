@@ -5,6 +5,7 @@ import { createMemoryRelayStore } from './memoryStore.js'
 import { createRedisRelayStore } from './redisStore.js'
 import { DEFAULT_RELAY_MAX_QUEUED_BYTES_PER_NETWORK, DEFAULT_RELAY_MAX_TOTAL_BYTES } from './relayOptions.js'
 import {
+  MAX_ACKS_PER_MESSAGE,
   NETWORK_SHARE_DIVISOR,
   type RelayStore,
   type RelayStoreLimits,
@@ -117,6 +118,17 @@ async function fillNetworks(store: Awaited<ReturnType<typeof open>>, networks: n
 }
 
 describe.each<Kind>(['memory', 'redis'])('%s store', (kind) => {
+  test('error: one message records at most MAX_ACKS_PER_MESSAGE client ids; later ones may get it again', async () => {
+    const s = await open(kind)
+    const { message } = await s.add('10.0.0.1', 100)
+    const clients = Array.from({ length: MAX_ACKS_PER_MESSAGE + 8 }, (_, i) => `did:key:reader${i}`)
+    for (const clientId of clients) s.store.ack(message, clientId)
+    const pushedAgain = []
+    for (const clientId of clients)
+      if ((await s.store.pending(message.topic, clientId, Date.now())).length > 0) pushedAgain.push(clientId)
+    expect(pushedAgain).toEqual(clients.slice(MAX_ACKS_PER_MESSAGE))
+  })
+
   test('behavior: the first ack takes a message off its address and network budgets; it still counts in the total', async () => {
     const s = await open(kind, {
       maxBytesPerAddress: 1_000,

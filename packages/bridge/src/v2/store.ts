@@ -43,6 +43,13 @@ export type StoredMessage = {
 export const STORED_MESSAGE_OVERHEAD = 1_024
 
 /**
+ * Client ids recorded as having acknowledged one message, at most: a topic has two readers in use (dapp and wallet),
+ * a few more with several devices. Beyond, an ack is not recorded (the message may be pushed to that client again, at
+ * least once as ever), so that fresh client ids, free to make, cannot grow one message's record without bound.
+ */
+export const MAX_ACKS_PER_MESSAGE = 32
+
+/**
  * What a kept message costs the budgets: every string kept with it (message, topic, attestation) and the store's own
  * bookkeeping ({@link STORED_MESSAGE_OVERHEAD}), in UTF-16 code units as the lengths count.
  *
