@@ -37,10 +37,11 @@ const IPV6_KEY = /^([0-9a-f]+:[0-9a-f]+:[0-9a-f]+):[0-9a-f]+::\/64$/
  * networkKey('2001:db8:1:2::/64') // '2001:db8:1::/48'
  */
 export function networkKey(address: string): string {
-  const key = IPV6_KEY.test(address) ? address : addressKey(address)
-  const ipv4 = IPV4_KEY.exec(key)
+  // An address key (what the relay passes, once per publish) is matched as it is; anything else is keyed first.
+  const ipv4 = IPV4_KEY.exec(address)
   if (ipv4) return `${ipv4[1]}.0/24`
-  const ipv6 = IPV6_KEY.exec(key)
+  const ipv6 = IPV6_KEY.exec(address)
   if (ipv6) return `${ipv6[1]}::/48`
-  return key
+  const key = addressKey(address)
+  return key === address ? key : networkKey(key)
 }
