@@ -3,7 +3,9 @@
 // memory store and on Redis. While an attacker on 127.0.0.2 works, a bystander on 127.0.0.9 (a thread of its own)
 // round-trips a publish to its own second socket every 20 ms. One JSON line: per attack × store, the relay's peak RSS (VmHWM) over its RSS
 // before, Redis's used memory before and at its peak, the mailbox as counted, the bystander's round trips (p50/p99/
-// max ms, before and during), what the attacker was refused, and whether the relay died. Run `node scripts/build.mjs`
+// max ms, before and during), the relay's event-loop delay during (p99/max ms: how long it held every socket at a time,
+// apart from what the load generator's own work costs the bystander on this machine's two cores), what the attacker
+// was refused, and whether the relay died. Run `node scripts/build.mjs`
 // first; about 2 minutes. Options: ATTACKS (comma-separated names), STORES (memory,redis).
 import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
@@ -177,6 +179,7 @@ try {
         const watcher = await startBystander(relay.url)
         await sleep(1_000)
         const baseline = stats(await watcher.take())
+        await relay.loopDelay()
         const rssBefore = statusKb(relay.pid, 'VmRSS')
         const redisBefore = redis ? await redisUsed(redis.url) : 0
         let redisPeak = redisBefore
@@ -186,6 +189,7 @@ try {
         const report = await attack(relay.url)
         clearInterval(sampler)
         const during = stats(await watcher.take())
+        const loop = await relay.loopDelay()
         await watcher.stop()
         const alive = statusKb(relay.pid, 'VmRSS') > 0
         results.push({
@@ -199,6 +203,7 @@ try {
           mailboxBytes: await mailboxBytes(relay.url),
           bystanderBeforeMs: baseline,
           bystanderDuringMs: during,
+          relayLoopDelayMs: { p99: Math.round(loop.p99Ms * 10) / 10, max: Math.round(loop.maxMs * 10) / 10 },
           relayAlive: alive,
         })
       } finally {

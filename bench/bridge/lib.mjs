@@ -72,6 +72,11 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     rss: async () => (await ask('rss')).rss,
     /** `process.memoryUsage()` after a GC. @returns {Promise<NodeJS.MemoryUsage>} */
     memory: () => ask('rss'),
+    /**
+     * The relay's event-loop delay since the last call (p99 and max, ms): how long it held every socket at a time.
+     * @returns {Promise<{ p99Ms: number, maxMs: number }>}
+     */
+    loopDelay: () => ask('loop'),
     /** CPU time (user + system) the relay process used so far, µs, and its read and write system calls (Linux). */
     usage: async () => {
       const { user, system, syscalls } = /** @type {NodeJS.CpuUsage & { syscalls: number }} */ (

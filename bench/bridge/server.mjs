@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
 import { createRedisBackend, createRedisRelayStore } from '@pairlink/bridge/redis'
 
@@ -141,11 +142,17 @@ const relay = kind?.startsWith('minimal')
   ? createMinimalRelay(kind !== 'minimal-no-answer')
   : createPairlink()
 const { port } = await relay.listen()
+// How long this process's event loop was held at a time (1 ms resolution): a stall every socket here waits out.
+const loop = monitorEventLoopDelay({ resolution: 1 })
+loop.enable()
 send({ type: 'ready', port })
 process.on('message', async (/** @type {{ type: string }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
     send({ type: 'rss', ...process.memoryUsage() })
+  } else if (message.type === 'loop') {
+    send({ type: 'loop', p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 })
+    loop.reset()
   } else if (message.type === 'cpu') {
     send({ type: 'cpu', ...process.cpuUsage(), syscalls: syscalls() })
   } else if (message.type === 'stop') {

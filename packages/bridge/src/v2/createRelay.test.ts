@@ -249,10 +249,21 @@ describe('behavior', () => {
       expect(dapp.frames()[0]).toMatchObject(answer)
     }
     expect(relay.counts).toMatchObject({ publishes: 1, refused: 1 })
+    // After a refusal, the address's next publish is pushed only once kept; after that, at once again.
+    dapp.call('irn_publish', publish(S, 'after'))
+    expect(wallet.pushes()).toEqual([])
+    for (const release of answers.splice(0)) release()
+    await vi.waitFor(() => expect(wallet.socket.sent).toHaveLength(1))
+    expect(wallet.pushes().map((p) => p.params.data.message)).toEqual(['after'])
+    expect(dapp.frames()[0]).toMatchObject({ result: true })
+    dapp.call('irn_publish', publish(S, 'again'))
+    expect(wallet.pushes().map((p) => p.params.data.message)).toEqual(['again'])
+    for (const release of answers.splice(0)) release()
+    await vi.waitFor(() => expect(dapp.socket.sent).toHaveLength(1))
     // Only what the store kept is pushed again to a client that has not acked it.
     const other = client('did:key:other')
     other.call('irn_subscribe', { topic: S })
-    expect(other.pushes().map((p) => p.params.data.message)).toEqual(['hello'])
+    expect(other.pushes().map((p) => p.params.data.message)).toEqual(['hello', 'after', 'again'])
   })
 })
 

@@ -11,6 +11,9 @@ const REFUSALS: Record<StoreRefusal, string> = {
   total: 'Mailbox full, try again later',
 }
 
+// Addresses remembered as refused by a shared store, at most.
+const REFUSED_ADDRESSES = 4_096
+
 /** Return type of {@link createPubSub}. */
 export type PubSub = {
   /** Subscribes locally; a promise when the store registers this node for the topic's fan-out. */
@@ -175,16 +178,26 @@ export function createPubSub(ctx: RelayContext): PubSub {
     )
   }
 
+  // Addresses whose last publish a shared store refused: until one of theirs is kept, their publishes are pushed only
+  // once kept, so that a publisher over its share cannot feed readers what the store will not keep. Forgotten whole
+  // beyond REFUSED_ADDRESSES (they then get one early push each again).
+  const refusedAddresses = new Set<string>()
   // A refusal is answered (and counted) by the receiver as every LimitError is.
-  const answered = (refused: StoreRefusal | undefined) => {
-    if (refused) throw new LimitError(REFUSALS[refused])
+  const answered = (conn: Conn, refused: StoreRefusal | undefined) => {
+    if (refused) {
+      if (refusedAddresses.size >= REFUSED_ADDRESSES) refusedAddresses.clear()
+      refusedAddresses.add(conn.address)
+      throw new LimitError(REFUSALS[refused])
+    }
+    refusedAddresses.delete(conn.address)
     counts.publishes++
   }
 
   // Keeps the message (and hands it to the other nodes) and pushes it to this node's subscribers. A shared store
   // answers after a round trip: the pushes here go out at once, in publish order, while it keeps the message (its
   // acks wait for the store's answer); a refusal then reaches the publisher only, as a v1 frame to a live subscriber
-  // (the message is not kept, so never pushed again or fetched). `docs/relay-v2.md`, "Redis".
+  // (the message is not kept, so never pushed again or fetched), and the address's next publishes wait for the store
+  // until one is kept. `docs/relay-v2.md`, "Redis".
   const publish = (conn: Conn, publish: Publish, json?: string): void | Promise<void> => {
     const now = Date.now()
     const stored: StoredMessage = {
@@ -202,10 +215,15 @@ export function createPubSub(ctx: RelayContext): PubSub {
     }
     const refused = store.add(stored)
     if (isPromise(refused)) {
+      if (refusedAddresses.has(conn.address))
+        return refused.then((value) => {
+          answered(conn, value)
+          fanOut(stored, json)
+        })
       fanOut(stored, json)
-      return refused.then(answered)
+      return refused.then((value) => answered(conn, value))
     }
-    answered(refused)
+    answered(conn, refused)
     fanOut(stored, json)
   }
 

@@ -48,6 +48,8 @@ const ADD_SLICE = 100
 // The add script's refusal codes (negated in its answer; a kept message's answer is its seq).
 const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total', 'network']
 const ACK_ARGUMENTS = 5
+// Characters of kept messages above which a read waits for the next turn before it is parsed.
+const LARGE_READ = 262_144
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -254,6 +256,11 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     async pending(topic, clientId, now) {
       flush()
       const entries = await commands.relayPending(topic, clientId, now)
+      // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
+      // together would otherwise hold every socket of the node for all of their parsing at once.
+      let length = 0
+      for (const entry of entries) length += entry.length
+      if (length > LARGE_READ) await new Promise(setImmediate)
       return entries.map(parse)
     },
     ack(message, clientId) {
