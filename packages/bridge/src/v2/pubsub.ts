@@ -211,7 +211,10 @@ export function createPubSub(ctx: RelayContext): PubSub {
       attestation: publish.attestation,
       bytes: storedBytes(publish.message, publish.topic, publish.attestation),
       acked: undefined,
+      // Every field a store may set, from the start: one object shape on the hot path.
       id: undefined,
+      seq: undefined,
+      state: undefined,
     }
     const refused = store.add(stored)
     if (isPromise(refused)) {
