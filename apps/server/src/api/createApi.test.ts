@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { waitFor } from '@pairlink/test-kit'
-import { ANVIL_ACCOUNT, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
+import { freePort, waitFor } from '@pairlink/test-kit'
+import {
+  deployAccountFactory,
+  deploySmartAccount,
+  type SmartAccount,
+  signAsSmartAccount,
+  smartAccountAddress,
+} from '@pairlink/test-kit/accounts'
+import { ANVIL_ACCOUNT, type Anvil, rpc, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { createWalletClient, http } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase, type Database } from '../db/createDatabase.js'
-import { type ChainReader, createChainReader } from '../payments/chainReader.js'
+import { type ChainReader, type ChainVerifier, createChainReader } from '../payments/chainReader.js'
 import { createSite } from '../site.js'
 import { createApi } from './createApi.js'
 
@@ -23,10 +30,19 @@ const NONCE_BURST = 200
 const LOOSE = { burst: 10_000, perSecond: 1000 }
 
 let anvil: Anvil
-let chain: ChainReader
+let chain: ChainReader & ChainVerifier
+// The factory of the smart accounts below (test-kit/contracts/PairlinkAccount.sol), deployed once.
+let factory: `0x${string}`
 beforeAll(async () => {
   anvil = await startAnvil({ blockTime: 0 })
   chain = createChainReader({ url: anvil.url })
+  factory = await deployAccountFactory(anvil.url)
+})
+/** A smart account of a fresh owner key: its address is known before it is deployed. */
+const smartAccount = (): SmartAccount => ({
+  factory,
+  owner: generatePrivateKey(),
+  salt: `0x${randomBytes(32).toString('hex')}`,
 })
 afterAll(() => anvil?.stop())
 /** A real payment from alice on the dev chain, mined (anvil mines it a moment after it answers). */
@@ -165,6 +181,90 @@ describe.each(['sqlite', 'postgres'] as const)('createApi on %s', (kind) => {
     await expectSignedOut(first)
     expect(await (await fetch(`${origin}/api/me`, { headers: { cookie: second } })).json()).toMatchObject({
       signedIn: true,
+    })
+  })
+
+  describe('smart accounts', () => {
+    // Signs a fresh message for the account and posts it: its owner's signature, EIP-6492-wrapped unless deployed.
+    const verifyAs = async (account: SmartAccount, deployed: boolean, signer: SmartAccount = account) => {
+      const text = await message({ address: smartAccountAddress(account) })
+      const signature = await signAsSmartAccount(signer, text, { deployed })
+      return post('/api/verify', { message: text, signature })
+    }
+
+    test('behavior: a deployed contract account signs in (EIP-1271); another key’s signature for it is refused', async () => {
+      const account = smartAccount()
+      const address = await deploySmartAccount(anvil.url, account)
+      const response = await verifyAs(account, true)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ address, chainId: CHAIN_ID })
+      const before = await counts()
+      const refused = await verifyAs(account, true, { ...account, owner: generatePrivateKey() })
+      expect(refused.status).toBe(401)
+      expect(((await refused.json()) as { error: string }).error).toMatch(/not from the message’s address/)
+      expect(await counts()).toEqual(before)
+    })
+
+    test('behavior: an account not deployed yet signs in with an EIP-6492 signature and stays undeployed; a wrong one is refused', async () => {
+      const account = smartAccount()
+      const address = smartAccountAddress(account)
+      const response = await verifyAs(account, false)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ address, chainId: CHAIN_ID })
+      const cookie = response.headers.get('set-cookie')!.split(';')[0]!
+      expect(await (await fetch(`${origin}/api/me`, { headers: { cookie } })).json()).toMatchObject({
+        signedIn: true,
+        address,
+      })
+      const before = await counts()
+      const refused = await verifyAs(account, false, { ...account, owner: generatePrivateKey() })
+      expect(refused.status).toBe(401)
+      expect(await counts()).toEqual(before)
+      expect(await rpc(anvil.url, 'eth_getCode', [address, 'latest'])).toBe('0x')
+    })
+
+    test('error: the node unreachable: a smart account’s sign-in is a 503 and writes nothing; a key’s still signs in', async () => {
+      // The same database behind an API whose node is a port nobody listens on.
+      const dead = createServer()
+      dead.on(
+        'request',
+        getRequestListener(
+          createApi({
+            db,
+            chain: createChainReader({ url: `http://127.0.0.1:${await freePort()}` }),
+            chainId: CHAIN_ID,
+            site: createSite({ listening: () => dead.address() }),
+            limits: { verify: LOOSE, nonce: LOOSE },
+          }).fetch,
+        ),
+      )
+      await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve))
+      try {
+        const deadHost = `127.0.0.1:${(dead.address() as { port: number }).port}`
+        const deadOrigin = `http://${deadHost}`
+        const attempt = async (address: `0x${string}`, sign: (text: string) => Promise<`0x${string}`>) => {
+          const { nonce: fresh } = (await (await fetch(`${deadOrigin}/api/nonce`)).json()) as { nonce: string }
+          const text = await message({ address, domain: deadHost, uri: deadOrigin, nonce: fresh })
+          return fetch(`${deadOrigin}/api/verify`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: deadOrigin },
+            body: JSON.stringify({ message: text, signature: await sign(text) }),
+          })
+        }
+        const account = smartAccount()
+        const before = await counts()
+        const refused = await attempt(smartAccountAddress(account), (text) =>
+          signAsSmartAccount(account, text, { deployed: false }),
+        )
+        expect(refused.status).toBe(503)
+        expect(((await refused.json()) as { error: string }).error).toMatch(/chain node is unreachable/)
+        expect(refused.headers.get('set-cookie')).toBeNull()
+        expect(await counts()).toEqual(before)
+        const key = await attempt(alice.address, (text) => alice.signMessage({ message: text }))
+        expect(key.status).toBe(200)
+      } finally {
+        dead.close()
+      }
     })
   })
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../db/createDatabase.js'
-import type { ChainReader } from '../payments/chainReader.js'
+import type { ChainReader, ChainVerifier } from '../payments/chainReader.js'
 import type { Site } from '../site.js'
 import {
   ApiError,
@@ -35,8 +35,11 @@ type ApiLimits = {
 export type CreateApiParameters = {
   db: Database
   chainId: number
-  /** The node payments are read from: a payment is what the chain says, not what the client claims. */
-  chain: ChainReader
+  /**
+   * The configured node: payments are read from it (a payment is what the chain says, not what the client claims),
+   * and contract accounts' sign-ins are checked against it (EIP-1271, EIP-6492).
+   */
+  chain: ChainReader & ChainVerifier
   /** The site's identity: the domain and origin sign-in messages and the CSRF check must match. */
   site: Site
   /** Read the client's address from `X-Forwarded-For` (rate limits) behind a trusted proxy. @default false */
@@ -52,7 +55,7 @@ export type CreateApiParameters = {
  * app.route('/', createApi({ db, chainId, site }))
  */
 export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
-  const { db, chainId, site, trustProxy = false, limits = {} } = parameters
+  const { db, chain, chainId, site, trustProxy = false, limits = {} } = parameters
   const byAddress = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, trustProxy)
   const api = new Hono<AppEnv>()
 
@@ -94,14 +97,15 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
     async (c) => {
       const body = await readJson(c)
       const message = stringField(body, 'message', 4096)
-      const signature = stringField(body, 'signature', 2048)
+      // A smart account's signature can be long: an EIP-6492 one carries its factory's deploy call.
+      const signature = stringField(body, 'signature', 16_384)
       const previous = await readSession(db, c.env.incoming)
       // The site's domain and origin come from configuration: a message signed for another site never matches.
       const { domain, origin, secure } = siteOf(c, site)
       const result = await signIn(
         db,
         { message, signature, replaces: previous?.tokenHash },
-        { domain, origin, chainId },
+        { domain, origin, chainId, chain },
       )
       return c.json({ address: result.address, chainId: result.chainId }, 200, {
         ...NO_STORE,

@@ -7,6 +7,7 @@ import {
   verifyMessage,
 } from 'viem'
 import type { Database } from '../db/createDatabase.js'
+import { ChainUnreachableError, type ChainVerifier } from '../payments/chainReader.js'
 import { SiweMessageError } from '../siwe/errors.js'
 import { type ParsedSiweMessage, parseSiweMessage } from '../siwe/parseSiweMessage.js'
 import { ApiError } from './http.js'
@@ -27,6 +28,11 @@ export type SignInExpectations = {
    */
   origin: string
   chainId: number
+  /**
+   * The configured chain node, for accounts that are contracts (EIP-1271) or not deployed yet (EIP-6492): asked only
+   * when the signature is not the address's own key's. Without it only such keys sign in.
+   */
+  chain?: ChainVerifier | undefined
   /** The time the message's dates are checked against. @default new Date() */
   now?: Date | undefined
 }
@@ -39,6 +45,7 @@ export type SignInErrorCode =
   | 'ERR_SIGN_IN_NOT_NOW'
   | 'ERR_SIGN_IN_SIGNATURE'
   | 'ERR_SIGN_IN_NONCE'
+  | 'ERR_SIGN_IN_CHAIN_UNAVAILABLE'
 
 /**
  * A refused sign-in: an {@link ApiError} (answered with its 400 or 401 status) that also carries a `code`, so callers
@@ -48,7 +55,7 @@ export class SignInError extends ApiError {
   override name = 'SignInError'
 
   constructor(
-    status: 400 | 401,
+    status: 400 | 401 | 503,
     override readonly code: SignInErrorCode,
     message: string,
     options?: { cause?: unknown },
@@ -103,12 +110,7 @@ export async function signIn(
   if (fields.notBefore && fields.notBefore.getTime() > now.getTime())
     throw new SignInError(401, 'ERR_SIGN_IN_NOT_NOW', 'Message is not valid yet')
 
-  const valid = await verifyMessage({
-    address: fields.address,
-    message: input.message,
-    signature: readSignature(input.signature),
-  }).catch(() => false)
-  if (!valid)
+  if (!(await verifySignature(fields.address, input.message, input.signature, expected.chain)))
     throw new SignInError(401, 'ERR_SIGN_IN_SIGNATURE', 'Signature is not from the message’s address')
 
   const { token, tokenHash } = newToken()
@@ -147,16 +149,47 @@ export async function issueNonce(
   return { nonce, expiresAt: rows[0]!.expires_at.toISOString() }
 }
 
-/** A 65-byte signature as it is, or an EIP-2098 compact one (64 bytes) expanded to `r`, `s`, `yParity`. */
-function readSignature(signature: string): Hex | Signature {
-  if (isHex(signature) && signature.length === 132) return signature
-  if (isHex(signature) && signature.length === 130)
-    return compactSignatureToSignature(parseCompactSignature(signature))
-  throw new SignInError(
-    400,
-    'ERR_SIGN_IN_SIGNATURE',
-    'Signature must be 0x-hex of 65 bytes, or 64 bytes (EIP-2098 compact)',
-  )
+/**
+ * Whether `signature` is `address`'s over `message`: first as the signature of the address's own key (65 bytes, or
+ * EIP-2098 compact, 64), which needs no node; else, with a node, as a contract account's (EIP-1271) or an undeployed
+ * one's (EIP-6492), which costs one `eth_call`. The node unreachable is a 503, never a sign-in.
+ */
+async function verifySignature(
+  address: Hex,
+  message: string,
+  signature: string,
+  chain: ChainVerifier | undefined,
+): Promise<boolean> {
+  if (!isHex(signature) || signature.length % 2 !== 0 || signature.length < 4)
+    throw new SignInError(400, 'ERR_SIGN_IN_SIGNATURE', 'Signature must be 0x-hex of whole bytes')
+  const key = keySignature(signature)
+  if (key && (await verifyMessage({ address, message, signature: key }).catch(() => false))) return true
+  if (!chain) {
+    if (key) return false
+    throw new SignInError(
+      400,
+      'ERR_SIGN_IN_SIGNATURE',
+      'Signature must be 0x-hex of 65 bytes, or 64 bytes (EIP-2098 compact)',
+    )
+  }
+  try {
+    return await chain.verifyMessage({ address, message, signature })
+  } catch (error) {
+    if (!(error instanceof ChainUnreachableError)) throw error
+    throw new SignInError(
+      503,
+      'ERR_SIGN_IN_CHAIN_UNAVAILABLE',
+      'Cannot check this account’s signature now: the chain node is unreachable. Try again shortly',
+      { cause: error },
+    )
+  }
+}
+
+/** A key's signature: 65 bytes as they are, EIP-2098 compact (64) expanded; `undefined` for any other length. */
+function keySignature(signature: Hex): Hex | Signature | undefined {
+  if (signature.length === 132) return signature
+  if (signature.length === 130) return compactSignatureToSignature(parseCompactSignature(signature))
+  return undefined
 }
 
 function originOf(uri: string): URL | undefined {

@@ -1,8 +1,17 @@
 import {
+  type Address,
   BlockNotFoundError,
   createPublicClient,
+  encodeDeployData,
+  erc6492SignatureValidatorAbi,
+  erc6492SignatureValidatorByteCode,
   type Hash,
+  type Hex,
+  HttpRequestError,
+  hashMessage,
+  hexToBool,
   http,
+  TimeoutError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from 'viem'
@@ -37,6 +46,20 @@ export type ChainReader = {
   receipt(hash: Hash): Promise<ChainReceipt | null>
 }
 
+/** Checks signatures that only the chain can: contract accounts (EIP-1271) and accounts not deployed yet (EIP-6492). */
+export type ChainVerifier = {
+  /**
+   * Whether `signature` is `address`'s over `message` (EIP-191), as the node's state says: one `eth_call` (viem's
+   * universal validator). Throws {@link ChainUnreachableError} when the node cannot be asked.
+   */
+  verifyMessage(parameters: { address: Address; message: string; signature: Hex }): Promise<boolean>
+}
+
+/** The node could not be reached (or did not answer in time): nothing can be concluded from it. */
+export class ChainUnreachableError extends Error {
+  override name = 'ChainUnreachableError'
+}
+
 /** Parameters of {@link createChainReader}. */
 export type CreateChainReaderParameters = {
   /** The node's JSON-RPC URL; user and password in it are sent as HTTP basic auth. */
@@ -52,7 +75,7 @@ export type CreateChainReaderParameters = {
  * const chain = createChainReader({ url: rpcUrl })
  * const tx = await chain.transaction(hash)
  */
-export function createChainReader(parameters: CreateChainReaderParameters): ChainReader {
+export function createChainReader(parameters: CreateChainReaderParameters): ChainReader & ChainVerifier {
   const url = new URL(parameters.url)
   const headers: Record<string, string> = {}
   // fetch refuses URLs with credentials: they travel as an Authorization header instead.
@@ -100,6 +123,31 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
       return (
         receipt && { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, status: receipt.status }
       )
+    },
+    async verifyMessage({ address, message, signature }) {
+      // viem's own verifyMessage answers false when the node is unreachable too: the same check (the universal
+      // validator of EIP-6492, run as a deployless call: it deploys an EIP-6492 account in the call's state, asks a
+      // contract's isValidSignature, or recovers a key), with the two told apart.
+      try {
+        const { data } = await client.call({
+          data: encodeDeployData({
+            abi: erc6492SignatureValidatorAbi,
+            bytecode: erc6492SignatureValidatorByteCode,
+            args: [address, hashMessage(message), signature],
+          }),
+        })
+        return hexToBool(data ?? '0x0')
+      } catch (error) {
+        // The node unreachable says nothing of the signature; any other failure (a revert, a malformed signature) is
+        // a signature that does not verify.
+        const unreachable =
+          error instanceof Error &&
+          'walk' in error &&
+          typeof error.walk === 'function' &&
+          error.walk((cause: unknown) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
+        if (unreachable) throw new ChainUnreachableError('The chain node is unreachable', { cause: error })
+        return false
+      }
     },
   }
 }
