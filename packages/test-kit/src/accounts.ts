@@ -30,7 +30,10 @@ const clients = (url: string, key: Hex = ANVIL_ACCOUNT.privateKey) => ({
 })
 
 /** Deploys the account factory on the dev chain at `url` from a funded dev key; answers its address once mined. */
-export async function deployAccountFactory(url: string, deployer: Hex = ANVIL_ACCOUNT.privateKey): Promise<Address> {
+export async function deployAccountFactory(
+  url: string,
+  deployer: Hex = ANVIL_ACCOUNT.privateKey,
+): Promise<Address> {
   const { public: reader, wallet } = clients(url, deployer)
   const hash = await wallet.deployContract({
     abi: PairlinkAccountFactory.abi,

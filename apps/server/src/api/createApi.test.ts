@@ -243,7 +243,9 @@ describe.each(['sqlite', 'postgres'] as const)('createApi on %s', (kind) => {
         const deadHost = `127.0.0.1:${(dead.address() as { port: number }).port}`
         const deadOrigin = `http://${deadHost}`
         const attempt = async (address: `0x${string}`, sign: (text: string) => Promise<`0x${string}`>) => {
-          const { nonce: fresh } = (await (await fetch(`${deadOrigin}/api/nonce`)).json()) as { nonce: string }
+          const { nonce: fresh } = (await (await fetch(`${deadOrigin}/api/nonce`)).json()) as {
+            nonce: string
+          }
           const text = await message({ address, domain: deadHost, uri: deadOrigin, nonce: fresh })
           return fetch(`${deadOrigin}/api/verify`, {
             method: 'POST',

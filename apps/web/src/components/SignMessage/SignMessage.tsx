@@ -1,22 +1,34 @@
 import { useState } from 'react'
 import { verifyMessage } from 'viem'
-import { useSignMessage } from 'wagmi'
+import { usePublicClient, useSignMessage } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from './Signature.js'
 
 /** Props of {@link SignMessage}. */
 export type SignMessageProps = { address: `0x${string}` }
 
-/** Asks the wallet to sign a text (`personal_sign`), then shows the signature and checks it recovers to the account. */
+/**
+ * Asks the wallet to sign a text (`personal_sign`), then shows the signature and checks it is the account's: its key's,
+ * or a smart account's through the chain (EIP-1271, EIP-6492).
+ */
 export function SignMessage({ address }: SignMessageProps) {
   const [message, setMessage] = useState('Hello from Pairlink!')
   const { signMessageAsync } = useSignMessage()
+  const client = usePublicClient()
   const prompt = useWalletPrompt()
   const sign = useAction(async () => {
     const signature = await signMessageAsync({ account: address, message })
-    return { signature, verified: await verifyMessage({ address, message, signature }) }
+    const check = { address, message, signature }
+    return {
+      signature,
+      verified: await verifySignature(
+        () => verifyMessage(check),
+        client && (() => client.verifyMessage(check)),
+      ),
+    }
   })
   return (
     <Card

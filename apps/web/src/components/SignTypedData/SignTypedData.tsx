@@ -1,7 +1,8 @@
 import { verifyTypedData } from 'viem'
-import { useSignTypedData } from 'wagmi'
+import { usePublicClient, useSignTypedData } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { Signature } from '../SignMessage/Signature.js'
 import { createMail } from './typedData.js'
@@ -9,14 +10,22 @@ import { createMail } from './typedData.js'
 /** Props of {@link SignTypedData}. */
 export type SignTypedDataProps = { address: `0x${string}`; chainId: number }
 
-/** Asks the wallet for an EIP-712 signature (`eth_signTypedData_v4`) and verifies it. */
+/** Asks the wallet for an EIP-712 signature (`eth_signTypedData_v4`) and verifies it (a key's, or a smart account's). */
 export function SignTypedData({ address, chainId }: SignTypedDataProps) {
   const mail = createMail(chainId, address)
   const { signTypedDataAsync } = useSignTypedData()
+  const client = usePublicClient()
   const prompt = useWalletPrompt()
   const sign = useAction(async () => {
     const signature = await signTypedDataAsync({ account: address, ...mail })
-    return { signature, verified: await verifyTypedData({ address, ...mail, signature }) }
+    const check = { address, ...mail, signature }
+    return {
+      signature,
+      verified: await verifySignature(
+        () => verifyTypedData(check),
+        client && (() => client.verifyTypedData(check)),
+      ),
+    }
   })
   return (
     <Card
