@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
 import { getRequestListener } from '@hono/node-server'
 import { freePort, waitFor } from '@pairlink/test-kit'
 import {
@@ -38,6 +39,14 @@ beforeAll(async () => {
   chain = createChainReader({ url: anvil.url })
   factory = await deployAccountFactory(anvil.url)
 })
+// The published SDK's wallet side of one-click auth (@walletconnect/utils 2.25.0, as sign-client 2.25.0 resolves it).
+const sdk = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
+  '@walletconnect/utils',
+) as {
+  formatMessage(payload: Record<string, unknown>, iss: string): string
+  buildAuthObject(payload: Record<string, unknown>, signature: { t: string; s: string }, iss: string): unknown
+  createEncodedRecap(resource: string, ability: string, actions: string[]): string
+}
 /** A smart account of a fresh owner key: its address is known before it is deployed. */
 const smartAccount = (): SmartAccount => ({
   factory,
@@ -267,6 +276,65 @@ describe.each(['sqlite', 'postgres'] as const)('createApi on %s', (kind) => {
       } finally {
         dead.close()
       }
+    })
+  })
+
+  describe('one-click auth (a CACAO)', () => {
+    // The auth request's payload as sign-client's authenticate() writes it, answered as the SDK's wallet does: the
+    // text formatMessage gives, signed, and buildAuthObject's CACAO.
+    const answer = async (address: `0x${string}`, sign: (text: string) => Promise<`0x${string}`>) => {
+      const payload = {
+        type: 'caip122',
+        chains: [`eip155:${CHAIN_ID}`],
+        domain: host,
+        aud: origin,
+        version: '1',
+        nonce: await nonce(),
+        iat: new Date().toISOString(),
+        statement: 'Sign in to Pairlink',
+        resources: [sdk.createEncodedRecap('eip155', 'request', ['personal_sign', 'eth_sendTransaction'])],
+      }
+      const iss = `did:pkh:eip155:${CHAIN_ID}:${address}`
+      const text = sdk.formatMessage(payload, iss)
+      return sdk.buildAuthObject(payload, { t: 'eip191', s: await sign(text) }, iss) as {
+        p: Record<string, unknown>
+      }
+    }
+
+    test('default: a CACAO from a key signs in; from a smart account not deployed yet too', async () => {
+      const response = await post('/api/verify', {
+        cacao: await answer(alice.address, (text) => alice.signMessage({ message: text })),
+      })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ address: alice.address, chainId: CHAIN_ID })
+      expect(response.headers.get('set-cookie')).toMatch(/^pairlink_session=/)
+      const account = smartAccount()
+      const address = smartAccountAddress(account)
+      const smart = await post('/api/verify', {
+        cacao: await answer(address, (text) => signAsSmartAccount(account, text, { deployed: false })),
+      })
+      expect(smart.status).toBe(200)
+      expect(await smart.json()).toEqual({ address, chainId: CHAIN_ID })
+    })
+
+    test('error: a CACAO changed after signing, for another site, or not a CACAO is refused and writes nothing', async () => {
+      const signed = () => answer(alice.address, (text) => alice.signMessage({ message: text }))
+      const changed = await signed()
+      changed.p.statement = 'Sign in to Pairlink and more'
+      const elsewhere = await signed()
+      elsewhere.p.domain = 'evil.example'
+      const before = await counts()
+      for (const [cacao, status, pattern] of [
+        [changed, 401, /not from the message’s address/],
+        [elsewhere, 401, /not this site/],
+        [{ h: { t: 'eip4361' }, p: {}, s: {} }, 400, /CACAO/],
+        [{ ...(await signed()), p: { ...(await signed()).p, iss: 'did:pkh:solana:x:y' } }, 400, /iss/],
+      ] as const) {
+        const response = await post('/api/verify', { cacao })
+        expect(response.status).toBe(status)
+        expect(((await response.json()) as { error: string }).error).toMatch(pattern)
+      }
+      expect(await counts()).toEqual(before)
     })
   })
 

@@ -17,7 +17,7 @@ import {
 import { listPayments, recordPayment } from './payments.js'
 import { type Budget, createRateLimit, rateLimit, spend } from './rateLimit.js'
 import { clearedCookie, readSession, sessionCookie } from './sessions.js'
-import { issueNonce, signIn } from './signIn.js'
+import { issueNonce, signIn, signInWithCacao } from './signIn.js'
 
 /** Budgets of the API's rate limits (a burst, then so many a second). */
 type ApiLimits = {
@@ -96,17 +96,24 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
     ),
     async (c) => {
       const body = await readJson(c)
-      const message = stringField(body, 'message', 4096)
-      // A smart account's signature can be long: an EIP-6492 one carries its factory's deploy call.
-      const signature = stringField(body, 'signature', 16_384)
       const previous = await readSession(db, c.env.incoming)
       // The site's domain and origin come from configuration: a message signed for another site never matches.
       const { domain, origin, secure } = siteOf(c, site)
-      const result = await signIn(
-        db,
-        { message, signature, replaces: previous?.tokenHash },
-        { domain, origin, chainId, chain },
-      )
+      const expected = { domain, origin, chainId, chain }
+      // One-click auth's answer (a CACAO), or a message and its signature.
+      const result =
+        'cacao' in body
+          ? await signInWithCacao(db, { cacao: body.cacao, replaces: previous?.tokenHash }, expected)
+          : await signIn(
+              db,
+              {
+                message: stringField(body, 'message', 4096),
+                // A smart account's signature can be long: an EIP-6492 one carries its factory's deploy call.
+                signature: stringField(body, 'signature', 16_384),
+                replaces: previous?.tokenHash,
+              },
+              expected,
+            )
       return c.json({ address: result.address, chainId: result.chainId }, 200, {
         ...NO_STORE,
         'set-cookie': sessionCookie(result.token, secure),

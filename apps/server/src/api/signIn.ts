@@ -8,6 +8,7 @@ import {
 } from 'viem'
 import type { Database } from '../db/createDatabase.js'
 import { ChainUnreachableError, type ChainVerifier } from '../payments/chainReader.js'
+import { type Cacao, formatCacaoMessage } from '../siwe/cacao.js'
 import { SiweMessageError } from '../siwe/errors.js'
 import { type ParsedSiweMessage, parseSiweMessage } from '../siwe/parseSiweMessage.js'
 import { ApiError } from './http.js'
@@ -134,6 +135,44 @@ export async function signIn(
     )
   })
   return { address: fields.address, chainId: fields.chainId, token }
+}
+
+// Signature kinds a CACAO may name: a key's (EIP-191) or a smart account's (EIP-1271, EIP-6492).
+const CACAO_SIGNATURES = new Set(['eip191', 'eip1271', 'eip6492'])
+
+/**
+ * {@link signIn} with one-click auth's answer: a CACAO (`wc_sessionAuthenticate`) whose payload is the sign-in. Its
+ * text is written back as the wallet signed it ({@link formatCacaoMessage}), then checked exactly as a sign-in
+ * message is: this site, this chain, the times, the nonce, the signature (smart accounts included).
+ */
+export function signInWithCacao(
+  db: Database,
+  input: { cacao: unknown; replaces?: string | undefined },
+  expected: SignInExpectations,
+): Promise<{ address: string; chainId: number; token: string }> {
+  const cacao = input.cacao as Partial<Cacao> | null
+  if (
+    !cacao ||
+    typeof cacao !== 'object' ||
+    cacao.h?.t !== 'caip122' ||
+    !cacao.p ||
+    typeof cacao.p !== 'object' ||
+    !CACAO_SIGNATURES.has(String(cacao.s?.t)) ||
+    typeof cacao.s?.s !== 'string'
+  )
+    throw new SignInError(
+      400,
+      'ERR_SIWE_MESSAGE_INVALID',
+      'A CACAO must be {h: {t: "caip122"}, p, s: {t, s}}',
+    )
+  let message: string
+  try {
+    message = formatCacaoMessage(cacao.p)
+  } catch (error) {
+    if (!(error instanceof SiweMessageError)) throw error
+    throw new SignInError(400, 'ERR_SIWE_MESSAGE_INVALID', error.message, { cause: error })
+  }
+  return signIn(db, { message, signature: cacao.s.s, replaces: input.replaces }, expected)
 }
 
 /** Issues a single-use nonce valid for ten minutes from `now`. */
