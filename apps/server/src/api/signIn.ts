@@ -82,13 +82,7 @@ export async function signIn(
   expected: SignInExpectations,
 ): Promise<{ address: string; chainId: number; token: string }> {
   const now = expected.now ?? new Date()
-  let fields: ParsedSiweMessage
-  try {
-    fields = parseSiweMessage(input.message)
-  } catch (error) {
-    if (!(error instanceof SiweMessageError)) throw error
-    throw new SignInError(400, 'ERR_SIWE_MESSAGE_INVALID', error.message, { cause: error })
-  }
+  const fields: ParsedSiweMessage = readMessage(() => parseSiweMessage(input.message))
   // Every expected value comes from the server's configuration: a message signed for another site stays refused.
   if (fields.domain !== expected.domain)
     throw new SignInError(401, 'ERR_SIGN_IN_WRONG_SITE', `Message is for ${fields.domain}, not this site`)
@@ -165,14 +159,19 @@ export function signInWithCacao(
       'ERR_SIWE_MESSAGE_INVALID',
       'A CACAO must be {h: {t: "caip122"}, p, s: {t, s}}',
     )
-  let message: string
+  const payload = cacao.p
+  const message = readMessage(() => formatCacaoMessage(payload))
+  return signIn(db, { message, signature: cacao.s.s, replaces: input.replaces }, expected)
+}
+
+/** `read()`, its {@link SiweMessageError} answered as a 400 {@link SignInError} (`ERR_SIWE_MESSAGE_INVALID`). */
+function readMessage<value>(read: () => value): value {
   try {
-    message = formatCacaoMessage(cacao.p)
+    return read()
   } catch (error) {
     if (!(error instanceof SiweMessageError)) throw error
     throw new SignInError(400, 'ERR_SIWE_MESSAGE_INVALID', error.message, { cause: error })
   }
-  return signIn(db, { message, signature: cacao.s.s, replaces: input.replaces }, expected)
 }
 
 /** Issues a single-use nonce valid for ten minutes from `now`. */
