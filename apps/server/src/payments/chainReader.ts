@@ -1,5 +1,6 @@
 import {
   type Address,
+  BaseError,
   BlockNotFoundError,
   createPublicClient,
   encodeDeployData,
@@ -141,10 +142,8 @@ export function createChainReader(parameters: CreateChainReaderParameters): Chai
         // The node unreachable says nothing of the signature; any other failure (a revert, a malformed signature) is
         // a signature that does not verify.
         const unreachable =
-          error instanceof Error &&
-          'walk' in error &&
-          typeof error.walk === 'function' &&
-          error.walk((cause: unknown) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
+          error instanceof BaseError &&
+          error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
         if (unreachable) throw new ChainUnreachableError('The chain node is unreachable', { cause: error })
         return false
       }
