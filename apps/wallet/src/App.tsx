@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { AccountId } from './accountStore.js'
 import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
 import { Activity } from './components/Activity/Activity.js'
+import { AuthenticateView } from './components/AuthenticateView/AuthenticateView.js'
 import { CallRequest, RequestResult } from './components/CallRequest/CallRequest.js'
 import { PairForm } from './components/PairForm/PairForm.js'
 import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js'
@@ -70,6 +71,21 @@ export function App() {
     )
   } else if (session.outcome) {
     screen = <RequestResult outcome={session.outcome} onDone={session.dismissOutcome} />
+  } else if (session.phase === 'session_request' && session.auth) {
+    screen = (
+      <AuthenticateView
+        peer={session.peer}
+        request={session.auth}
+        address={accounts.selected.account.address}
+        onApprove={() =>
+          session.approveSession({
+            account: accounts.selected.account,
+            chainId: session.requestedChainId ?? devChainId,
+          })
+        }
+        onReject={() => session.rejectSession()}
+      />
+    )
   } else if (session.phase === 'session_request') {
     screen = (
       <SessionRequest

@@ -28,6 +28,11 @@ export type CliOptions =
       projectId: string | undefined
       decision: 'approve' | 'reject'
       autoSign: boolean
+      /**
+       * v2: answer one-click auth (`wc_sessionAuthenticate`); `false` from `--no-one-click`. The wallet takes it only
+       * with `--auto-sign` (it is a signature): otherwise the dapp falls back to its session proposal.
+       */
+      oneClick: boolean
       /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
       privateKey: Hex | undefined
       accountIndex: number
@@ -50,6 +55,13 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
   --reject             reject the session request, then exit
   --auto-sign          approve every call request (sign, broadcast); without it every request is
                        rejected with 4001 "User rejected the request."
+                       v2 one-click auth (a dapp asking to connect and sign in at once,
+                       wc_sessionAuthenticate) is a signature too: with --auto-sign and --approve the
+                       wallet signs in (one CACAO per chain it supports) and connects, with --reject
+                       it refuses (5000); without --auto-sign it does not take one-click auth and the
+                       dapp falls back to its ordinary session proposal
+  --no-one-click       v2: never take one-click auth, even with --auto-sign: dapps fall back to the
+                       session proposal (as with a wallet that does not support it)
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
@@ -87,6 +99,7 @@ export function parseCliArgs(
         approve: { type: 'boolean' },
         reject: { type: 'boolean' },
         'auto-sign': { type: 'boolean' },
+        'no-one-click': { type: 'boolean' },
         'private-key': { type: 'string' },
         'account-index': { type: 'string' },
         'rpc-url': { type: 'string' },
@@ -161,6 +174,7 @@ export function parseCliArgs(
     projectId: version === 2 ? project?.text : undefined,
     decision: values.approve ? 'approve' : 'reject',
     autoSign: values['auto-sign'] === true,
+    oneClick: values['no-one-click'] !== true,
     privateKey,
     accountIndex,
     rpcUrl,

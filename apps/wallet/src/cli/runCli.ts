@@ -131,6 +131,8 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
             projectId: options.projectId,
             WebSocket: parameters.WebSocket,
             metadata: CLIENT_META,
+            // A sign-in is a signature: taken only when signatures are (one rule for both, see --help).
+            oneClick: options.oneClick && options.autoSign,
           })
         : createWallet({ ...common, WebSocket: parameters.WebSocket, clientMeta: CLIENT_META })
   } catch (error) {
@@ -180,6 +182,26 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
           : wallet.rejectSession('User rejected the session.')
       answer.catch(failAnswer)
     })
+    wallet.on('session_authenticate', ({ peerMeta, chainId: requested, request }) => {
+      // v2 one-click auth: a session and a sign-in with one answer, decided as a session request is.
+      print('session_authenticate', {
+        version,
+        peer: peerMeta,
+        chainId: requested,
+        domain: request.domain,
+        chains: request.chains,
+        methods: request.methods,
+        granted: request.grantedMethods,
+        ...(request.refused && { refused: request.refused }),
+      })
+      const answer =
+        options.decision === 'approve' ? wallet.approveSession() : wallet.rejectSession('User rejected the sign-in.')
+      answer.catch(failAnswer)
+    })
+    // One line per sign-in: who, as which account, on which chains (never the message's signature).
+    wallet.on('signed_in', ({ peerMeta, domain, address, chains }) =>
+      print('signed_in', { peer: peerMeta?.name ?? null, domain, account: address, chains }),
+    )
     wallet.on('connect', ({ peerMeta, chainId: connectedChain, accounts }) =>
       print('connected', { peer: peerMeta, chainId: connectedChain, accounts }),
     )

@@ -9,11 +9,8 @@ import {
 } from '@pairlink/client/v2'
 import { buildCacaos, type CacaoSigner } from './buildCacaos.js'
 import type { Emitter } from './emitter.js'
-import { type SessionWalletEvents, toClientMeta } from './sessionWallet.js'
+import { AUTH_EXPIRED_MESSAGE, type SessionWalletEvents, toClientMeta } from './sessionWallet.js'
 import { type AuthRequestSummary, summarizeAuthRequest } from './summarizeAuthRequest.js'
-
-/** The `disconnect` message when a dapp's sign-in request expired before it was answered. */
-export const AUTH_EXPIRED_MESSAGE = 'The sign-in request expired'
 
 /** Parameters of {@link createAuthPrompt}. */
 export type CreateAuthPromptParameters = {

@@ -18,21 +18,20 @@ import type { LocalAccount } from 'viem'
 import { accountSigner, type CacaoSigner } from './buildCacaos.js'
 import { getChainOptions } from './chains.js'
 import { checkProposal, type ProposalRefusal } from './checkProposal.js'
-import { AUTH_EXPIRED_MESSAGE, createAuthPrompt } from './createAuthPrompt.js'
+import { createAuthPrompt } from './createAuthPrompt.js'
 import { createEmitter } from './emitter.js'
 import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
 import { answerRequest } from './sessionMethods.js'
 import {
+  AUTH_EXPIRED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
+  SIGNED_IN_ONLY_MESSAGE,
   type SessionWallet,
   type SessionWalletEvents,
   toClientMeta,
 } from './sessionWallet.js'
 import { createV2Requests } from './v2Requests.js'
-
-/** The `disconnect` message after a sign-in that asked for no session (its ReCap named no method). */
-export const SIGNED_IN_ONLY_MESSAGE = 'Signed in; the dapp asked for no session'
 
 /** Parameters of {@link createWalletV2}. */
 export type CreateWalletV2Parameters = {

@@ -11,6 +11,10 @@ import type { AuthRequestSummary } from './summarizeAuthRequest.js'
 export const OWN_DISCONNECT_MESSAGE = 'Session Disconnected'
 /** The `disconnect` message when the dapp ended the session (v1's text, kept for v2 alike). */
 export const PEER_DISCONNECT_MESSAGE = 'Session disconnected'
+/** The `disconnect` message when a dapp's sign-in request (v2 one-click auth) expired before it was answered. */
+export const AUTH_EXPIRED_MESSAGE = 'The sign-in request expired'
+/** The `disconnect` message after a sign-in that asked for no session (its ReCap named no method to call). */
+export const SIGNED_IN_ONLY_MESSAGE = 'Signed in; the dapp asked for no session'
 
 /** A v2 peer's metadata as v1's `ClientMeta` (v2's `redirect` left out). */
 export const toClientMeta = ({ name, description, url, icons }: Metadata): ClientMeta => ({
