@@ -1,11 +1,5 @@
 import { type AuthenticateRequest, type ErrorResponse, SDK_ERRORS } from '@pairlink/client/v2'
-import {
-  type AuthPayload,
-  createRecap,
-  formatAuthMessage,
-  getRecapMethods,
-  readRecap,
-} from '@pairlink/protocol/v2'
+import { type AuthPayload, createRecap, formatAuthMessage, getRecapMethods, readRecap } from '@pairlink/protocol/v2'
 import { parseCaipChain, WALLET_METHODS } from './namespaces.js'
 
 /** What a dapp's one-click auth request (`wc_sessionAuthenticate`) asks for, and what this wallet would sign. */
@@ -55,61 +49,68 @@ export function summarizeAuthRequest(
   const asked = request.authPayload
   const chains = [...asked.chains]
   const evmChains = [
-    ...new Set(chains.flatMap((chain) => parseCaipChain(chain) ?? []).filter((id) => parameters.supportedChains.has(id))),
+    ...new Set(
+      chains
+        .flatMap((chain) => parseCaipChain(chain) ?? [])
+        .filter((id) => parameters.supportedChains.has(id)),
+    ),
   ]
-  const resources = asked.resources ?? []
-  const hasRecap = readRecap(resources) !== undefined
-  const methods = hasRecap ? getRecapMethods(resources) : []
-  const implemented = new Set<string>(WALLET_METHODS)
-  const grantedMethods = methods.filter((method) => implemented.has(method))
-  const kept = hasRecap ? resources.slice(0, -1) : [...resources]
-  if (grantedMethods.length > 0) kept.push(createRecap('eip155', 'request', grantedMethods))
-  const payload: AuthPayload = {
-    ...asked,
-    chains: evmChains.map((id) => `eip155:${id}`),
-    ...(asked.resources !== undefined || kept.length > 0 ? { resources: kept } : {}),
-  }
   const summary: AuthRequestSummary = {
     domain: asked.domain,
     aud: asked.aud,
     chains,
     evmChains,
-    methods,
-    grantedMethods,
-    payload,
+    methods: [],
+    grantedMethods: [],
+    payload: { ...asked, chains: evmChains.map((id) => `eip155:${id}`) },
     messages: [],
     expiryTimestamp: request.expiryTimestamp,
   }
-  const refuse = (error: ErrorResponse, missing: string[], refused: string) => ({
-    summary: { ...summary, refused },
-    error: { code: error.code, message: `${error.message} ${missing.join(', ')}` },
-  })
+  const refuse = (error: ErrorResponse, refused: string) => ({ summary: { ...summary, refused }, error })
+  let methods: string[]
+  try {
+    methods = readRecap(asked.resources) ? getRecapMethods(asked.resources) : []
+  } catch (error) {
+    return refuse(SDK_ERRORS.USER_REJECTED, `its ReCap is malformed (${describe(error)})`)
+  }
+  const implemented = new Set<string>(WALLET_METHODS)
+  const grantedMethods = methods.filter((method) => implemented.has(method))
+  Object.assign(summary, { methods, grantedMethods })
   if (evmChains.length === 0)
     return refuse(
-      SDK_ERRORS.UNSUPPORTED_CHAINS,
-      chains,
+      lacking(SDK_ERRORS.UNSUPPORTED_CHAINS, chains),
       `it asks only for ${plural('chain', chains)} ${chains.join(', ') || '(none)'}, which this wallet does not support`,
     )
   if (methods.length > 0 && grantedMethods.length === 0)
     return refuse(
-      SDK_ERRORS.UNSUPPORTED_METHODS,
-      methods,
+      lacking(SDK_ERRORS.UNSUPPORTED_METHODS, methods),
       `it asks only for ${plural('method', methods)} ${methods.join(', ')}, which this wallet does not implement`,
     )
+  // The ReCap, when there is one, is the last resource: it is replaced by one granting what the wallet implements.
+  if (methods.length > 0)
+    summary.payload.resources = [
+      ...(asked.resources ?? []).slice(0, -1),
+      createRecap('eip155', 'request', grantedMethods),
+    ]
   try {
     const messages = evmChains.map((chainId) => ({
       chainId,
-      text: formatAuthMessage({ request: payload, iss: `did:pkh:eip155:${chainId}:${parameters.address}` }),
+      text: formatAuthMessage({
+        request: summary.payload,
+        iss: `did:pkh:eip155:${chainId}:${parameters.address}`,
+      }),
     }))
     return { summary: { ...summary, messages } }
   } catch (error) {
-    // A field the EIP-4361 text cannot carry (a statement with a line break, a ReCap that does not decode).
-    const why = error instanceof Error ? error.message : String(error)
-    return {
-      summary: { ...summary, refused: `its sign-in message is malformed (${why})` },
-      error: SDK_ERRORS.USER_REJECTED,
-    }
+    // A field the EIP-4361 text cannot carry (a statement with a line break, …).
+    return refuse(SDK_ERRORS.USER_REJECTED, `its sign-in message is malformed (${describe(error)})`)
   }
 }
 
+/** The spec's error naming what is missing (`Unsupported chains. eip155:999`), as the SDK words it. */
+const lacking = (error: ErrorResponse, missing: string[]): ErrorResponse => ({
+  code: error.code,
+  message: `${error.message} ${missing.join(', ')}`,
+})
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 const plural = (word: string, items: readonly unknown[]) => (items.length === 1 ? word : `${word}s`)
