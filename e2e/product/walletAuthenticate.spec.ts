@@ -73,7 +73,9 @@ test('the prompt shows the message and the ReCap in words; Approve → CACAOs th
   const prompt = wallet.getByRole('region', { name: 'Connect and sign in' })
   await expect(prompt.getByTestId('auth-summary')).toHaveText('v2 auth dapp asks you to connect and sign in.')
   const message = prompt.getByTestId('auth-message')
-  await expect(message).toContainText(`dapp.test wants you to sign in with your Ethereum account:\n${ACCOUNT_0}`)
+  await expect(message).toContainText(
+    `dapp.test wants you to sign in with your Ethereum account:\n${ACCOUNT_0}`,
+  )
   await expect(message).toContainText('Chain ID: 31337')
   await expect(prompt.getByTestId('auth-recap')).toHaveText([
     'Send transactions (eth_sendTransaction)',
@@ -94,7 +96,9 @@ test('the prompt shows the message and the ReCap in words; Approve → CACAOs th
   // What the person read is exactly what was signed, and the unsupported method was not granted.
   expect(signed).toBe(shown)
   expect(signed).not.toContain('wallet_getCallsStatus')
-  expect(await verifyMessage({ address: ACCOUNT_0, message: signed, signature: cacao?.s.s as Hex })).toBe(true)
+  expect(await verifyMessage({ address: ACCOUNT_0, message: signed, signature: cacao?.s.s as Hex })).toBe(
+    true,
+  )
   expect(session?.namespaces.eip155?.accounts).toEqual([`eip155:31337:${ACCOUNT_0}`])
   await expect(wallet.getByTestId('session-card')).toBeVisible()
   await expect(wallet.getByTestId('status')).toHaveText('Connected to v2 auth dapp and signed in.')
@@ -106,7 +110,9 @@ test('the prompt shows the message and the ReCap in words; Approve → CACAOs th
     request: { method: 'personal_sign', params: [text, ACCOUNT_0] },
   })
   await answerRequest(wallet, 'personal_sign', 'approve')
-  expect(await verifyMessage({ address: ACCOUNT_0, message: { raw: text }, signature: await signature })).toBe(true)
+  expect(
+    await verifyMessage({ address: ACCOUNT_0, message: { raw: text }, signature: await signature }),
+  ).toBe(true)
 })
 
 test('Reject, by keyboard → the dapp’s response() rejects (5000) and the page says so', async () => {

@@ -74,7 +74,16 @@ function wallet(args: string[]): WalletProcess {
 describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeout: 120_000 }, () => {
   test('default: --approve --auto-sign signs in on each chain and connects; the session answers personal_sign', async () => {
     const { dapp, uri, response } = await startAuthDapp()
-    const cli = wallet(['--uri', uri, '--approve', '--auto-sign', '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const cli = wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--auto-sign',
+      '--rpc-url',
+      anvil.url,
+      '--relay-url',
+      relayUrl,
+    ])
     const { session, auths } = await response
     expect(auths).toHaveLength(2)
     for (const [i, cacao] of (auths ?? []).entries()) {
@@ -83,7 +92,9 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
       expect(cacao.s.t).toBe('eip191')
       const message = sdk.formatMessage(cacao.p, iss)
       expect(message).toContain('Sign in to the CLI dapp I further authorize the stated URI')
-      expect(await verifyMessage({ address: account.address, message, signature: cacao.s.s as Hex })).toBe(true)
+      expect(await verifyMessage({ address: account.address, message, signature: cacao.s.s as Hex })).toBe(
+        true,
+      )
     }
     expect(await cli.waitFor('session_authenticate')).toMatchObject({
       version: 2,
@@ -100,7 +111,10 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
       account: account.address,
       chains: [31337, 1],
     })
-    expect(await cli.waitFor('connected')).toMatchObject({ chainId: anvil.chainId, accounts: [account.address] })
+    expect(await cli.waitFor('connected')).toMatchObject({
+      chainId: anvil.chainId,
+      accounts: [account.address],
+    })
     const topic = session?.topic as string
     expect(session?.namespaces.eip155?.accounts).toEqual([
       `eip155:31337:${account.address}`,
@@ -112,7 +126,9 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
       chainId: 'eip155:31337',
       request: { method: 'personal_sign', params: ['0x1234', account.address] },
     })
-    expect(await verifyMessage({ address: account.address, message: { raw: '0x1234' }, signature })).toBe(true)
+    expect(await verifyMessage({ address: account.address, message: { raw: '0x1234' }, signature })).toBe(
+      true,
+    )
     expect(await cli.waitFor('signed')).toMatchObject({ method: 'personal_sign', result: signature })
     await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     expect(await cli.exited()).toBe(0)

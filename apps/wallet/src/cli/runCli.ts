@@ -195,7 +195,9 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
         ...(request.refused && { refused: request.refused }),
       })
       const answer =
-        options.decision === 'approve' ? wallet.approveSession() : wallet.rejectSession('User rejected the sign-in.')
+        options.decision === 'approve'
+          ? wallet.approveSession()
+          : wallet.rejectSession('User rejected the sign-in.')
       answer.catch(failAnswer)
     })
     // One line per sign-in: who, as which account, on which chains (never the message's signature).

@@ -59,7 +59,11 @@ describe('buildCacaos', () => {
       const text = sdk.formatMessage(cacao.p, iss)
       expect(text).toBe(summary.messages[i]?.text)
       expect(
-        await verifyMessage({ address: account.address, message: text, signature: cacao.s.s as `0x${string}` }),
+        await verifyMessage({
+          address: account.address,
+          message: text,
+          signature: cacao.s.s as `0x${string}`,
+        }),
       ).toBe(true)
       expect(sdk.isCacaoBoundToRequest({ cacao, request })).toEqual({ valid: true })
     }

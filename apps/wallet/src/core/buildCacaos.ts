@@ -27,7 +27,10 @@ export const accountSigner = (account: LocalAccount): CacaoSigner => ({
  * @example
  * const cacaos = await buildCacaos({ payload: summary.payload, signer: accountSigner(account) })
  */
-export async function buildCacaos(parameters: { payload: AuthPayload; signer: CacaoSigner }): Promise<Cacao[]> {
+export async function buildCacaos(parameters: {
+  payload: AuthPayload
+  signer: CacaoSigner
+}): Promise<Cacao[]> {
   const { payload, signer } = parameters
   const cacaos: Cacao[] = []
   for (const chain of payload.chains) {

@@ -26,9 +26,9 @@ import {
   AUTH_EXPIRED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
-  SIGNED_IN_ONLY_MESSAGE,
   type SessionWallet,
   type SessionWalletEvents,
+  SIGNED_IN_ONLY_MESSAGE,
   toClientMeta,
 } from './sessionWallet.js'
 import { createV2Requests } from './v2Requests.js'
@@ -174,7 +174,11 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     session = made
     for (const other of getSessions(client))
       if (other.topic !== made.topic) await disconnect(client, { topic: other.topic }).catch(() => {})
-    emitter.emit('connect', { peerMeta: toClientMeta(made.peer.metadata), chainId, accounts: [account.address] })
+    emitter.emit('connect', {
+      peerMeta: toClientMeta(made.peer.metadata),
+      chainId,
+      accounts: [account.address],
+    })
   }
   /** Approves the pending sign-in request: the CACAOs' answer makes the session, on the chains signed for. */
   const signIn = async (choice: { account?: LocalAccount | undefined; chainId?: number | undefined }) => {
@@ -234,7 +238,9 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     async rejectSession(message) {
       if (auth.pending) {
         const { refused } = await auth.reject()
-        return end(refused ? `Refused the sign-in request: ${refused}` : (message ?? SDK_ERRORS.USER_REJECTED.message))
+        return end(
+          refused ? `Refused the sign-in request: ${refused}` : (message ?? SDK_ERRORS.USER_REJECTED.message),
+        )
       }
       if (!proposal) throw new Error('There is no session request to reject')
       // The dapp hears the real reason (5100 unsupported chains, …) rather than the person's no.

@@ -71,7 +71,11 @@ describe('summarizeAuthRequest', () => {
   test('behavior: methods this wallet does not implement are left out of the ReCap it signs', () => {
     const resources = [
       'https://dapp.test/terms',
-      sdk.createEncodedRecap('eip155', 'request', ['personal_sign', 'wallet_getCallsStatus', 'eth_signTypedData_v4']),
+      sdk.createEncodedRecap('eip155', 'request', [
+        'personal_sign',
+        'wallet_getCallsStatus',
+        'eth_signTypedData_v4',
+      ]),
     ]
     const { summary } = summarizeAuthRequest(ask({ resources }), { supportedChains, address })
     expect(summary.methods).toEqual(['eth_signTypedData_v4', 'personal_sign', 'wallet_getCallsStatus'])
@@ -104,8 +108,14 @@ describe('summarizeAuthRequest', () => {
   })
 
   test('error: no chain this wallet supports → 5100 naming them', () => {
-    const { summary, error } = summarizeAuthRequest(ask({ chains: ['eip155:999'] }), { supportedChains, address })
-    expect(error).toEqual({ code: SDK_ERRORS.UNSUPPORTED_CHAINS.code, message: 'Unsupported chains. eip155:999' })
+    const { summary, error } = summarizeAuthRequest(ask({ chains: ['eip155:999'] }), {
+      supportedChains,
+      address,
+    })
+    expect(error).toEqual({
+      code: SDK_ERRORS.UNSUPPORTED_CHAINS.code,
+      message: 'Unsupported chains. eip155:999',
+    })
     expect(summary.refused).toBe('it asks only for chain eip155:999, which this wallet does not support')
     expect(summary.messages).toEqual([])
   })
@@ -114,6 +124,8 @@ describe('summarizeAuthRequest', () => {
     const resources = [sdk.createEncodedRecap('eip155', 'request', ['wallet_sendCalls'])]
     const { summary, error } = summarizeAuthRequest(ask({ resources }), { supportedChains, address })
     expect(error).toEqual({ code: 5101, message: 'Unsupported methods. wallet_sendCalls' })
-    expect(summary.refused).toBe('it asks only for method wallet_sendCalls, which this wallet does not implement')
+    expect(summary.refused).toBe(
+      'it asks only for method wallet_sendCalls, which this wallet does not implement',
+    )
   })
 })

@@ -1,5 +1,11 @@
 import { type AuthenticateRequest, type ErrorResponse, SDK_ERRORS } from '@pairlink/client/v2'
-import { type AuthPayload, createRecap, formatAuthMessage, getRecapMethods, readRecap } from '@pairlink/protocol/v2'
+import {
+  type AuthPayload,
+  createRecap,
+  formatAuthMessage,
+  getRecapMethods,
+  readRecap,
+} from '@pairlink/protocol/v2'
 import { parseCaipChain, WALLET_METHODS } from './namespaces.js'
 
 /** What a dapp's one-click auth request (`wc_sessionAuthenticate`) asks for, and what this wallet would sign. */
@@ -29,7 +35,10 @@ export type AuthRequestSummary = {
 }
 
 /** A summary and, when the wallet cannot grant it, the spec's error for the dapp. */
-export type SummarizeAuthRequestReturnType = { summary: AuthRequestSummary; error?: ErrorResponse | undefined }
+export type SummarizeAuthRequestReturnType = {
+  summary: AuthRequestSummary
+  error?: ErrorResponse | undefined
+}
 
 /**
  * Reads a one-click auth request as this wallet answers it: the chains it supports (none → refused with 5100

@@ -112,7 +112,10 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
       const refused = asking ? (s.auth ?? s.proposal)?.refused : undefined
       if (refused) status = { tone: 'warning', text: `Refused the ${what} from ${name}: ${refused}.` }
       else if (message === AUTH_EXPIRED_MESSAGE)
-        status = { tone: 'warning', text: `The sign-in request from ${name} expired. Ask the dapp for a new link.` }
+        status = {
+          tone: 'warning',
+          text: `The sign-in request from ${name} expired. Ask the dapp for a new link.`,
+        }
       else if (message === SIGNED_IN_ONLY_MESSAGE)
         status = { tone: 'success', text: `Signed in to ${name}; it asked for no session.` }
       else if (rejecting.current) status = { tone: 'info', text: `You rejected the ${what} from ${name}.` }

@@ -56,11 +56,13 @@ export function AuthenticateView({ peer, request, address, onApprove, onReject }
           <h3 id="auth-message-heading" className="small">
             Message to sign
           </h3>
-          {/* Focusable so a keyboard can scroll it; its text is exactly what is signed. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll */}
-          <pre className="siwe" data-testid="auth-message" tabIndex={0} aria-labelledby="auth-message-heading">
-            {first.text}
-          </pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it */}
+          <section className="siwe-region" aria-labelledby="auth-message-heading" tabIndex={0}>
+            {/* Exactly the text signed, line for line. */}
+            <pre className="siwe" data-testid="auth-message">
+              {first.text}
+            </pre>
+          </section>
         </>
       )}
       <div className="proposal" data-testid="auth-recaps">
