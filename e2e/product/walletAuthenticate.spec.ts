@@ -24,7 +24,7 @@ let wallet: Page
 /** The SDK's own SIWE text of a CACAO (@walletconnect/utils 2.25.0, as sign-client 2.25.0 resolves it). */
 const sdk = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
   '@walletconnect/utils',
-) as { formatMessage(payload: Record<string, unknown>, iss: string): string }
+) as { formatMessage(payload: object, iss: string): string }
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(PRODUCT_HOOK_TIMEOUT)

@@ -37,7 +37,7 @@ const account = getDevAccount(0)
 /** The SDK's own SIWE text of a CACAO (@walletconnect/utils 2.25.0, as sign-client 2.25.0 resolves it). */
 const sdk = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
   '@walletconnect/utils',
-) as { formatMessage(payload: Record<string, unknown>, iss: string): string }
+) as { formatMessage(payload: object, iss: string): string }
 
 /** A sign-client dapp asking to connect and sign in (`authenticate()`), its `response()` already waiting. */
 async function startAuthDapp() {
