@@ -8,7 +8,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { ACCOUNT_0 } from './support/accounts.js'
 import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/product.js'
-import { answerRequest } from './support/walletPage.js'
+import { answerRequest, disconnectWallet } from './support/walletPage.js'
 
 // One-click auth (wc_sessionAuthenticate): the published @walletconnect/sign-client 2.25.0's `authenticate()` (in
 // this process) ↔ the reference wallet page in Chromium, through the product server's relay. The page shows the
@@ -113,6 +113,11 @@ test('the prompt shows the message and the ReCap in words; Approve → CACAOs th
   expect(
     await verifyMessage({ address: ACCOUNT_0, message: { raw: text }, signature: await signature }),
   ).toBe(true)
+
+  // The wallet ends it as any session: the dapp hears it.
+  const deleted = new Promise<string>((resolve) => dapp.once('session_delete', ({ topic }) => resolve(topic)))
+  await disconnectWallet(wallet)
+  expect(await deleted).toBe(session?.topic)
 })
 
 test('Reject, by keyboard → the dapp’s response() rejects (5000) and the page says so', async () => {
