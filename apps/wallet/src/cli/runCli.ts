@@ -8,8 +8,8 @@ import { createWallet } from '../core/createWallet.js'
 import { createWalletV2 } from '../core/createWalletV2.js'
 import { decodeRequest } from '../core/decodeRequest.js'
 import { ExpiredLinkError, findError, IncompleteUriError, UnsupportedUriError } from '../core/errors.js'
-import { toSmartAccount } from '../core/toSmartAccount.js'
 import type { SessionWallet } from '../core/sessionWallet.js'
+import { toSmartAccount } from '../core/toSmartAccount.js'
 import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 /** Parameters of {@link runCli}. */
@@ -123,7 +123,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     try {
       await smart.deploy()
     } catch (error) {
-      return fatal(findError(error)?.message ?? String(error), 1)
+      return fatal(error instanceof Error ? error.message : String(error), 1)
     }
   }
 

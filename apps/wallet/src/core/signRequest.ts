@@ -11,13 +11,13 @@ import {
 } from 'viem'
 import { formatChain, getChain } from './chains.js'
 import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from './errors.js'
-import { isSmartAccount, smartAccountTransactionError } from './toSmartAccount.js'
 import {
   readMessageParams,
   readTransactionParams,
   readTypedDataParams,
   type TransactionParams,
 } from './requestParams.js'
+import { isSmartAccount, smartAccountTransactionError } from './toSmartAccount.js'
 
 /** Parameters of {@link signRequest}. */
 export type SignRequestParameters = {

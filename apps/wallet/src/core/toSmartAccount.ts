@@ -69,7 +69,11 @@ export function toSmartAccount(parameters: ToSmartAccountParameters): SmartAccou
   }
   const wrap = async (sign: () => Promise<`0x${string}`>) => {
     await deploy()
-    return toSmartAccountSignature({ owner: owner.address, signature: await sign(), deployed: kind === 'deployed' })
+    return toSmartAccountSignature({
+      owner: owner.address,
+      signature: await sign(),
+      deployed: kind === 'deployed',
+    })
   }
   const account = toAccount({
     address,
