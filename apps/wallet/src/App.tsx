@@ -20,7 +20,7 @@ import { useWalletSession } from './hooks/useWalletSession.js'
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {
   const { config, error: configError } = useConfig()
-  const accounts = useAccounts()
+  const accounts = useAccounts(config)
   const session = useWalletSession({ config, account: accounts.selected.account })
   const devChainId = config?.chainId ?? 31337
   const deepLinkDone = useRef(false)
@@ -148,6 +148,9 @@ export function App() {
             onSelect={accounts.select}
             onImport={accounts.importKey}
             onForget={accounts.forgetImported}
+            kind={accounts.kind}
+            smartAccountsOffered={accounts.smartAccountsOffered}
+            onKind={accounts.setKind}
           />
         )}
         <Activity items={session.activity} />

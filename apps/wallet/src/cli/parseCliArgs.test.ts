@@ -81,3 +81,23 @@ describe('parseCliArgs: one-click auth', () => {
     expect(USAGE).toContain('--no-one-click')
   })
 })
+
+describe('parseCliArgs: --smart-account', () => {
+  test('default: the key itself', () => {
+    expect(parse([])).toMatchObject({ smartAccount: undefined })
+  })
+
+  test('args: deployed and counterfactual', () => {
+    expect(parse(['--smart-account', 'deployed'])).toMatchObject({ smartAccount: 'deployed' })
+    expect(parse(['--smart-account', 'counterfactual', '--account-index', '2'])).toMatchObject({
+      smartAccount: 'counterfactual',
+      accountIndex: 2,
+    })
+  })
+
+  test('error: another kind is refused, naming the kinds', () => {
+    expect(() => parse(['--smart-account', 'safe'])).toThrow(
+      new CliArgsError('--smart-account must be one of: deployed, counterfactual'),
+    )
+  })
+})

@@ -4,6 +4,7 @@ import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import type { Hex } from 'viem'
 import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
 import { assertPairable, getLinkVersion } from '../core/pairingLink.js'
+import { SMART_ACCOUNT_KINDS } from '../core/toSmartAccount.js'
 
 /** Bad command-line arguments (exit code 2). The message never contains a key or the URI. */
 export class CliArgsError extends BaseError {
@@ -36,6 +37,8 @@ export type CliOptions =
       /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
       privateKey: Hex | undefined
       accountIndex: number
+      /** Act as the key's smart account on the dev chain (`--smart-account`); `undefined`: the key itself. */
+      smartAccount: (typeof SMART_ACCOUNT_KINDS)[number] | undefined
       rpcUrl: string
       /** `undefined`: ask the node. */
       chainId: number | undefined
@@ -64,6 +67,11 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
                        session proposal (as with a wallet that does not support it)
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
+  --smart-account KIND act as the key's smart account on the dev chain (Pairlink's anvil, where its
+                       factory is): deployed (EIP-1271; deployed from the key at start, which pays
+                       the gas) or counterfactual (EIP-6492; never deployed). Its address is the one
+                       sessions get; messages and typed data are signed for it; transactions are
+                       refused (4200)
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
   --relay-url URL      v2 relay (ws:// or wss://; or set WALLETCONNECT_RELAY_URL); default: with a
                        project id ${WALLETCONNECT_RELAY_URL} (WalletConnect's network, where
@@ -102,6 +110,7 @@ export function parseCliArgs(
         'no-one-click': { type: 'boolean' },
         'private-key': { type: 'string' },
         'account-index': { type: 'string' },
+        'smart-account': { type: 'string' },
         'rpc-url': { type: 'string' },
         'relay-url': { type: 'string' },
         'project-id': { type: 'string' },
@@ -142,6 +151,10 @@ export function parseCliArgs(
   if (accountIndex >= DEV_ACCOUNT_COUNT) {
     throw new CliArgsError(`--account-index must be from 0 to ${DEV_ACCOUNT_COUNT - 1}`)
   }
+  const kind = values['smart-account']
+  if (kind !== undefined && !(SMART_ACCOUNT_KINDS as readonly unknown[]).includes(kind))
+    throw new CliArgsError(`--smart-account must be one of: ${SMART_ACCOUNT_KINDS.join(', ')}`)
+  const smartAccount = kind as (typeof SMART_ACCOUNT_KINDS)[number] | undefined
   const rpcUrl = typeof values['rpc-url'] === 'string' ? values['rpc-url'] : 'http://127.0.0.1:8545'
   if (!/^https?:\/\/./.test(rpcUrl) || !URL.canParse(rpcUrl))
     throw new CliArgsError('--rpc-url must be an http(s) URL')
@@ -177,6 +190,7 @@ export function parseCliArgs(
     oneClick: values['no-one-click'] !== true,
     privateKey,
     accountIndex,
+    smartAccount,
     rpcUrl,
     chainId: integer(values['chain-id'], '--chain-id', 1),
     timeout,
