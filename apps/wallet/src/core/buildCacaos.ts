@@ -1,9 +1,11 @@
 import { type AuthPayload, type Cacao, type CacaoPayload, formatAuthMessage } from '@pairlink/protocol/v2'
 import type { Hex, LocalAccount } from 'viem'
+import { signCacaoMessage } from './signCacaoMessage.js'
 
 /**
  * Who signs a sign-in: the address named in each CACAO's `iss` and how it signs the text. An EOA signs with its key
- * (EIP-191, `eip191`); a smart account's signature is checked by its contract (EIP-1271, `eip1271`).
+ * (EIP-191, `eip191`); a smart account's signature is checked by its contract (EIP-1271, `eip1271`; EIP-6492-wrapped
+ * while not deployed).
  */
 export type CacaoSigner = {
   address: string
@@ -11,12 +13,15 @@ export type CacaoSigner = {
 }
 
 /**
- * The account's own key as a {@link CacaoSigner} (`eip191`). The seam for a smart account (issue 26, H4): a signer
- * that names the smart account's address and answers `eip1271` takes its place.
+ * The wallet's account as a {@link CacaoSigner} (`signCacaoMessage`): its key (`eip191`), or a smart account
+ * (`toSmartAccount`: its own address, the owner's signature in the contract's form, `eip1271`).
  */
 export const accountSigner = (account: LocalAccount): CacaoSigner => ({
   address: account.address,
-  signMessage: async (message) => ({ signature: await account.signMessage({ message }), type: 'eip191' }),
+  signMessage: async (message) => {
+    const { signature, type } = await signCacaoMessage(account, message)
+    return { signature, type }
+  },
 })
 
 /**

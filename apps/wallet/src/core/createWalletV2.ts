@@ -15,7 +15,7 @@ import {
   update,
 } from '@pairlink/client/v2'
 import type { LocalAccount } from 'viem'
-import { accountSigner, type CacaoSigner } from './buildCacaos.js'
+import { accountSigner } from './buildCacaos.js'
 import { getChainOptions } from './chains.js'
 import { checkProposal, type ProposalRefusal } from './checkProposal.js'
 import { createAuthPrompt } from './createAuthPrompt.js'
@@ -59,8 +59,6 @@ export type CreateWalletV2Parameters = {
    * not listen, so the client answers 10001 and the dapp falls back to its ordinary proposal. @default true
    */
   oneClick?: boolean | undefined
-  /** Who signs a sign-in as `account` (the seam for a smart account). @default the account's key, `eip191` */
-  signer?: ((account: LocalAccount) => CacaoSigner) | undefined
 }
 
 /**
@@ -76,7 +74,7 @@ export type CreateWalletV2Parameters = {
  * wallet.on('session_request', () => wallet.approveSession())
  */
 export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWallet {
-  const { rpcUrl, storageKey = 'pairlink-wallet:v2', oneClick = true, signer = accountSigner } = parameters
+  const { rpcUrl, storageKey = 'pairlink-wallet:v2', oneClick = true } = parameters
   const client = createSignClient({ ...parameters, storageKey })
   const supported = new Set(parameters.supportedChains ?? getChainOptions(parameters.chainId))
   const emitter = createEmitter<SessionWalletEvents>()
@@ -100,7 +98,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     client,
     emitter,
     supportedChains: supported,
-    address: () => signer(account).address,
+    address: () => account.address,
     chainId: () => chainId,
     drop: (message) => {
       if (!session) end(message)
@@ -183,7 +181,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   /** Approves the pending sign-in request: the CACAOs' answer makes the session, on the chains signed for. */
   const signIn = async (choice: { account?: LocalAccount | undefined; chainId?: number | undefined }) => {
     account = choice.account ?? account
-    const { session: made, refused, expired } = await auth.approve(signer(account))
+    const { session: made, refused, expired } = await auth.approve(accountSigner(account))
     if (refused) return end(`Refused the sign-in request: ${refused}`)
     if (expired) return end(AUTH_EXPIRED_MESSAGE)
     // Signed in, and no session: the dapp asked for no method to call.
