@@ -4,9 +4,13 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { createBridgeServer } from '@pairlink/bridge'
+import { authenticate, createSignClient } from '@pairlink/client/v2'
+import { formatAuthMessage } from '@pairlink/protocol/v2'
+import { getSmartAccountAddress } from '@pairlink/smart-account'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { SignClient } from '@walletconnect/sign-client'
-import { type Hex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
+import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
 import { getDevAccount } from '../core/accounts.js'
@@ -19,7 +23,7 @@ let relayUrl: string
 const cleanups: (() => unknown)[] = []
 
 beforeAll(async () => {
-  anvil = await startAnvil()
+  anvil = await startAnvil({ blockTime: 0 })
   bridge = createBridgeServer()
   relayUrl = (await bridge.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
 })
@@ -160,4 +164,51 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
     expect(await cli.waitFor('session_request')).toMatchObject({ peer: { name: 'v2 auth dapp' } })
     expect(cli.lines.some((line) => line.includes('"session_authenticate"'))).toBe(false)
   })
+})
+
+describe('pairlink-wallet --smart-account and one-click auth', { timeout: 120_000 }, () => {
+  // sign-client checks an eip1271 CACAO through WalletConnect's RPC (no network here): Pairlink's own dapp role checks
+  // it through the dev chain, as the server does.
+  test.each([
+    { kind: 'deployed', index: 5 },
+    { kind: 'counterfactual', index: 6 },
+  ] as const)(
+    'behavior: $kind — the CACAO names the smart account, eip1271, and verifies through the chain',
+    async ({ kind, index }) => {
+      const reader = createPublicClient({ chain: foundry, transport: http(anvil.url) })
+      const address = getSmartAccountAddress({ owner: getDevAccount(index).address })
+      const dapp = createSignClient({
+        relayUrl,
+        storage: false,
+        metadata: {
+          name: 'v2 auth dapp',
+          description: 'Pairlink’s dapp role',
+          url: 'https://dapp.test',
+          icons: [],
+        },
+      })
+      cleanups.push(() => dapp.close())
+      const { uri, response } = await authenticate(dapp, {
+        chains: ['eip155:31337'],
+        domain: 'dapp.test',
+        uri: 'https://dapp.test/login',
+        nonce: randomUUID().replaceAll('-', ''),
+        statement: 'Sign in as a smart account',
+        verifyCacao: (cacao, message) =>
+          reader.verifyMessage({ address, message, signature: cacao.s.s as Hex }),
+      })
+      const answered = response()
+      answered.catch(() => {})
+      const args = ['--account-index', String(index), '--smart-account', kind, '--auto-sign']
+      wallet(['--uri', uri, '--approve', ...args, '--rpc-url', anvil.url, '--relay-url', relayUrl])
+      const { session, auths } = await answered
+      const [cacao] = auths ?? []
+      const iss = `did:pkh:eip155:31337:${address}`
+      expect(cacao?.p.iss).toBe(iss)
+      expect(cacao?.s.t).toBe('eip1271')
+      const message = formatAuthMessage({ request: cacao?.p ?? { ...(cacao as never) }, iss })
+      expect(await reader.verifyMessage({ address, message, signature: cacao?.s.s as Hex })).toBe(true)
+      expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${address}`])
+    },
+  )
 })
