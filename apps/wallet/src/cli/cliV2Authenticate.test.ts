@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { createBridgeServer } from '@pairlink/bridge'
 import { authenticate, createSignClient } from '@pairlink/client/v2'
-import { formatAuthMessage } from '@pairlink/protocol/v2'
+import { type Cacao, formatAuthMessage } from '@pairlink/protocol/v2'
 import { getSmartAccountAddress } from '@pairlink/smart-account'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { SignClient } from '@walletconnect/sign-client'
@@ -202,12 +202,13 @@ describe('pairlink-wallet --smart-account and one-click auth', { timeout: 120_00
       const args = ['--account-index', String(index), '--smart-account', kind, '--auto-sign']
       wallet(['--uri', uri, '--approve', ...args, '--rpc-url', anvil.url, '--relay-url', relayUrl])
       const { session, auths } = await answered
-      const [cacao] = auths ?? []
+      expect(auths).toHaveLength(1)
+      const [cacao] = auths as [Cacao]
       const iss = `did:pkh:eip155:31337:${address}`
-      expect(cacao?.p.iss).toBe(iss)
-      expect(cacao?.s.t).toBe('eip1271')
-      const message = formatAuthMessage({ request: cacao?.p ?? { ...(cacao as never) }, iss })
-      expect(await reader.verifyMessage({ address, message, signature: cacao?.s.s as Hex })).toBe(true)
+      expect(cacao.p.iss).toBe(iss)
+      expect(cacao.s.t).toBe('eip1271')
+      const message = formatAuthMessage({ request: cacao.p, iss })
+      expect(await reader.verifyMessage({ address, message, signature: cacao.s.s as Hex })).toBe(true)
       expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${address}`])
     },
   )
