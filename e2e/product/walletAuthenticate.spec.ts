@@ -3,6 +3,7 @@ process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, toHex, verifyMessage } from 'viem'
@@ -85,6 +86,18 @@ test('the prompt shows the message and the ReCap in words; Approve → CACAOs th
   ])
   await expect(prompt.getByTestId('auth-chain')).toHaveText(['Anvil dev chain (31337)'])
   const shown = await message.textContent()
+  // As every wallet screen (accessibility.spec.ts): no axe violation, no sideways scroll, at a phone's width too.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await wallet.setViewportSize(size)
+    const { violations } = await new AxeBuilder({ page: wallet }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(
+      await wallet.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+  }
 
   await prompt.getByRole('button', { name: 'Approve and sign in' }).click()
   const { session, auths } = await response
