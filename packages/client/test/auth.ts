@@ -31,9 +31,10 @@ const sdkUtils = fromSignClient('@walletconnect/utils') as {
   buildAuthObject(payload: AuthPayload, signature: { t: string; s: string }, iss: string): Cacao
 }
 
+// The SDK's own types are stricter than its wire (`nbf: string`): the two methods used, loosely.
 type SdkAuthWallet = {
-  formatAuthMessage(p: { request: AuthPayload; iss: string }): string
-  approveSessionAuthenticate(p: { id: number; auths: Cacao[] }): Promise<{ session?: unknown }>
+  formatAuthMessage(p: { request: never; iss: string }): string
+  approveSessionAuthenticate(p: { id: number; auths: never[] }): Promise<{ session?: unknown }>
 }
 
 /**
@@ -43,16 +44,19 @@ type SdkAuthWallet = {
  */
 export async function approveAsSdkWallet(
   wallet: SdkAuthWallet,
-  { id, params }: { id: number; params: { authPayload: AuthPayload } },
+  { id, params }: { id: number; params: { authPayload: unknown } },
   supported: { chains: string[]; methods: string[] },
 ) {
-  const authPayload = sdkUtils.populateAuthPayload({ authPayload: params.authPayload, ...supported })
+  const authPayload = sdkUtils.populateAuthPayload({
+    authPayload: params.authPayload as AuthPayload,
+    ...supported,
+  })
   const auths: Cacao[] = []
   for (const chain of authPayload.chains) {
     const iss = `did:pkh:${chain}:${devAccount.address}`
-    const message = wallet.formatAuthMessage({ request: authPayload, iss })
+    const message = wallet.formatAuthMessage({ request: authPayload as never, iss })
     const s = await devAccount.signMessage({ message })
     auths.push(sdkUtils.buildAuthObject(authPayload, { t: 'eip191', s }, iss))
   }
-  return wallet.approveSessionAuthenticate({ id, auths })
+  return wallet.approveSessionAuthenticate({ id, auths: auths as never[] })
 }

@@ -46,17 +46,27 @@ test('behavior: the v1 entry bundles no v2 code and no v2 crypto', async () => {
 
 test('behavior: a dapp importing the dapp actions ships no wallet action; the same check finds them when imported', async () => {
   const entry = JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))
-  const walletCode = ['approve', 'respond', 'emit', 'update', 'pair'].map((name) => `function ${name}(client`)
+  const walletCode = [
+    'approve',
+    'respond',
+    'emit',
+    'update',
+    'pair',
+    'approveAuthenticate',
+    'rejectAuthenticate',
+  ].map((name) => `function ${name}(client`)
   const dapp = await bundle({
-    contents: `export { createSignClient, connect, request, ping, extend, disconnect, getSessions } from ${entry}`,
+    contents: `export { createSignClient, connect, authenticate, request, ping, extend, disconnect, getSessions } from ${entry}`,
     external: ['ws'],
   })
   expect(dapp.text).toContain('function connect(client')
+  expect(dapp.text).toContain('function authenticate(client')
   for (const text of walletCode) expect(dapp.text).not.toContain(text)
   const wallet = await bundle({
-    contents: `export { createSignClient, pair, approve, reject, respond, emit, update } from ${entry}`,
+    contents: `export { createSignClient, pair, approve, reject, respond, emit, update, approveAuthenticate, rejectAuthenticate } from ${entry}`,
     external: ['ws'],
   })
   for (const text of walletCode) expect(wallet.text).toContain(text)
   expect(wallet.text).not.toContain('function connect(client')
+  expect(wallet.text).not.toContain('function authenticate(client')
 })
