@@ -58,6 +58,8 @@ async function main() {
 
   let rpcUrl = config.rpcUrl
   if (!rpcUrl) {
+    // With the smart-account factory at its fixed address (@pairlink/smart-account): the reference wallet's smart
+    // accounts, deployed or counterfactual, sign in against this chain without being told where it is.
     anvil = await startAnvil()
     cleanups.push(() => anvil?.stop() ?? Promise.resolve())
     rpcUrl = anvil.url

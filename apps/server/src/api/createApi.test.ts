@@ -32,7 +32,7 @@ const LOOSE = { burst: 10_000, perSecond: 1000 }
 
 let anvil: Anvil
 let chain: ChainReader & ChainVerifier
-// The factory of the smart accounts below (test-kit/contracts/PairlinkAccount.sol), deployed once.
+// The factory of the smart accounts below (packages/smart-account/contracts/PairlinkAccount.sol), at its fixed address.
 let factory: `0x${string}`
 beforeAll(async () => {
   anvil = await startAnvil({ blockTime: 0 })
