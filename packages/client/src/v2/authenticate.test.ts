@@ -70,7 +70,7 @@ test('default: one approval signs in and connects; both sides build the same ses
   })
   expect(params.requester.metadata.name).toBe(dappMetadata.name)
   expect(result.auths).toEqual(auths)
-  for (const cacao of result.auths ?? []) expect(checkCacaoSignature(cacao)).toBe(true)
+  for (const cacao of result.auths ?? []) expect(await checkCacaoSignature(cacao)).toBe(true)
   const { session } = result
   expect(session.namespaces).toEqual({
     eip155: {

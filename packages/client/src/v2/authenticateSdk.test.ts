@@ -122,7 +122,7 @@ describe('our dapp, SDK wallets', () => {
     const { session, auths } = await response()
     expect(auths).toHaveLength(1)
     expect(auths?.[0]?.p.iss).toBe(`did:pkh:eip155:1:${account.address}`)
-    for (const cacao of auths ?? []) expect(checkCacaoSignature(cacao)).toBe(true)
+    for (const cacao of auths ?? []) expect(await checkCacaoSignature(cacao)).toBe(true)
     // The wallet narrowed the ReCap to what it supports; the session is what it granted.
     expect(session.namespaces).toEqual({
       eip155: {

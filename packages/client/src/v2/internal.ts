@@ -43,7 +43,7 @@ export type StoredState = {
 }
 
 /** A dapp's `authenticate` waiting: its key (in `keys`), the topic the answer comes on, its fallback proposal. */
-export type Authenticating = {
+type Authenticating = {
   publicKey: string
   /** `sha256(publicKey)`: the wallet answers there in a type 1 envelope. */
   responseTopic: string

@@ -191,27 +191,29 @@ describe('checkCacaoSignature', () => {
 
   test('default: the iss account’s EIP-191 signature verifies, as the SDK finds', async () => {
     const cacao = await signed()
-    expect(checkCacaoSignature(cacao)).toBe(true)
+    expect(await checkCacaoSignature(cacao)).toBe(true)
     expect(await sdk.validateSignedCacao({ cacao })).toBe(true)
     // v as 0/1 and an iss address in lower case.
     const v = Number.parseInt(cacao.s.s.slice(-2), 16) - 27
-    expect(checkCacaoSignature({ ...cacao, s: { t: 'eip191', s: `${cacao.s.s.slice(0, -2)}0${v}` } })).toBe(
-      true,
-    )
+    expect(
+      await checkCacaoSignature({ ...cacao, s: { t: 'eip191', s: `${cacao.s.s.slice(0, -2)}0${v}` } }),
+    ).toBe(true)
     const lower = { ...payload, iss: base.iss.toLowerCase() }
-    expect(checkCacaoSignature(await signed(lower))).toBe(true)
+    expect(await checkCacaoSignature(await signed(lower))).toBe(true)
   })
 
   test('error: another signer, an altered field, another type, malformed signatures are false', async () => {
     const cacao = await signed()
     const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
     expect(
-      checkCacaoSignature({ ...cacao, p: { ...cacao.p, iss: `did:pkh:eip155:1:${other.address}` } }),
+      await checkCacaoSignature({ ...cacao, p: { ...cacao.p, iss: `did:pkh:eip155:1:${other.address}` } }),
     ).toBe(false)
-    expect(checkCacaoSignature({ ...cacao, p: { ...cacao.p, nonce: 'other-nonce' } })).toBe(false)
-    expect(checkCacaoSignature({ ...cacao, s: { ...cacao.s, t: 'eip1271' } })).toBe(false)
+    expect(await checkCacaoSignature({ ...cacao, p: { ...cacao.p, nonce: 'other-nonce' } })).toBe(false)
+    expect(await checkCacaoSignature({ ...cacao, s: { ...cacao.s, t: 'eip1271' } })).toBe(false)
     for (const s of ['0x', '0x1234', `${cacao.s.s.slice(0, -2)}1d`, `${cacao.s.s}00`, 'zz'])
-      expect(checkCacaoSignature({ ...cacao, s: { t: 'eip191', s } })).toBe(false)
-    expect(checkCacaoSignature({ ...cacao, p: { ...cacao.p, iss: 'did:pkh:eip155:1:nope' } })).toBe(false)
+      expect(await checkCacaoSignature({ ...cacao, s: { t: 'eip191', s } })).toBe(false)
+    expect(await checkCacaoSignature({ ...cacao, p: { ...cacao.p, iss: 'did:pkh:eip155:1:nope' } })).toBe(
+      false,
+    )
   })
 })

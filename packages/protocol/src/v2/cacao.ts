@@ -1,9 +1,7 @@
 // One-click auth (`wc_sessionAuthenticate`): the sign-in a dapp asks for (CAIP-122), the CACAO (CAIP-74) a wallet
 // answers with, and the EIP-4361 text signed for it, written as WalletConnect's SDK writes it (with the EIP-5573 ReCap
 // statement), byte for byte.
-import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { keccak_256 } from '@noble/hashes/sha3.js'
-import { bytesToHex, hexToBytes } from '../hex.js'
+import { hexToBytes } from '../hex.js'
 import { InvalidCacaoError } from './errors.js'
 import { decodeRecap, getRecapChains, getRecapMethods } from './recap.js'
 
@@ -168,28 +166,26 @@ export function buildAuthNamespaces(cacaos: readonly Cacao[]): Record<string, Au
 /**
  * Whether a CACAO is signed by its `iss` account's key: an EIP-191 signature (65 bytes r‖s‖v, v 27/28 or 0/1) of
  * {@link formatCacaoMessage}'s text that recovers to the `iss` address. `false` for anything else: a malformed
- * CACAO, another signature type (`eip1271` needs a chain to check), a wrong signer.
+ * CACAO, another signature type (`eip1271` needs a chain to check), a wrong signer. The curve code loads on the first
+ * call (a chunk of its own).
  *
  * @example
- * if (!checkCacaoSignature(cacao)) throw new Error('not signed by its account')
+ * if (!(await checkCacaoSignature(cacao))) throw new Error('not signed by its account')
  */
-export function checkCacaoSignature(cacao: Cacao): boolean {
+export async function checkCacaoSignature(cacao: Cacao): Promise<boolean> {
   try {
     if (cacao.s.t !== 'eip191') return false
     const { address } = parseIss(cacao.p.iss)
-    const message = new TextEncoder().encode(formatCacaoMessage(cacao.p))
-    const prefix = new TextEncoder().encode(`\x19Ethereum Signed Message:\n${message.length}`)
-    const hash = keccak_256(new Uint8Array([...prefix, ...message]))
+    const message = formatCacaoMessage(cacao.p)
     const signature = hexToBytes(cacao.s.s.replace(/^0x/, ''))
     if (signature?.length !== 65) return false
     const v = signature[64] as number
     const recovery = v >= 27 ? v - 27 : v
     if (recovery !== 0 && recovery !== 1) return false
-    const point = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact')
-      .addRecoveryBit(recovery)
-      .recoverPublicKey(hash)
-    const recovered = bytesToHex(keccak_256(point.toBytes(false).subarray(1)).subarray(-20))
-    return recovered === address.slice(2).toLowerCase()
+    const { recoverPersonalSigner } = await import('./nobleSecp256k1.js')
+    return (
+      recoverPersonalSigner(message, signature.subarray(0, 64), recovery) === address.slice(2).toLowerCase()
+    )
   } catch {
     return false
   }
