@@ -1,13 +1,5 @@
-import {
-  type AuthPayload,
-  buildAuthNamespaces,
-  type Cacao,
-  checkCacaoSignature,
-  deriveSymKey,
-  deriveTopic,
-  formatCacaoMessage,
-  parseIss,
-} from '@pairlink/protocol/v2'
+import { buildAuthNamespaces, type Cacao, deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
+import { checkCacaos, type VerifyCacao } from './checkCacaos.js'
 import { SDK_ERRORS, SignError } from './errors.js'
 import { expiryIn, type Internal, save, subscribe } from './internal.js'
 import type { ErrorResponse, Metadata, Session } from './types.js'
@@ -18,7 +10,7 @@ const KEY_RE = /^[0-9a-f]{64}$/
 
 /** What `authenticate` does with the outcome. */
 type Outcome = {
-  verify: ((cacao: Cacao, message: string) => boolean | Promise<boolean>) | undefined
+  verify: VerifyCacao | undefined
   /** The wallet has no one-click auth (10001): the fallback proposal stays the way in. */
   fallBack: () => void
   settle: (session: Session, auths: Cacao[]) => void
@@ -60,22 +52,8 @@ export async function onAuthAnswer(
     typeof responder?.metadata?.name !== 'string'
   )
     return failed('Malformed answer')
-  const verify = outcome.verify ?? checkCacaoSignature
-  for (const cacao of cacaos) {
-    let message: string
-    try {
-      message = formatCacaoMessage(cacao.p)
-    } catch {
-      return failed('Signature verification failed')
-    }
-    let verified = false
-    try {
-      verified = (await verify(cacao, message)) === true
-    } catch {}
-    if (!verified) return failed('Signature verification failed')
-    const mismatch = findMismatch(cacao, auth.request.authPayload)
-    if (mismatch) return failed(`Cacao does not match the request: ${mismatch}`)
-  }
+  const refused = await checkCacaos(cacaos, [auth.request.authPayload], outcome.verify)
+  if (refused) return failed(refused)
   const namespaces = buildAuthNamespaces(cacaos)
   if (!Object.values(namespaces).some((namespace) => namespace.methods.length > 0))
     return failed('No methods granted')
@@ -105,23 +83,4 @@ export async function onAuthAnswer(
   save(internal)
   await subscribe(internal, topic).catch(() => {})
   outcome.settle(session, cacaos)
-}
-
-/**
- * Why a CACAO does not answer `request` (the SDK's `isCacaoBoundToRequest`, and the fields a wallet copies as they
- * are): a valid signature alone only proves its account signed it, perhaps for another site.
- */
-function findMismatch(cacao: Cacao, request: AuthPayload): string | undefined {
-  const { p } = cacao
-  if (cacao.h?.t !== 'caip122') return 'type'
-  if (p.domain !== request.domain) return 'domain'
-  if (p.nonce !== request.nonce) return 'nonce'
-  if (p.aud !== request.aud) return 'aud'
-  if (p.version !== request.version) return 'version'
-  // A wallet appends the ReCap's words to the statement (the SDK's `populateAuthPayload`).
-  if (request.statement && !p.statement?.startsWith(request.statement)) return 'statement'
-  if (!request.chains.includes(parseIss(p.iss).chain)) return 'chain'
-  const now = Date.now()
-  if (p.exp !== undefined && !(new Date(p.exp).getTime() >= now)) return 'exp'
-  if (p.nbf !== undefined && !(new Date(p.nbf).getTime() <= now)) return 'nbf'
 }

@@ -40,6 +40,8 @@ function isStale(internal: Internal, key: string, id: number): boolean {
   return false
 }
 
+const loadRequests = () => import('./proposalRequests.js')
+
 const fail = (error: ErrorResponse, context?: string): ErrorResponse =>
   context ? { code: error.code, message: `${error.message} ${context}` } : { ...error }
 
@@ -63,7 +65,7 @@ const isMetadata = (value: unknown): value is Metadata =>
 /** The Sign and pairing requests a peer may send, by method. Both roles' handlers: a restored client needs them. */
 const HANDLERS: Record<string, Handler> = {
   // Wallet: a dapp's proposal on a pairing this wallet joined.
-  wc_sessionPropose(internal, topic, { id, params }) {
+  async wc_sessionPropose(internal, topic, { id, params }) {
     const pairing = internal.state.pairings[topic]
     if (!pairing) return
     // One-click auth's fallback proposal is for wallets without it: one whose app answers `session_authenticate`
@@ -76,7 +78,10 @@ const HANDLERS: Record<string, Handler> = {
     const p = (params ?? {}) as Partial<Proposal>
     const required = p.requiredNamespaces ?? {}
     const optional = p.optionalNamespaces ?? {}
+    // The sign-in's checks load apart: most proposals carry none.
+    const requests = p.requests == null ? undefined : (await loadRequests()).readProposalRequests(p.requests)
     if (
+      requests === null ||
       !KEY_RE.test(p.proposer?.publicKey ?? '') ||
       !isMetadata(p.proposer?.metadata) ||
       !isProposalNamespaces(required) ||
@@ -100,6 +105,7 @@ const HANDLERS: Record<string, Handler> = {
       requiredNamespaces: required,
       optionalNamespaces: optional,
       ...(p.sessionProperties ? { sessionProperties: p.sessionProperties } : {}),
+      requests,
     }
     if (proposal.expiryTimestamp * 1000 <= Date.now()) return
     internal.state.proposals[id] = proposal
@@ -115,6 +121,7 @@ const HANDLERS: Record<string, Handler> = {
     if (!proposal) return
     const p = (params ?? {}) as Partial<Session> & {
       controller?: { publicKey?: string; metadata?: Metadata }
+      proposalRequestsResponses?: { authentication?: unknown }
     }
     const controller = p.controller
     if (
@@ -131,6 +138,11 @@ const HANDLERS: Record<string, Handler> = {
         'wc_sessionSettle',
         fail(SDK_ERRORS.INVALID_SESSION_SETTLE_REQUEST),
       )
+    const answered = proposal.requests?.authentication && p.proposalRequestsResponses?.authentication
+    const authentication = answered
+      ? await (await loadRequests()).takeAuthentication(internal, topic, id, proposal, answered)
+      : undefined
+    if (authentication === false) return
     const session: Session = {
       topic,
       pairingTopic: proposal.pairingTopic,
@@ -142,6 +154,7 @@ const HANDLERS: Record<string, Handler> = {
       requiredNamespaces: proposal.requiredNamespaces,
       optionalNamespaces: proposal.optionalNamespaces,
       ...(p.sessionProperties ? { sessionProperties: p.sessionProperties } : {}),
+      ...(authentication ? { authentication } : {}),
       self: { publicKey: proposal.proposer.publicKey, metadata: internal.metadata },
       peer: { publicKey: controller.publicKey as string, metadata: controller.metadata },
     }

@@ -9,7 +9,12 @@ export {
   type AuthenticateReturnType,
   authenticate,
 } from './actions/authenticate.js'
-export { type ConnectParameters, type ConnectReturnType, connect } from './actions/connect.js'
+export {
+  type ConnectAuthentication,
+  type ConnectParameters,
+  type ConnectReturnType,
+  connect,
+} from './actions/connect.js'
 export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
 export { type EmitParameters, emit } from './actions/emit.js'
 export { type ExtendParameters, extend } from './actions/extend.js'
@@ -46,7 +51,10 @@ export type {
   PendingAuthRequest,
   PendingRequest,
   Proposal,
+  ProposalAuthentication,
   ProposalNamespace,
+  ProposalRequests,
+  ProposalRequestsResponses,
   Session,
   SessionEventParams,
   SessionNamespace,

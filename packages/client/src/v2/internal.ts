@@ -2,6 +2,7 @@ import { payloadId } from '@pairlink/protocol'
 import { encryptEnvelope } from '@pairlink/protocol/v2'
 import type { Emitter } from '../emitter.js'
 import type { SessionStorage } from '../storage.js'
+import type { VerifyCacao } from './checkCacaos.js'
 import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
 import { SIGN_ERRORS, SignError } from './errors.js'
 import type { RelayConnection } from './relay.js'
@@ -53,6 +54,12 @@ type Authenticating = {
   request: AuthenticateRequest
 }
 
+type Approval = {
+  resolve: (session: Session) => void
+  reject: (error: unknown) => void
+  verifyCacao?: VerifyCacao | undefined
+}
+
 /** The `irn_publish` params of one message, sealed with its topic's key. */
 export type Sealed = { topic: string; message: string; ttl: number; tag: number; prompt: boolean }
 
@@ -78,8 +85,11 @@ export type Internal = {
   ready: Promise<void>
   stats: Omit<SignClientStats, 'reconnects'>
   sent: Map<number, Sent>
-  /** The dapp's `connect` calls waiting for their session, by proposal id. */
-  approvals: Map<number, { resolve: (session: Session) => void; reject: (error: unknown) => void }>
+  /**
+   * The dapp's `connect` calls waiting for their session, by proposal id, with the check of the CACAOs its
+   * `requests.authentication` may be answered with (see `proposalRequests.ts`).
+   */
+  approvals: Map<number, Approval>
   /** The dapp's `authenticate` calls waiting for the wallet's answer on their response topic, by request id. */
   authResponses: Map<number, (response: { result: unknown } | { error: ErrorResponse }) => Promise<void>>
   /** Subscription ids the relay gave, by topic (sent back with `irn_unsubscribe`). */

@@ -1,4 +1,4 @@
-import type { AuthPayload } from '@pairlink/protocol/v2'
+import type { AuthPayload, Cacao } from '@pairlink/protocol/v2'
 
 /** What a peer announces about itself (the SDK's `CoreTypes.Metadata`). */
 export type Metadata = {
@@ -44,6 +44,26 @@ export type Proposal = {
   requiredNamespaces: Record<string, ProposalNamespace>
   optionalNamespaces: Record<string, ProposalNamespace>
   sessionProperties?: Record<string, string> | undefined
+  /** What the dapp asks for with the session: `authentication`, a sign-in (CACAO) per entry it accepts. */
+  requests?: ProposalRequests | undefined
+}
+
+/**
+ * The requests a proposal carries besides the session (the SDK's `connect({ authentication })`): one-click auth
+ * inside the proposal. The wallet answers them with {@link ProposalRequestsResponses} in its settlement.
+ */
+export type ProposalRequests = {
+  /** Sign-ins the dapp accepts (CAIP-122 payloads, `aud` the URI); the wallet signs one or more of them. */
+  authentication?: ProposalAuthentication[] | undefined
+}
+
+/** A sign-in a proposal asks for: a one-click auth payload, with the signature types the dapp accepts per namespace. */
+export type ProposalAuthentication = AuthPayload & { signatureTypes?: Record<string, string[]> | undefined }
+
+/** The wallet's answers to a proposal's {@link ProposalRequests}, sent in `wc_sessionSettle`. */
+export type ProposalRequestsResponses = {
+  /** The CACAOs the wallet signed for `requests.authentication`. */
+  authentication?: Cacao[] | undefined
 }
 
 /** A settled session (the SDK's `SessionTypes.Struct`, without the fields Pairlink does not use). */
@@ -61,6 +81,11 @@ export type Session = {
   requiredNamespaces: Record<string, ProposalNamespace>
   optionalNamespaces: Record<string, ProposalNamespace>
   sessionProperties?: Record<string, string> | undefined
+  /**
+   * The CACAOs the wallet signed for the proposal's `requests.authentication`: on the dapp's side each one verified
+   * and answers the request before the session was kept. Absent when none was asked or the wallet signed none.
+   */
+  authentication?: Cacao[] | undefined
   self: { publicKey: string; metadata: Metadata }
   peer: { publicKey: string; metadata: Metadata }
 }

@@ -4,7 +4,7 @@ import type { SignClient } from '../createSignClient.js'
 import { SDK_ERRORS, SIGN_ERRORS, SignError } from '../errors.js'
 import { deleteSession, expiryIn, getInternal, save } from '../internal.js'
 import { findUnsatisfied, isSessionNamespaces } from '../namespaces.js'
-import type { Session, SessionNamespace } from '../types.js'
+import type { ProposalRequestsResponses, Session, SessionNamespace } from '../types.js'
 
 /** Parameters of {@link approve}. */
 export type ApproveParameters = {
@@ -13,6 +13,11 @@ export type ApproveParameters = {
   /** What the wallet grants: accounts (CAIP-10), methods and events per namespace. */
   namespaces: Record<string, SessionNamespace>
   sessionProperties?: Record<string, string> | undefined
+  /**
+   * The answers to the proposal's `requests`: `authentication`, the CACAOs signed for its sign-in (one-click auth in
+   * the proposal). Sent in the settlement; the session keeps them. Left out, the dapp gets the session without.
+   */
+  proposalRequestsResponses?: ProposalRequestsResponses | undefined
 }
 
 /** What {@link approve} resolves with. */
@@ -57,12 +62,15 @@ export async function approve(client: SignClient, parameters: ApproveParameters)
   const sessionKey = deriveSymKey(self.privateKey, proposal.proposer.publicKey)
   const topic = deriveTopic(sessionKey)
   const relay = { protocol: 'irn' }
+  const { proposalRequestsResponses: responses } = parameters
+  const authentication = responses?.authentication?.length ? responses.authentication : undefined
   const settle = {
     relay,
     namespaces,
     controller: { publicKey: self.publicKey, metadata: internal.metadata },
     expiry: expiryIn(SEVEN_DAYS),
     ...(parameters.sessionProperties ? { sessionProperties: parameters.sessionProperties } : {}),
+    ...(responses ? { proposalRequestsResponses: responses } : {}),
   }
   const session: Session = {
     topic,
@@ -75,6 +83,7 @@ export async function approve(client: SignClient, parameters: ApproveParameters)
     requiredNamespaces: proposal.requiredNamespaces,
     optionalNamespaces: proposal.optionalNamespaces,
     ...(parameters.sessionProperties ? { sessionProperties: parameters.sessionProperties } : {}),
+    ...(authentication ? { authentication } : {}),
     self: { publicKey: self.publicKey, metadata: internal.metadata },
     peer: proposal.proposer,
   }
