@@ -29,6 +29,38 @@ const fromSignClient = createRequire(createRequire(import.meta.url).resolve('@wa
 const sdkUtils = fromSignClient('@walletconnect/utils') as {
   populateAuthPayload(p: { authPayload: AuthPayload; chains: string[]; methods: string[] }): AuthPayload
   buildAuthObject(payload: AuthPayload, signature: { t: string; s: string }, iss: string): Cacao
+  formatMessage(payload: object, iss: string): string
+}
+
+/**
+ * Whether each CACAO's signature is its `iss` account's EIP-191 signature of the text the SDK writes for it
+ * (`formatMessage` of @walletconnect/utils 2.25.0), checked with viem.
+ */
+export async function verifyWithSdkText(cacaos: readonly Cacao[]): Promise<boolean[]> {
+  const { verifyMessage } = await import('viem')
+  return Promise.all(
+    cacaos.map((cacao) =>
+      verifyMessage({
+        address: cacao.p.iss.split(':').at(-1) as `0x${string}`,
+        message: sdkUtils.formatMessage(cacao.p, cacao.p.iss),
+        signature: cacao.s.s as `0x${string}`,
+      }),
+    ),
+  )
+}
+
+/** Signs the CACAOs for a proposal's `requests.authentication[0]` as an SDK wallet does (`buildAuthObject`). */
+export async function signAsSdkWallet(
+  request: AuthPayload,
+  chains: string[] = request.chains,
+): Promise<Cacao[]> {
+  return Promise.all(
+    chains.map(async (chain) => {
+      const iss = `did:pkh:${chain}:${devAccount.address}`
+      const s = await devAccount.signMessage({ message: sdkUtils.formatMessage(request, iss) })
+      return sdkUtils.buildAuthObject(request, { t: 'eip191', s }, iss)
+    }),
+  )
 }
 
 // The SDK's own types are stricter than its wire (`nbf: string`): the two methods used, loosely.
