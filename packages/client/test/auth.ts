@@ -36,7 +36,9 @@ const sdkUtils = fromSignClient('@walletconnect/utils') as {
  * Whether each CACAO's signature is its `iss` account's EIP-191 signature of the text the SDK writes for it
  * (`formatMessage` of @walletconnect/utils 2.25.0), checked with viem.
  */
-export async function verifyWithSdkText(cacaos: readonly Cacao[]): Promise<boolean[]> {
+export async function verifyWithSdkText(
+  cacaos: readonly { p: { iss: string }; s: { s: string } }[],
+): Promise<boolean[]> {
   const { verifyMessage } = await import('viem')
   return Promise.all(
     cacaos.map((cacao) =>
