@@ -45,13 +45,13 @@ const create = (metadata: typeof dappMetadata, storage: SessionStorage = createM
   clients.push(client)
   return client
 }
-const signIn: ConnectAuthentication = {
+const signIn = {
   chains: ['eip155:1', 'eip155:10'],
   domain: 'pairlink.example',
   uri: 'https://pairlink.example/login',
   nonce: 'n0nce-9012',
   statement: 'Sign in to Pairlink.',
-}
+} satisfies ConnectAuthentication
 const optionalNamespaces = { eip155: { chains: ['eip155:1'], methods, events } }
 
 /** Our dapp asks for a session and a sign-in; our wallet answers the proposal with `sign(request)`'s CACAOs. */
