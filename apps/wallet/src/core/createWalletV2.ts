@@ -107,6 +107,12 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
 
   client.on('transport', (event) => emitter.emit('transport', event))
   client.on('session_proposal', ({ params }) => {
+    const { authentication } = params.requests ?? {}
+    // A proposal that asks for a sign-in too (the SDK's `connect({ authentication })`) is one approval that connects
+    // and signs in, when the wallet takes one-click auth and can grant the session; else an ordinary proposal,
+    // approved without CACAOs (the dapp then gets the session alone).
+    if (oneClick && authentication && !checkProposal(params, supported))
+      return auth.offerProposal({ ...params, requests: { authentication } })
     proposal = params
     refusal = checkProposal(params, supported)
     const summary = { ...summarizeProposal(params), ...(refusal && { refused: refusal.reason }) }
@@ -178,10 +184,22 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       accounts: [account.address],
     })
   }
-  /** Approves the pending sign-in request: the CACAOs' answer makes the session, on the chains signed for. */
+  /**
+   * Approves the pending sign-in request: the CACAOs' answer makes the session, on the chains signed for (or, for a
+   * proposal's sign-in, the session the proposal asks for, settled with the CACAOs).
+   */
   const signIn = async (choice: { account?: LocalAccount | undefined; chainId?: number | undefined }) => {
     account = choice.account ?? account
-    const { session: made, refused, expired } = await auth.approve(accountSigner(account))
+    const {
+      session: made,
+      refused,
+      expired,
+    } = await auth.approve(accountSigner(account), (address, asked) => {
+      // A proposal's sign-in: the session grants what the proposal asks for, as `approveSession` grants it.
+      chainId = choice.chainId ?? chainId
+      const requested = summarizeProposal(asked).evmChains
+      return buildNamespaces({ chains: [chainId, ...requested.filter((id) => supported.has(id))], address })
+    })
     if (refused) return end(`Refused the sign-in request: ${refused}`)
     if (expired) return end(AUTH_EXPIRED_MESSAGE)
     // Signed in, and no session: the dapp asked for no method to call.
