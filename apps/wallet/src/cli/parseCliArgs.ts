@@ -62,9 +62,12 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
                        wc_sessionAuthenticate) is a signature too: with --auto-sign and --approve the
                        wallet signs in (one CACAO per chain it supports) and connects, with --reject
                        it refuses (5000); without --auto-sign it does not take one-click auth and the
-                       dapp falls back to its ordinary session proposal
+                       dapp falls back to its ordinary session proposal; a proposal that asks for a
+                       sign-in too (connect({ authentication })) is then approved without CACAOs:
+                       the dapp gets the session alone
   --no-one-click       v2: never take one-click auth, even with --auto-sign: dapps fall back to the
-                       session proposal (as with a wallet that does not support it)
+                       session proposal (as with a wallet that does not support it), and a proposal's
+                       sign-in is approved without CACAOs
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
   --smart-account KIND act as the key's smart account on the dev chain (Pairlink's anvil, where its
