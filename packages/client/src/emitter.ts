@@ -7,6 +7,8 @@ export type Emitter<events extends Record<string, unknown>> = {
   once<name extends keyof events>(event: name, listener: Listener<events[name]>): () => void
   off<name extends keyof events>(event: name, listener: Listener<events[name]>): void
   emit<name extends keyof events>(event: name, payload: events[name]): void
+  /** How many listeners `event` has (a wallet answers some requests differently when the app listens for them). */
+  listenerCount(event: keyof events): number
 }
 
 /** Creates an {@link Emitter}. A throwing listener is reported and does not stop the others. */
@@ -28,6 +30,7 @@ export function createEmitter<events extends Record<string, unknown>>(): Emitter
     off(event, listener) {
       listeners.get(event)?.delete(listener as Listener<never>)
     },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
     emit(event, payload) {
       for (const listener of [...(listeners.get(event) ?? [])]) {
         try {

@@ -77,7 +77,7 @@ type CoreConstructor = new (options: Record<string, unknown>) => SdkClient['core
 let CoreClass: CoreConstructor | undefined
 
 /** A published WalletKit wallet (1.6.0, core 2.25.0) on `relayUrl`; its Core class is taken from a SignClient's. */
-async function createWalletKit(relayUrl: string) {
+export async function createWalletKit(relayUrl: string) {
   CoreClass ??= (await createSdkDapp(relayUrl)).core.constructor as CoreConstructor
   const core = new CoreClass({
     relayUrl,
@@ -121,6 +121,19 @@ export async function createAnsweringWalletKit(relayUrl: string) {
     await respond({ result: await answer(method, args as unknown[]) })
   })
   return { wallet, proposal }
+}
+
+/** A published sign-client (2.25.0) in the wallet role on `relayUrl`. */
+export async function createSdkWallet(relayUrl: string): Promise<SdkClient> {
+  const client = await SignClient.init({
+    relayUrl,
+    projectId,
+    customStoragePrefix: `wallet-${randomUUID()}`,
+    logger: 'silent',
+    metadata: { ...walletMetadata, name: 'sdk wallet' },
+  })
+  live.push(client)
+  return client
 }
 
 /** Closes every SDK client's socket and stops its heartbeat. */

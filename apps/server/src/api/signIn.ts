@@ -1,3 +1,4 @@
+import { type Cacao, formatCacaoMessage, InvalidCacaoError } from '@pairlink/protocol/v2'
 import {
   compactSignatureToSignature,
   type Hex,
@@ -8,7 +9,6 @@ import {
 } from 'viem'
 import type { Database } from '../db/createDatabase.js'
 import { ChainUnreachableError, type ChainVerifier } from '../payments/chainReader.js'
-import { type Cacao, formatCacaoMessage } from '../siwe/cacao.js'
 import { SiweMessageError } from '../siwe/errors.js'
 import { type ParsedSiweMessage, parseSiweMessage } from '../siwe/parseSiweMessage.js'
 import { ApiError } from './http.js'
@@ -160,7 +160,15 @@ export function signInWithCacao(
       'A CACAO must be {h: {t: "caip122"}, p, s: {t, s}}',
     )
   const payload = cacao.p
-  const message = readMessage(() => formatCacaoMessage(payload))
+  const message = readMessage(() => {
+    try {
+      return formatCacaoMessage(payload)
+    } catch (error) {
+      // The protocol's words for it, answered as any message that is not a sign-in.
+      if (error instanceof InvalidCacaoError) throw new SiweMessageError(error.field, error.reason)
+      throw error
+    }
+  })
   return signIn(db, { message, signature: cacao.s.s, replaces: input.replaces }, expected)
 }
 

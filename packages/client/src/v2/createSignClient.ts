@@ -1,5 +1,5 @@
 import { bytesToHex } from '@pairlink/protocol'
-import { getClientId, signRelayJwt } from '@pairlink/protocol/v2'
+import { type Cacao, getClientId, signRelayJwt } from '@pairlink/protocol/v2'
 import { getBrowserHost } from '../browser.js'
 import { createEmitter, type Emitter } from '../emitter.js'
 import { InvalidClientOptionsError } from '../errors.js'
@@ -13,6 +13,7 @@ import { receive } from './receive.js'
 import { createRelayConnection } from './relay.js'
 import { closeTabs, knowSessions, openTabs, tellTabs } from './tabs.js'
 import type {
+  AuthenticateRequest,
   Metadata,
   Proposal,
   Session,
@@ -28,8 +29,17 @@ export type SignClientEvents = {
   display_uri: { uri: string }
   /** Wallet: a dapp proposes a session; answer with `approve` or `reject`. */
   session_proposal: { id: number; params: Proposal }
-  /** Dapp: a wallet settled a session; `tab`: in another tab sharing the storage (`tabs`), which this one joins. */
-  session_connect: { session: Session; tab?: true | undefined }
+  /**
+   * Dapp: a wallet settled a session; `tab`: in another tab sharing the storage (`tabs`), which this one joins;
+   * `auths`: the CACAOs of a one-click auth (`authenticate`) that made it.
+   */
+  session_connect: { session: Session; tab?: true | undefined; auths?: Cacao[] | undefined }
+  /**
+   * Wallet: a dapp asks to sign in and connect in one step (`wc_sessionAuthenticate`); answer with
+   * `approveAuthenticate` or `rejectAuthenticate`. While the app listens, the dapp's fallback proposal on the same
+   * pairing is not emitted (the SDK's rule); without a listener the dapp is told at once to fall back to it.
+   */
+  session_authenticate: { id: number; topic: string; params: AuthenticateRequest }
   /** Wallet: a dapp's request, within the session's namespaces; answer with `respond`. */
   session_request: { id: number; topic: string; params: SessionRequestParams }
   /** Dapp: the wallet emitted an event (`chainChanged`, `accountsChanged`, …). */
@@ -134,6 +144,8 @@ const emptyState = (seed: string): StoredState => ({
   sessions: {},
   requests: {},
   outbox: {},
+  authRequests: {},
+  authenticating: {},
 })
 
 const randomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)))
@@ -200,6 +212,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     stats: { received: 0, dropped: 0, ignored: 0 },
     sent: new Map(),
     approvals: new Map(),
+    authResponses: new Map(),
     subscriptions: new Map(),
     incoming: Promise.resolve(),
     saving: Promise.resolve(),

@@ -101,4 +101,6 @@ export const SIGN_ERRORS = {
   PROPOSAL_EXPIRED: { code: 'ERR_PROPOSAL_EXPIRED', message: 'Proposal expired' },
   REQUEST_EXPIRED: { code: 'ERR_REQUEST_EXPIRED', message: 'Request expired. Please try again.' },
   CLIENT_CLOSED: { code: 'ERR_CLIENT_CLOSED', message: 'Client closed' },
+  NO_AUTH_REQUEST: { code: 'ERR_AUTH_REQUEST_UNKNOWN', message: 'No pending auth request with this id' },
+  NO_AUTHS: { code: 'ERR_AUTHS_MISSING', message: 'Approve with at least one signed CACAO' },
 } as const

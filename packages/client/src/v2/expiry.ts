@@ -9,13 +9,14 @@ export function scheduleExpiry(internal: Internal): void {
   clearTimeout(internal.expiryTimer)
   internal.expiryTimer = undefined
   if (internal.closed) return
-  const { proposals, proposed, pairings, sessions, requests } = internal.state
+  const { proposals, proposed, pairings, sessions, requests, authRequests } = internal.state
   const times = [
     ...Object.values(proposals).map((p) => p.expiryTimestamp),
     ...Object.values(proposed).map((p) => p.expiryTimestamp),
     ...Object.values(pairings).map((p) => p.expiry),
     ...Object.values(sessions).map((s) => s.expiry),
     ...Object.values(requests).flatMap(({ params }) => params.request.expiryTimestamp ?? []),
+    ...Object.values(authRequests).map(({ params }) => params.expiryTimestamp),
   ]
   if (times.length === 0) return
   const delay = Math.min(Math.max(Math.min(...times) * 1000 - Date.now(), 0), MAX_DELAY)
@@ -26,8 +27,9 @@ export function scheduleExpiry(internal: Internal): void {
 }
 
 /**
- * Removes what has expired and says so: `proposal_expire` (a dapp's `approval()` rejects), `session_expire`,
- * `session_request_expire`; a pairing past its expiry is unsubscribed and forgotten.
+ * Removes what has expired and says so: `proposal_expire` (a dapp's `approval()` rejects, and `authenticate`'s
+ * `response()` with its fallback proposal), `session_expire`, `session_request_expire`; a pairing past its expiry is
+ * unsubscribed and forgotten, a one-click auth request past its own forgotten.
  */
 export function expire(internal: Internal): void {
   const now = Date.now() / 1000
@@ -42,6 +44,12 @@ export function expire(internal: Internal): void {
     delete state.proposed[proposal.id]
     delete state.keys[proposal.proposer.publicKey]
     if (proposal.sessionTopic) dropTopic(internal, proposal.sessionTopic)
+    // A one-click auth lives as long as its fallback proposal (as `connect`'s, its URI is then refreshed).
+    for (const [id, auth] of Object.entries(state.authenticating)) {
+      if (auth.proposalId !== proposal.id) continue
+      delete state.authenticating[id]
+      dropTopic(internal, auth.responseTopic)
+    }
     internal.approvals.get(proposal.id)?.reject(new SignError(SIGN_ERRORS.PROPOSAL_EXPIRED))
     internal.approvals.delete(proposal.id)
     emitter.emit('proposal_expire', { id: proposal.id })
@@ -56,6 +64,8 @@ export function expire(internal: Internal): void {
     deleteSession(internal, session.topic, SDK_ERRORS.USER_DISCONNECTED)
     emitter.emit('session_expire', { topic: session.topic })
   }
+  for (const { id, params } of Object.values(state.authRequests))
+    if (params.expiryTimestamp <= now) delete state.authRequests[id]
   for (const { id, params } of Object.values(state.requests)) {
     const expiry = params.request.expiryTimestamp
     if (expiry === undefined || expiry > now) continue

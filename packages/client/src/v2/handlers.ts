@@ -1,3 +1,4 @@
+import { onAuthenticateRequest } from './authRequest.js'
 import { SDK_ERRORS } from './errors.js'
 import {
   deleteSession,
@@ -65,6 +66,13 @@ const HANDLERS: Record<string, Handler> = {
   wc_sessionPropose(internal, topic, { id, params }) {
     const pairing = internal.state.pairings[topic]
     if (!pairing) return
+    // One-click auth's fallback proposal is for wallets without it: one whose app answers `session_authenticate`
+    // leaves it (the SDK's `shouldIgnorePairingRequest`).
+    if (
+      pairing.methods?.includes('wc_sessionAuthenticate') &&
+      internal.emitter.listenerCount('session_authenticate') > 0
+    )
+      return
     const p = (params ?? {}) as Partial<Proposal>
     const required = p.requiredNamespaces ?? {}
     const optional = p.optionalNamespaces ?? {}
@@ -220,6 +228,8 @@ const HANDLERS: Record<string, Handler> = {
     if (isStale(internal, `${topic}:event:${name}`, id)) return
     internal.emitter.emit('session_event', { id, topic, params: p as SessionEventParams })
   },
+
+  wc_sessionAuthenticate: onAuthenticateRequest,
 
   wc_pairingPing(internal, topic, { id, method }) {
     if (internal.state.pairings[topic]) return sendResult(internal, topic, id, method, true)

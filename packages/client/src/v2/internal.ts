@@ -6,7 +6,16 @@ import type { SignClient, SignClientEvents, SignClientStats } from './createSign
 import { SIGN_ERRORS, SignError } from './errors.js'
 import type { RelayConnection } from './relay.js'
 import type { Tabs } from './tabs.js'
-import type { ErrorResponse, Metadata, Pairing, PendingRequest, Proposal, Session } from './types.js'
+import type {
+  AuthenticateRequest,
+  ErrorResponse,
+  Metadata,
+  Pairing,
+  PendingAuthRequest,
+  PendingRequest,
+  Proposal,
+  Session,
+} from './types.js'
 
 /** What a client keeps in its storage, under one key, as JSON. Holds keys: never log it. */
 export type StoredState = {
@@ -27,6 +36,21 @@ export type StoredState = {
    * be reached (see `outbox.ts`).
    */
   outbox: Record<string, Sealed & { expiry: number }>
+  /** One-click auth requests this client (a wallet) received and has not answered, by id. */
+  authRequests: Record<string, PendingAuthRequest>
+  /** One-click auth requests this client (a dapp) sent and that no wallet answered yet, by id. */
+  authenticating: Record<string, Authenticating>
+}
+
+/** A dapp's `authenticate` waiting: its key (in `keys`), the topic the answer comes on, its fallback proposal. */
+export type Authenticating = {
+  publicKey: string
+  /** `sha256(publicKey)`: the wallet answers there in a type 1 envelope. */
+  responseTopic: string
+  pairingTopic: string
+  /** The fallback `wc_sessionPropose` (in `proposed`), for a wallet without one-click auth. */
+  proposalId: number
+  request: AuthenticateRequest
 }
 
 /** The `irn_publish` params of one message, sealed with its topic's key. */
@@ -56,6 +80,8 @@ export type Internal = {
   sent: Map<number, Sent>
   /** The dapp's `connect` calls waiting for their session, by proposal id. */
   approvals: Map<number, { resolve: (session: Session) => void; reject: (error: unknown) => void }>
+  /** The dapp's `authenticate` calls waiting for the wallet's answer on their response topic, by request id. */
+  authResponses: Map<number, (response: { result: unknown } | { error: ErrorResponse }) => Promise<void>>
   /** Subscription ids the relay gave, by topic (sent back with `irn_unsubscribe`). */
   subscriptions: Map<string, string>
   /** Received envelopes are handled one after the other, in arrival order. */
@@ -96,15 +122,20 @@ const RPC_OPTS: Record<string, [tag: number, ttl: number, prompt: boolean]> = {
   wc_sessionEvent: [1110, 300, true],
   wc_sessionDelete: [1112, 86_400, false],
   wc_sessionPing: [1114, 86_400, false],
+  wc_sessionAuthenticate: [1116, 3600, true],
 }
 /** A proposal's rejection has a tag of its own (the SDK's `wc_sessionPropose.reject`). */
 export const PROPOSE_REJECT_TAG = 1120
 
-/** Every topic the client follows: pairings, sessions, and the session topics of answered proposals. */
+/**
+ * Every topic the client follows: pairings, sessions, the session topics of answered proposals, and the response
+ * topics of one-click auth requests.
+ */
 export function getTopics(internal: Internal): string[] {
-  const { pairings, sessions, proposed } = internal.state
+  const { pairings, sessions, proposed, authenticating } = internal.state
   const pending = Object.values(proposed).flatMap((p) => (p.sessionTopic ? [p.sessionTopic] : []))
-  return [...new Set([...Object.keys(pairings), ...Object.keys(sessions), ...pending])]
+  const responses = Object.values(authenticating).map((a) => a.responseTopic)
+  return [...new Set([...Object.keys(pairings), ...Object.keys(sessions), ...pending, ...responses])]
 }
 
 /**

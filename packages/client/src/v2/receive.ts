@@ -1,4 +1,4 @@
-import { decryptEnvelope, deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
+import { decodeEnvelope, decryptEnvelope, deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
 import { SignError } from './errors.js'
 import { onRequest } from './handlers.js'
 import { expiryIn, type Internal, save, subscribe } from './internal.js'
@@ -27,6 +27,8 @@ export function receive(internal: Internal, message: RelayMessage, relayed = fal
 async function handle(internal: Internal, relayMessage: RelayMessage, relayed: boolean): Promise<void> {
   const { topic, message } = relayMessage
   await internal.ready
+  const auth = Object.values(internal.state.authenticating).find((entry) => entry.responseTopic === topic)
+  if (auth) return onAuthAnswer(internal, auth.publicKey, message)
   const symKey = internal.state.keys[topic]
   if (!symKey) {
     internal.stats.ignored++
@@ -58,6 +60,32 @@ async function handle(internal: Internal, relayMessage: RelayMessage, relayed: b
     internal.stats.ignored++
     if (!relayed) passOn(internal, relayMessage)
   }
+}
+
+/**
+ * A wallet's answer to a one-click auth request, on its response topic: a type 1 envelope, opened with the key of the
+ * request's private key and the sender key it carries, handed to the `authenticate` call waiting for it.
+ */
+async function onAuthAnswer(internal: Internal, publicKey: string, envelope: string): Promise<void> {
+  let payload: Payload | undefined
+  try {
+    const { senderPublicKey } = decodeEnvelope(envelope)
+    const privateKey = internal.state.keys[publicKey]
+    if (senderPublicKey && privateKey)
+      payload = parsePayload(decryptEnvelope({ symKey: deriveSymKey(privateKey, senderPublicKey), envelope }))
+  } catch {}
+  if (!payload || 'method' in payload) {
+    internal.stats.dropped++
+    return
+  }
+  const waiting = internal.authResponses.get(payload.id)
+  if (!waiting) {
+    // After a reload nobody waits for it: the CACAOs cannot be checked by the app that asked.
+    internal.stats.ignored++
+    return
+  }
+  internal.stats.received++
+  await waiting(payload)
 }
 
 function parsePayload(text: string): Payload | undefined {

@@ -1,3 +1,5 @@
+import type { AuthPayload } from '@pairlink/protocol/v2'
+
 /** What a peer announces about itself (the SDK's `CoreTypes.Metadata`). */
 export type Metadata = {
   name: string
@@ -70,6 +72,8 @@ export type Pairing = {
   expiry: number
   /** A session was proposed and answered over it. */
   active: boolean
+  /** The methods the dapp's URI names (`wc_sessionAuthenticate` for one-click auth), when it named any. */
+  methods?: string[] | undefined
   peerMetadata?: Metadata | undefined
 }
 
@@ -87,3 +91,15 @@ export type SessionEventParams = {
   event: { name: string; data: unknown }
   chainId: string
 }
+
+/** The `params` of a `wc_sessionAuthenticate`: the sign-in a dapp asks for (one-click auth). */
+export type AuthenticateRequest = {
+  authPayload: AuthPayload
+  /** The dapp's X25519 public key: the answer goes to its hash (type 1 envelope), the session key comes from it. */
+  requester: { publicKey: string; metadata: Metadata }
+  /** Seconds since the epoch after which the request can no longer be answered. */
+  expiryTimestamp: number
+}
+
+/** A one-click auth request this client (a wallet) received and has not answered, by id. */
+export type PendingAuthRequest = { id: number; topic: string; params: AuthenticateRequest }

@@ -29,3 +29,21 @@ export class InvalidJwtError extends BaseError {
   static override code = 'ERR_JWT_INVALID'
   override name = 'InvalidJwtError'
 }
+
+/**
+ * A CACAO (CAIP-74) whose sign-in text cannot be written: an `iss` that is not an eip155 `did:pkh`, a ReCap that does
+ * not decode, a statement with a line break. `field` names the part at fault; `reason` says how, never echoing it.
+ */
+export class InvalidCacaoError extends BaseError {
+  static override code = 'ERR_CACAO_INVALID'
+  override name = 'InvalidCacaoError'
+  /** The payload field at fault: `iss`, `statement` or `resources`. */
+  readonly field: string
+  /** What is wrong with it, in words (no part of the CACAO). */
+  readonly reason: string
+  constructor(field: string, reason: string) {
+    super(`Invalid CACAO: ${reason}`, { code: InvalidCacaoError.code, details: field })
+    this.field = field
+    this.reason = reason
+  }
+}

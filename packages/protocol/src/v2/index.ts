@@ -1,5 +1,16 @@
 // The shared error classes, so a v2-only import can catch what these functions throw.
 export { BaseError, DecryptionError, InvalidKeyError, InvalidUriError } from '../errors.js'
+export {
+  type AuthNamespace,
+  type AuthPayload,
+  buildAuthNamespaces,
+  type Cacao,
+  type CacaoPayload,
+  checkCacaoSignature,
+  formatAuthMessage,
+  formatCacaoMessage,
+  parseIss,
+} from './cacao.js'
 export { decodeDidKey, encodeDidKey } from './didKey.js'
 export {
   type DecodedEnvelope,
@@ -14,7 +25,13 @@ export {
   encryptEnvelope,
   IV_LENGTH_V2,
 } from './envelope.js'
-export { ExpiredUriError, InvalidDidKeyError, InvalidEnvelopeError, InvalidJwtError } from './errors.js'
+export {
+  ExpiredUriError,
+  InvalidCacaoError,
+  InvalidDidKeyError,
+  InvalidEnvelopeError,
+  InvalidJwtError,
+} from './errors.js'
 export {
   type DecodedJwt,
   decodeJwt,
@@ -45,6 +62,15 @@ export {
   WALLETCONNECT_EXPLORER_URL,
   WALLETCONNECT_RELAY_URL,
 } from './network.js'
+export {
+  createRecap,
+  describeRecap,
+  getRecapChains,
+  getRecapMethods,
+  mergeRecaps,
+  type Recap,
+  readRecap,
+} from './recap.js'
 export {
   type FormatPairingUriParameters,
   formatPairingUri,

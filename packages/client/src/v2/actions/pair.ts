@@ -23,11 +23,16 @@ export type PairParameters = {
 export async function pair(client: SignClient, parameters: PairParameters): Promise<Pairing> {
   const internal = getInternal(client)
   await internal.ready
-  const { topic, symKey, expiryTimestamp } = parsePairingUri(parameters.uri)
+  const { topic, symKey, expiryTimestamp, methods } = parsePairingUri(parameters.uri)
   const { pairings, keys } = internal.state
   if (pairings[topic]?.active) throw new SignError(SIGN_ERRORS.PAIRING_EXISTS)
   // The SDK gives a URI without an expiry five minutes.
-  const pairing: Pairing = { topic, expiry: expiryTimestamp ?? expiryIn(300), active: false }
+  const pairing: Pairing = {
+    topic,
+    expiry: expiryTimestamp ?? expiryIn(300),
+    active: false,
+    ...(methods ? { methods } : {}),
+  }
   pairings[topic] = pairing
   keys[topic] = symKey
   save(internal)
