@@ -76,6 +76,14 @@ export type V2AuthenticateParameters = {
    * @default the chain `connect` asks for, then the client's `chains`
    */
   chains?: readonly number[] | undefined
+  /**
+   * Checks each CACAO's signature before the session is kept (`message`: the text its account signed); a CACAO that
+   * fails ends the connect (`SessionRejectedError`). A dapp whose server verifies the CACAOs itself (smart accounts
+   * through its node included) may leave that to the server with `() => true`: the binding to this request (domain,
+   * URI, nonce, chains, times) is checked either way.
+   * @default an EOA's EIP-191 signature (no chain needed; a smart account's `eip1271` CACAO fails it)
+   */
+  verifyCacao?: ((cacao: Cacao, message: string) => boolean | Promise<boolean>) | undefined
 }
 
 /** Parameters of a {@link V2Client}'s `connect`. */

@@ -102,13 +102,17 @@ describe('useSignIn', () => {
     })
     const wallet = fakeWallet(signs)
     const config = await connectedConfig(wallet)
-    const wrapper = ({ children }: { children: ReactNode }) => <Providers config={config}>{children}</Providers>
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers config={config}>{children}</Providers>
+    )
     const hook = renderHook(
       ({ oneClick }: { oneClick: OneClickSignIn }) => useSignIn(account.address, 31337, oneClick),
       { wrapper, initialProps: { oneClick: { status: 'verifying' } } },
     )
     expect(hook.result.current.status).toBe('checking')
-    hook.rerender({ oneClick: { status: 'signed-in', account: { address: account.address, chainId: 31337 } } })
+    hook.rerender({
+      oneClick: { status: 'signed-in', account: { address: account.address, chainId: 31337 } },
+    })
     await waitFor(() => expect(hook.result.current.status).toBe('signed-in'))
     expect(hook.result.current.account).toEqual({ address: account.address, chainId: 31337 })
     expect(hook.result.current.message).toEqual({ tone: 'success', text: `Signed in as ${account.address}.` })
@@ -119,11 +123,13 @@ describe('useSignIn', () => {
     expect(calls).toEqual(['/api/me'])
   })
 
-  test('args: oneClick — the server refused the connection\'s sign-in: signed out, in its words; Sign in works as usual', async () => {
+  test("args: oneClick — the server refused the connection's sign-in: signed out, in its words; Sign in works as usual", async () => {
     const verified = server()
     const wallet = fakeWallet(signs)
     const config = await connectedConfig(wallet)
-    const wrapper = ({ children }: { children: ReactNode }) => <Providers config={config}>{children}</Providers>
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers config={config}>{children}</Providers>
+    )
     // usePairlink's state: one object per outcome, as React keeps it.
     const refused: OneClickSignIn = {
       status: 'refused',

@@ -183,6 +183,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
         ...(auth.statement === undefined ? {} : { statement: auth.statement }),
         ...(auth.exp === undefined ? {} : { exp: auth.exp }),
         ...(auth.nbf === undefined ? {} : { nbf: auth.nbf }),
+        ...(auth.verifyCacao === undefined ? {} : { verifyCacao: auth.verifyCacao }),
       },
       joined: new Promise((resolve) => {
         join = resolve

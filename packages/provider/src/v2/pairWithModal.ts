@@ -1,7 +1,6 @@
 import type { ModalAdapter } from '@pairlink/client'
 import {
   type AuthenticateParameters,
-  authenticate,
   type ConnectParameters,
   connect,
   RelayRefusedError,
@@ -113,11 +112,11 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
           approval: async (): Promise<PairWithModalReturnType> => ({ session: await approval() }),
         }
       }
-      const { uri, response } = await authenticate(client, {
+      const { startAuthenticate } = await import('./startAuthenticate.js')
+      return startAuthenticate(client, {
         ...parameters.authenticate,
         pairingExpiry: parameters.authenticate.pairingExpiry ?? proposal.expiry,
       })
-      return { uri, approval: response }
     }
     parameters.joined?.then((session) => {
       if (settled) return
