@@ -15,6 +15,7 @@ export const projects = [
   'packages/provider/tsconfig.json',
   'packages/modal/tsconfig.json',
   'packages/wagmi/tsconfig.json',
+  'packages/smart-account/tsconfig.json',
   'packages/test-kit/tsconfig.json',
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',

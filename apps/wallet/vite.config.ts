@@ -9,7 +9,10 @@ export default defineConfig({
   // Build from the packages' sources, as the tests do, so the page never ships a stale package build;
   // `@pairlink/protocol/v2` is the protocol sources' v2 folder.
   resolve: {
-    alias: [{ find: /^@pairlink\/(protocol|client)(\/v2)?$/, replacement: `${packages}$1/src$2/index.ts` }],
+    alias: [
+      { find: /^@pairlink\/(protocol|client)(\/v2)?$/, replacement: `${packages}$1/src$2/index.ts` },
+      { find: /^@pairlink\/smart-account$/, replacement: `${packages}smart-account/src/index.ts` },
+    ],
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 })

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { AccountId } from './accountStore.js'
 import { AccountPicker } from './components/AccountPicker/AccountPicker.js'
 import { Activity } from './components/Activity/Activity.js'
+import { AuthenticateView } from './components/AuthenticateView/AuthenticateView.js'
 import { CallRequest, RequestResult } from './components/CallRequest/CallRequest.js'
 import { PairForm } from './components/PairForm/PairForm.js'
 import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js'
@@ -19,7 +20,7 @@ import { useWalletSession } from './hooks/useWalletSession.js'
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {
   const { config, error: configError } = useConfig()
-  const accounts = useAccounts()
+  const accounts = useAccounts(config)
   const session = useWalletSession({ config, account: accounts.selected.account })
   const devChainId = config?.chainId ?? 31337
   const deepLinkDone = useRef(false)
@@ -70,6 +71,21 @@ export function App() {
     )
   } else if (session.outcome) {
     screen = <RequestResult outcome={session.outcome} onDone={session.dismissOutcome} />
+  } else if (session.phase === 'session_request' && session.auth) {
+    screen = (
+      <AuthenticateView
+        peer={session.peer}
+        request={session.auth}
+        address={accounts.selected.account.address}
+        onApprove={() =>
+          session.approveSession({
+            account: accounts.selected.account,
+            chainId: session.requestedChainId ?? devChainId,
+          })
+        }
+        onReject={() => session.rejectSession()}
+      />
+    )
   } else if (session.phase === 'session_request') {
     screen = (
       <SessionRequest
@@ -132,6 +148,9 @@ export function App() {
             onSelect={accounts.select}
             onImport={accounts.importKey}
             onForget={accounts.forgetImported}
+            kind={accounts.kind}
+            smartAccountsOffered={accounts.smartAccountsOffered}
+            onKind={accounts.setKind}
           />
         )}
         <Activity items={session.activity} />

@@ -1,20 +1,15 @@
-// Smart accounts on a dev chain (contracts/PairlinkAccount.sol): an EIP-1271 account with one owner key, deployed by a
-// CREATE2 factory, so that an account not deployed yet signs with an EIP-6492 wrapper naming that factory.
+// Smart accounts on a dev chain for tests: @pairlink/smart-account's PairlinkAccount (an EIP-1271 account with one
+// owner key) under a CREATE2 factory, so that an account not deployed yet signs with an EIP-6492 wrapper naming it.
 import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeDeployData,
-  encodeFunctionData,
-  getContractAddress,
-  type Hex,
-  http,
-  serializeErc6492Signature,
-} from 'viem'
+  ACCOUNT_FACTORY_ADDRESS,
+  deploySmartAccount as deployAccount,
+  deployAccountFactory as deployFactory,
+  getSmartAccountAddress,
+  toSmartAccountSignature,
+} from '@pairlink/smart-account'
+import type { Address, Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
 import { ANVIL_ACCOUNT } from './anvil.js'
-import { PairlinkAccount, PairlinkAccountFactory } from './contracts.js'
 
 /** One smart account: its factory, owner key and salt fix its address, deployed or not. */
 export type SmartAccount = {
@@ -24,47 +19,27 @@ export type SmartAccount = {
   salt: Hex
 }
 
-const clients = (url: string, key: Hex = ANVIL_ACCOUNT.privateKey) => ({
-  public: createPublicClient({ chain: foundry, transport: http(url) }),
-  wallet: createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport: http(url) }),
+const parameters = (account: SmartAccount) => ({
+  owner: privateKeyToAccount(account.owner).address,
+  salt: account.salt,
+  factory: account.factory,
 })
 
-/** Deploys the account factory on the dev chain at `url` from a funded dev key; answers its address once mined. */
+/**
+ * The account factory on the dev chain at `url`: at its fixed address, deployed by `startAnvil` already (or here,
+ * from a funded dev key, when that anvil was started without it).
+ */
 export async function deployAccountFactory(
   url: string,
   deployer: Hex = ANVIL_ACCOUNT.privateKey,
 ): Promise<Address> {
-  const { public: reader, wallet } = clients(url, deployer)
-  const hash = await wallet.deployContract({
-    abi: PairlinkAccountFactory.abi,
-    bytecode: PairlinkAccountFactory.bytecode,
-  })
-  const receipt = await reader.waitForTransactionReceipt({ hash })
-  if (!receipt.contractAddress) throw new Error('The account factory was not deployed')
-  return receipt.contractAddress
+  await deployFactory({ url, from: privateKeyToAccount(deployer) })
+  return ACCOUNT_FACTORY_ADDRESS
 }
 
 /** The account's address (CREATE2 under its factory), whether it is deployed or not. */
 export function smartAccountAddress(account: SmartAccount): Address {
-  return getContractAddress({
-    opcode: 'CREATE2',
-    from: account.factory,
-    salt: account.salt,
-    bytecode: encodeDeployData({
-      abi: PairlinkAccount.abi,
-      bytecode: PairlinkAccount.bytecode,
-      args: [privateKeyToAccount(account.owner).address],
-    }),
-  })
-}
-
-/** The factory call that deploys the account: what an EIP-6492 signature carries. */
-function deployCall(account: SmartAccount): Hex {
-  return encodeFunctionData({
-    abi: PairlinkAccountFactory.abi,
-    functionName: 'deploy',
-    args: [privateKeyToAccount(account.owner).address, account.salt],
-  })
+  return getSmartAccountAddress(parameters(account))
 }
 
 /** Deploys the account through its factory from a funded dev key; answers its address once mined. */
@@ -73,10 +48,7 @@ export async function deploySmartAccount(
   account: SmartAccount,
   deployer: Hex = ANVIL_ACCOUNT.privateKey,
 ): Promise<Address> {
-  const { public: reader, wallet } = clients(url, deployer)
-  const hash = await wallet.sendTransaction({ to: account.factory, data: deployCall(account) })
-  await reader.waitForTransactionReceipt({ hash })
-  return smartAccountAddress(account)
+  return deployAccount({ url, from: privateKeyToAccount(deployer), ...parameters(account) })
 }
 
 /**
@@ -89,6 +61,5 @@ export async function signAsSmartAccount(
   options: { deployed: boolean },
 ): Promise<Hex> {
   const signature = await privateKeyToAccount(account.owner).signMessage({ message })
-  if (options.deployed) return signature
-  return serializeErc6492Signature({ address: account.factory, data: deployCall(account), signature })
+  return toSmartAccountSignature({ ...parameters(account), signature, deployed: options.deployed })
 }

@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { BaseError } from '@pairlink/protocol'
+import { deployAccountFactory } from '@pairlink/smart-account'
+import { keccak256, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { freePort } from './freePort.js'
 import { waitFor } from './waitFor.js'
 
@@ -22,6 +25,12 @@ export type StartAnvilParameters = {
   blockTime?: number | undefined
   /** @default 20_000 */
   timeoutMs?: number | undefined
+  /**
+   * Deploy the smart-account factory at its fixed address (`ACCOUNT_FACTORY_ADDRESS` of `@pairlink/smart-account`),
+   * so wallets sign as smart accounts without being told where it is. One block, sent by a key of its own: the dev
+   * accounts' nonces and balances stay as anvil made them. @default true
+   */
+  accountFactory?: boolean | undefined
 }
 
 /** A running anvil. */
@@ -69,7 +78,7 @@ export function resolveAnvilBinary(target: { platform: string; arch: string } = 
  * await anvil.stop()
  */
 export async function startAnvil(parameters: StartAnvilParameters = {}): Promise<Anvil> {
-  const { chainId = 31337, blockTime = 1, timeoutMs = 20_000 } = parameters
+  const { chainId = 31337, blockTime = 1, timeoutMs = 20_000, accountFactory = true } = parameters
   const port = parameters.port ?? (await freePort())
   const binary = resolveAnvilBinary()
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
@@ -88,6 +97,7 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
   )
   try {
     await Promise.race([waitForRpc(url, timeoutMs), exited])
+    if (accountFactory) await Promise.race([deployFactory(url), exited])
   } catch (error) {
     child.kill('SIGKILL')
     throw error
@@ -116,6 +126,14 @@ async function waitForRpc(url: string, timeoutMs: number): Promise<void> {
   await waitFor(answers, { timeout: timeoutMs, interval: 100 }).catch(() => {
     throw new AnvilError(`anvil did not answer at ${url} within ${timeoutMs} ms`)
   })
+}
+
+/** The key that deploys the account factory on a dev chain: no dev account's, funded by anvil for this alone. */
+const FACTORY_DEPLOYER = privateKeyToAccount(keccak256(toHex('pairlink dev-chain factory deployer')))
+
+async function deployFactory(url: string): Promise<void> {
+  await rpc(url, 'anvil_setBalance', [FACTORY_DEPLOYER.address, toHex(10n ** 18n)])
+  await deployAccountFactory({ url, from: FACTORY_DEPLOYER })
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

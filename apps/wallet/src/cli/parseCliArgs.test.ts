@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { CliArgsError, parseCliArgs } from './parseCliArgs.js'
+import { CliArgsError, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 // A well-formed v2 link (parsing needs no relay) and a v1 one.
 const V2 = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`
@@ -64,5 +64,40 @@ describe('parseCliArgs: the v2 relay and project', () => {
   ])('error: %j %j → %s', (args, env, message) => {
     expect(() => parse(args, env)).toThrow(CliArgsError)
     expect(() => parse(args, env)).toThrow(message)
+  })
+})
+
+describe('parseCliArgs: one-click auth', () => {
+  test('default: one-click auth is on (taken with --auto-sign)', () => {
+    expect(parse(['--auto-sign'])).toMatchObject({ autoSign: true, oneClick: true })
+  })
+
+  test('args: --no-one-click switches it off', () => {
+    expect(parse(['--auto-sign', '--no-one-click'])).toMatchObject({ autoSign: true, oneClick: false })
+  })
+
+  test('args: --help names --no-one-click', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ help: true })
+    expect(USAGE).toContain('--no-one-click')
+  })
+})
+
+describe('parseCliArgs: --smart-account', () => {
+  test('default: the key itself', () => {
+    expect(parse([])).toMatchObject({ smartAccount: undefined })
+  })
+
+  test('args: deployed and counterfactual', () => {
+    expect(parse(['--smart-account', 'deployed'])).toMatchObject({ smartAccount: 'deployed' })
+    expect(parse(['--smart-account', 'counterfactual', '--account-index', '2'])).toMatchObject({
+      smartAccount: 'counterfactual',
+      accountIndex: 2,
+    })
+  })
+
+  test('error: another kind is refused, naming the kinds', () => {
+    expect(() => parse(['--smart-account', 'safe'])).toThrow(
+      new CliArgsError('--smart-account must be one of: deployed, counterfactual'),
+    )
   })
 })

@@ -4,6 +4,7 @@ import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import type { Hex } from 'viem'
 import { DEV_ACCOUNT_COUNT, parsePrivateKey } from '../core/accounts.js'
 import { assertPairable, getLinkVersion } from '../core/pairingLink.js'
+import { SMART_ACCOUNT_KINDS } from '../core/toSmartAccount.js'
 
 /** Bad command-line arguments (exit code 2). The message never contains a key or the URI. */
 export class CliArgsError extends BaseError {
@@ -28,9 +29,16 @@ export type CliOptions =
       projectId: string | undefined
       decision: 'approve' | 'reject'
       autoSign: boolean
+      /**
+       * v2: answer one-click auth (`wc_sessionAuthenticate`); `false` from `--no-one-click`. The wallet takes it only
+       * with `--auto-sign` (it is a signature): otherwise the dapp falls back to its session proposal.
+       */
+      oneClick: boolean
       /** From `--private-key` or `PAIRLINK_WALLET_PRIVATE_KEY`; else the dev account `accountIndex`. */
       privateKey: Hex | undefined
       accountIndex: number
+      /** Act as the key's smart account on the dev chain (`--smart-account`); `undefined`: the key itself. */
+      smartAccount: (typeof SMART_ACCOUNT_KINDS)[number] | undefined
       rpcUrl: string
       /** `undefined`: ask the node. */
       chainId: number | undefined
@@ -50,8 +58,20 @@ A headless WalletConnect v1 and v2 wallet for dapps' automated tests. Prints one
   --reject             reject the session request, then exit
   --auto-sign          approve every call request (sign, broadcast); without it every request is
                        rejected with 4001 "User rejected the request."
+                       v2 one-click auth (a dapp asking to connect and sign in at once,
+                       wc_sessionAuthenticate) is a signature too: with --auto-sign and --approve the
+                       wallet signs in (one CACAO per chain it supports) and connects, with --reject
+                       it refuses (5000); without --auto-sign it does not take one-click auth and the
+                       dapp falls back to its ordinary session proposal
+  --no-one-click       v2: never take one-click auth, even with --auto-sign: dapps fall back to the
+                       session proposal (as with a wallet that does not support it)
   --private-key 0x…    sign with this key (or set PAIRLINK_WALLET_PRIVATE_KEY); default: a dev account
   --account-index N    dev account 0–${DEV_ACCOUNT_COUNT - 1} of anvil's test mnemonic (default 0)
+  --smart-account KIND act as the key's smart account on the dev chain (Pairlink's anvil, where its
+                       factory is): deployed (EIP-1271; deployed from the key at start, which pays
+                       the gas) or counterfactual (EIP-6492; never deployed). Its address is the one
+                       sessions get; messages and typed data are signed for it; transactions are
+                       refused (4200)
   --rpc-url URL        JSON-RPC node for transactions (default http://127.0.0.1:8545)
   --relay-url URL      v2 relay (ws:// or wss://; or set WALLETCONNECT_RELAY_URL); default: with a
                        project id ${WALLETCONNECT_RELAY_URL} (WalletConnect's network, where
@@ -87,8 +107,10 @@ export function parseCliArgs(
         approve: { type: 'boolean' },
         reject: { type: 'boolean' },
         'auto-sign': { type: 'boolean' },
+        'no-one-click': { type: 'boolean' },
         'private-key': { type: 'string' },
         'account-index': { type: 'string' },
+        'smart-account': { type: 'string' },
         'rpc-url': { type: 'string' },
         'relay-url': { type: 'string' },
         'project-id': { type: 'string' },
@@ -129,6 +151,10 @@ export function parseCliArgs(
   if (accountIndex >= DEV_ACCOUNT_COUNT) {
     throw new CliArgsError(`--account-index must be from 0 to ${DEV_ACCOUNT_COUNT - 1}`)
   }
+  const kind = values['smart-account']
+  if (kind !== undefined && !(SMART_ACCOUNT_KINDS as readonly unknown[]).includes(kind))
+    throw new CliArgsError(`--smart-account must be one of: ${SMART_ACCOUNT_KINDS.join(', ')}`)
+  const smartAccount = kind as (typeof SMART_ACCOUNT_KINDS)[number] | undefined
   const rpcUrl = typeof values['rpc-url'] === 'string' ? values['rpc-url'] : 'http://127.0.0.1:8545'
   if (!/^https?:\/\/./.test(rpcUrl) || !URL.canParse(rpcUrl))
     throw new CliArgsError('--rpc-url must be an http(s) URL')
@@ -161,8 +187,10 @@ export function parseCliArgs(
     projectId: version === 2 ? project?.text : undefined,
     decision: values.approve ? 'approve' : 'reject',
     autoSign: values['auto-sign'] === true,
+    oneClick: values['no-one-click'] !== true,
     privateKey,
     accountIndex,
+    smartAccount,
     rpcUrl,
     chainId: integer(values['chain-id'], '--chain-id', 1),
     timeout,

@@ -9,6 +9,7 @@ import { createWalletV2 } from '../core/createWalletV2.js'
 import { decodeRequest } from '../core/decodeRequest.js'
 import { ExpiredLinkError, findError, IncompleteUriError, UnsupportedUriError } from '../core/errors.js'
 import type { SessionWallet } from '../core/sessionWallet.js'
+import { toSmartAccount } from '../core/toSmartAccount.js'
 import { CliArgsError, type CliOptions, parseCliArgs, USAGE } from './parseCliArgs.js'
 
 /** Parameters of {@link runCli}. */
@@ -97,9 +98,12 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     return 0
   }
 
-  const account: LocalAccount = options.privateKey
+  const key: LocalAccount = options.privateKey
     ? privateKeyToAccount(options.privateKey)
     : getDevAccount(options.accountIndex)
+  const smart =
+    options.smartAccount && toSmartAccount({ owner: key, kind: options.smartAccount, rpcUrl: options.rpcUrl })
+  const account = smart || key
   let chainId = options.chainId
   // A rejecting wallet never needs the node; an approving one needs its chain id.
   if (chainId === undefined && options.decision === 'approve') {
@@ -111,6 +115,15 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
         `Could not read the chain id from the JSON-RPC node at ${options.rpcUrl} (pass --chain-id or --rpc-url)`,
         1,
       )
+    }
+  }
+
+  // Deployed at start, so a chain without the factory or an unfunded key is said before any dapp waits on it.
+  if (smart && smart.kind === 'deployed' && options.decision === 'approve') {
+    try {
+      await smart.deploy()
+    } catch (error) {
+      return fatal(error instanceof Error ? error.message : String(error), 1)
     }
   }
 
@@ -131,6 +144,8 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
             projectId: options.projectId,
             WebSocket: parameters.WebSocket,
             metadata: CLIENT_META,
+            // A sign-in is a signature: taken only when signatures are (one rule for both, see --help).
+            oneClick: options.oneClick && options.autoSign,
           })
         : createWallet({ ...common, WebSocket: parameters.WebSocket, clientMeta: CLIENT_META })
   } catch (error) {
@@ -141,6 +156,7 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
     version,
     [version === 2 ? 'relay' : 'bridge']: wallet.endpoint,
     account: account.address,
+    ...(smart && { smartAccount: smart.kind, owner: key.address }),
   })
 
   return new Promise<number>((resolve) => {
@@ -180,6 +196,28 @@ export async function runCli(parameters: RunCliParameters): Promise<number> {
           : wallet.rejectSession('User rejected the session.')
       answer.catch(failAnswer)
     })
+    wallet.on('session_authenticate', ({ peerMeta, chainId: requested, request }) => {
+      // v2 one-click auth: a session and a sign-in with one answer, decided as a session request is.
+      print('session_authenticate', {
+        version,
+        peer: peerMeta,
+        chainId: requested,
+        domain: request.domain,
+        chains: request.chains,
+        methods: request.methods,
+        granted: request.grantedMethods,
+        ...(request.refused && { refused: request.refused }),
+      })
+      const answer =
+        options.decision === 'approve'
+          ? wallet.approveSession()
+          : wallet.rejectSession('User rejected the sign-in.')
+      answer.catch(failAnswer)
+    })
+    // One line per sign-in: who, as which account, on which chains (never the message's signature).
+    wallet.on('signed_in', ({ peerMeta, domain, address, chains }) =>
+      print('signed_in', { peer: peerMeta?.name ?? null, domain, account: address, chains }),
+    )
     wallet.on('connect', ({ peerMeta, chainId: connectedChain, accounts }) =>
       print('connected', { peer: peerMeta, chainId: connectedChain, accounts }),
     )

@@ -22,7 +22,7 @@ import { assertPairable } from './pairingLink.js'
 import { createPendingRequestStore, PENDING_REQUEST_MAX_AGE_MS } from './pendingRequests.js'
 import { createRequestQueue } from './requestQueue.js'
 import { answerSessionMethod } from './sessionMethods.js'
-import type { SessionWallet } from './sessionWallet.js'
+import type { SessionWallet, SessionWalletEvents } from './sessionWallet.js'
 import { SIGNING_REQUEST_METHODS } from './signingMethods.js'
 import { signRequest, USER_REJECTED_MESSAGE, unsupportedMethod } from './signRequest.js'
 
@@ -45,7 +45,12 @@ export type RequestOutcome = {
  * wallet's own: each request once (a repeat of an id is dropped), and after a restore first the stored unanswered
  * ones, oldest first.
  */
-type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & { answered: RequestOutcome }
+type WalletEvents = Omit<ClientEvents, 'display_uri' | 'modal_closed'> & {
+  answered: RequestOutcome
+} & OneClickEvents
+
+/** v2 one-click auth's events: v1 has none, so they never come. */
+type OneClickEvents = Pick<SessionWalletEvents, 'session_authenticate' | 'signed_in'>
 
 /** The error a dapp gets for a request that waited in a closed wallet for longer than `pendingMaxAge`. */
 export const EXPIRED_MESSAGE =
@@ -191,6 +196,7 @@ export function createWallet(parameters: CreateWalletParameters): Wallet {
         return () => answeredListeners.delete(fn)
       }
       if (event === 'call_request') return queue.onRequest(listener as (request: JsonRpcRequest) => void)
+      if (event === 'session_authenticate' || event === 'signed_in') return () => {}
       return client.on(event as keyof ClientEvents, listener as never)
     },
     async approveSession(choice = {}) {

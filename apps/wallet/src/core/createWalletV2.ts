@@ -15,16 +15,20 @@ import {
   update,
 } from '@pairlink/client/v2'
 import type { LocalAccount } from 'viem'
+import { accountSigner } from './buildCacaos.js'
 import { getChainOptions } from './chains.js'
 import { checkProposal, type ProposalRefusal } from './checkProposal.js'
+import { createAuthPrompt } from './createAuthPrompt.js'
 import { createEmitter } from './emitter.js'
 import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
 import { answerRequest } from './sessionMethods.js'
 import {
+  AUTH_EXPIRED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
   type SessionWallet,
   type SessionWalletEvents,
+  SIGNED_IN_ONLY_MESSAGE,
   toClientMeta,
 } from './sessionWallet.js'
 import { createV2Requests } from './v2Requests.js'
@@ -50,6 +54,11 @@ export type CreateWalletV2Parameters = {
   WebSocket?: WebSocketConstructor | undefined
   metadata: Metadata
   reconnect?: ReconnectOptions | undefined
+  /**
+   * Answer one-click auth (`wc_sessionAuthenticate`: connect and sign in with one approval). `false`: the wallet does
+   * not listen, so the client answers 10001 and the dapp falls back to its ordinary proposal. @default true
+   */
+  oneClick?: boolean | undefined
 }
 
 /**
@@ -57,14 +66,15 @@ export type CreateWalletV2Parameters = {
  * session), grants the eip155 chains asked for that it supports with the methods it implements (a proposal whose
  * required namespaces ask for more is refused with the spec's error: `approveSession` and `rejectSession` alike, the
  * `session_request` event's `proposal.refused` saying why), and answers requests with the same signing core as v1
- * (`signRequest`), on each request's own chain. Its events are v1's.
+ * (`signRequest`), on each request's own chain. Its events are v1's, and v2 one-click auth's: a dapp's sign-in
+ * request (`session_authenticate`) is approved or rejected as a proposal is, and its answer makes the session.
  *
  * @example
  * const wallet = createWalletV2({ uri, relayUrl, account, chainId: 31337, rpcUrl, metadata })
  * wallet.on('session_request', () => wallet.approveSession())
  */
 export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWallet {
-  const { rpcUrl, storageKey = 'pairlink-wallet:v2' } = parameters
+  const { rpcUrl, storageKey = 'pairlink-wallet:v2', oneClick = true } = parameters
   const client = createSignClient({ ...parameters, storageKey })
   const supported = new Set(parameters.supportedChains ?? getChainOptions(parameters.chainId))
   const emitter = createEmitter<SessionWalletEvents>()
@@ -80,9 +90,20 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     session = undefined
     proposal = undefined
     refusal = undefined
+    auth.clear()
     requests.clear()
     emitter.emit('disconnect', { message })
   }
+  const auth = createAuthPrompt({
+    client,
+    emitter,
+    supportedChains: supported,
+    address: () => account.address,
+    chainId: () => chainId,
+    drop: (message) => {
+      if (!session) end(message)
+    },
+  })
 
   client.on('transport', (event) => emitter.emit('transport', event))
   client.on('session_proposal', ({ params }) => {
@@ -100,6 +121,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   client.on('proposal_expire', ({ id }) => {
     if (proposal?.id === id) end('The session request expired')
   })
+  if (oneClick) client.on('session_authenticate', auth.offer)
   client.on('session_request', requests.offer)
   for (const event of ['session_delete', 'session_expire'] as const)
     client.on(event, ({ topic }) => {
@@ -145,6 +167,31 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     await announce(topic, 'chainChanged', next)
   }
 
+  /** Makes `made` the wallet's session: the only one (an older one kept in storage is ended, its dapp told). */
+  const connected = async (made: Session) => {
+    session = made
+    for (const other of getSessions(client))
+      if (other.topic !== made.topic) await disconnect(client, { topic: other.topic }).catch(() => {})
+    emitter.emit('connect', {
+      peerMeta: toClientMeta(made.peer.metadata),
+      chainId,
+      accounts: [account.address],
+    })
+  }
+  /** Approves the pending sign-in request: the CACAOs' answer makes the session, on the chains signed for. */
+  const signIn = async (choice: { account?: LocalAccount | undefined; chainId?: number | undefined }) => {
+    account = choice.account ?? account
+    const { session: made, refused, expired } = await auth.approve(accountSigner(account))
+    if (refused) return end(`Refused the sign-in request: ${refused}`)
+    if (expired) return end(AUTH_EXPIRED_MESSAGE)
+    // Signed in, and no session: the dapp asked for no method to call.
+    if (!made) return end(SIGNED_IN_ONLY_MESSAGE)
+    chains = getSessionChains(made.namespaces)
+    const next = choice.chainId ?? chainId
+    chainId = chains.includes(next) ? next : (chains[0] ?? next)
+    await connected(made)
+  }
+
   return {
     version: 2,
     endpoint: client.relayUrl,
@@ -164,7 +211,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       return session !== undefined
     },
     get peerMeta() {
-      const metadata = session?.peer.metadata ?? proposal?.proposer.metadata
+      const metadata = session?.peer.metadata ?? proposal?.proposer.metadata ?? auth.metadata
       return metadata ? toClientMeta(metadata) : null
     },
     get accounts() {
@@ -172,6 +219,7 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
     },
     on: emitter.on,
     async approveSession(choice = {}) {
+      if (auth.pending) return signIn(choice)
       const asked = proposal
       if (!asked) throw new Error('There is no session request to approve')
       // Not approved with a session lacking what the dapp requires: refused, as the spec asks.
@@ -183,17 +231,15 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       const namespaces = buildNamespaces({ chains, address: account.address })
       const { acknowledged } = await approve(client, { id: asked.id, namespaces })
       proposal = undefined
-      session = await acknowledged()
-      // One session at a time: an older one kept in storage is ended, and its dapp told.
-      for (const other of getSessions(client))
-        if (other.topic !== session.topic) await disconnect(client, { topic: other.topic }).catch(() => {})
-      emitter.emit('connect', {
-        peerMeta: toClientMeta(session.peer.metadata),
-        chainId,
-        accounts: [account.address],
-      })
+      await connected(await acknowledged())
     },
     async rejectSession(message) {
+      if (auth.pending) {
+        const { refused } = await auth.reject()
+        return end(
+          refused ? `Refused the sign-in request: ${refused}` : (message ?? SDK_ERRORS.USER_REJECTED.message),
+        )
+      }
       if (!proposal) throw new Error('There is no session request to reject')
       // The dapp hears the real reason (5100 unsupported chains, …) rather than the person's no.
       if (refusal) return refuse(proposal, refusal)

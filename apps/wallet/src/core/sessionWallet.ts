@@ -5,11 +5,16 @@ import type { LocalAccount } from 'viem'
 import type { RequestOutcome } from './createWallet.js'
 import type { ProposalSummary } from './namespaces.js'
 import type { RestoredRequests } from './requestQueue.js'
+import type { AuthRequestSummary } from './summarizeAuthRequest.js'
 
 /** The `disconnect` message when this wallet ended the session (v1's text, kept for v2 alike). */
 export const OWN_DISCONNECT_MESSAGE = 'Session Disconnected'
 /** The `disconnect` message when the dapp ended the session (v1's text, kept for v2 alike). */
 export const PEER_DISCONNECT_MESSAGE = 'Session disconnected'
+/** The `disconnect` message when a dapp's sign-in request (v2 one-click auth) expired before it was answered. */
+export const AUTH_EXPIRED_MESSAGE = 'The sign-in request expired'
+/** The `disconnect` message after a sign-in that asked for no session (its ReCap named no method to call). */
+export const SIGNED_IN_ONLY_MESSAGE = 'Signed in; the dapp asked for no session'
 
 /** A v2 peer's metadata as v1's `ClientMeta` (v2's `redirect` left out). */
 export const toClientMeta = ({ name, description, url, icons }: Metadata): ClientMeta => ({
@@ -27,6 +32,13 @@ export type SessionWalletEvents = {
     chainId: number | null
     proposal?: ProposalSummary | undefined
   }
+  /**
+   * v2 one-click auth (`wc_sessionAuthenticate`): a dapp asks to connect and sign in with one approval; `request`
+   * is what it asks for and the text signed. Answered by `approveSession` / `rejectSession`, as a proposal is.
+   */
+  session_authenticate: { peerMeta: ClientMeta | null; chainId: number | null; request: AuthRequestSummary }
+  /** v2 one-click auth: the wallet signed the dapp in as `address` (one CACAO per chain); `connect` follows. */
+  signed_in: { peerMeta: ClientMeta | null; domain: string; address: string; chains: number[] }
   connect: { peerMeta: ClientMeta | null; chainId: number; accounts: string[] }
   session_update: { chainId: number; accounts: string[] }
   disconnect: { message: string }
@@ -61,8 +73,12 @@ export type SessionWallet = {
     event: name,
     listener: (payload: SessionWalletEvents[name]) => void,
   ): () => void
-  /** Approves the pending session request, optionally with another account or chain than the current ones. */
+  /**
+   * Approves the pending session request, optionally with another account or chain than the current ones; v2: or the
+   * pending sign-in request (`session_authenticate`), signing one CACAO per chain it grants.
+   */
   approveSession(choice?: { account?: LocalAccount | undefined; chainId?: number | undefined }): Promise<void>
+  /** Rejects the pending session request (v2: or sign-in request) with 5000 `User rejected.`. */
   rejectSession(message?: string): Promise<void>
   /** Signs (or broadcasts) and answers a call request; a failure is answered as an error and reported. */
   approveRequest(request: JsonRpcRequest): Promise<RequestOutcome>

@@ -17,6 +17,7 @@ import {
   readTypedDataParams,
   type TransactionParams,
 } from './requestParams.js'
+import { isSmartAccount, smartAccountTransactionError } from './toSmartAccount.js'
 
 /** Parameters of {@link signRequest}. */
 export type SignRequestParameters = {
@@ -36,8 +37,9 @@ export const USER_REJECTED_MESSAGE = 'User rejected the request.'
 
 /**
  * Signs a call request with viem: messages and typed data with the account's key, transactions prepared with the
- * node (nonce, gas, fees) and — for `eth_sendTransaction` — broadcast to it. Throws {@link RpcError}: 4200 for a
- * method it does not sign, 4100 for an address that is not the account, -32602 for bad params, -32003
+ * node (nonce, gas, fees) and — for `eth_sendTransaction` — broadcast to it. A smart account (`toSmartAccount`)
+ * signs in its contract's form and sends no transactions. Throws {@link RpcError}: 4200 for a method it does not
+ * sign or a transaction from a smart account, 4100 for an address that is not the account, -32602 for bad params, -32003
  * `insufficient funds for gas * price + value…` when the account cannot pay, -32603 `The wallet is on another
  * chain…` when the transaction is for another chain than the session's or the node's, -32603 when the node fails.
  *
@@ -75,6 +77,7 @@ export async function signRequest(
     case 'eth_signTransaction': {
       const tx = readTransactionParams(method, params)
       checkAddress(tx.from, account, 'transaction')
+      if (isSmartAccount(account)) throw smartAccountTransactionError(account.address)
       if (tx.chainId !== undefined && tx.chainId !== parameters.chainId) {
         throw otherChain(`the transaction is for ${formatChain(tx.chainId)}`, parameters.chainId)
       }

@@ -1,7 +1,13 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import type { Dispatch, SetStateAction } from 'react'
 import { decodeRequest } from '../core/decodeRequest.js'
-import type { SessionWallet } from '../core/sessionWallet.js'
+import {
+  AUTH_EXPIRED_MESSAGE,
+  OWN_DISCONNECT_MESSAGE,
+  PEER_DISCONNECT_MESSAGE,
+  type SessionWallet,
+  SIGNED_IN_ONLY_MESSAGE,
+} from '../core/sessionWallet.js'
 import { INITIAL, MAX_ACTIVITY, RETRY_NOTICE_MS, type SessionState, type Status } from './sessionState.js'
 
 /** What {@link attachWallet} changes: the hook's state and its refs. */
@@ -27,6 +33,8 @@ export type AttachWalletContext = {
 export function attachWallet(wallet: SessionWallet, context: AttachWalletContext): void {
   const { mine, detach, patch, say, setState, stopPairingTimer, rejecting } = context
   let retryTimer: ReturnType<typeof setTimeout> | undefined
+  // Set once the wallet signed the dapp in (one-click auth): the connection that follows says so.
+  let signedIn = false
   const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
 
   wallet.on('transport', ({ state: transport }) => {
@@ -45,13 +53,29 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
       peer: peerMeta,
       requestedChainId: chainId,
       proposal,
+      auth: undefined,
       status: undefined,
     })
   })
+  wallet.on('session_authenticate', ({ peerMeta, chainId, request }) => {
+    if (!mine()) return
+    stopPairingTimer()
+    patch({
+      phase: 'session_request',
+      peer: peerMeta,
+      requestedChainId: chainId,
+      proposal: undefined,
+      auth: request,
+      status: undefined,
+    })
+  })
+  wallet.on('signed_in', () => {
+    signedIn = true
+  })
   wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
     if (!mine()) return
-    patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0] })
-    say('success', `Connected to ${peerName(peerMeta)}.`)
+    patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0], auth: undefined })
+    say('success', `Connected to ${peerName(peerMeta)}${signedIn ? ' and signed in' : ''}.`)
   })
   wallet.on('session_update', ({ chainId, accounts }) => {
     if (mine()) patch({ chainId, address: accounts[0] })
@@ -82,15 +106,24 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
     setState((s) => {
       const name = peerName(s.peer)
       let status: Status
-      const refused = s.phase === 'session_request' ? s.proposal?.refused : undefined
-      if (refused) status = { tone: 'warning', text: `Refused the session request from ${name}: ${refused}.` }
-      else if (rejecting.current)
-        status = { tone: 'info', text: `You rejected the session request from ${name}.` }
+      const asking = s.phase === 'session_request'
+      // What the dapp asked for: a session, or (v2 one-click auth) a session and a sign-in.
+      const what = asking && s.auth ? 'sign-in request' : 'session request'
+      const refused = asking ? (s.auth ?? s.proposal)?.refused : undefined
+      if (refused) status = { tone: 'warning', text: `Refused the ${what} from ${name}: ${refused}.` }
+      else if (message === AUTH_EXPIRED_MESSAGE)
+        status = {
+          tone: 'warning',
+          text: `The sign-in request from ${name} expired. Ask the dapp for a new link.`,
+        }
+      else if (message === SIGNED_IN_ONLY_MESSAGE)
+        status = { tone: 'success', text: `Signed in to ${name}; it asked for no session.` }
+      else if (rejecting.current) status = { tone: 'info', text: `You rejected the ${what} from ${name}.` }
       else if (s.phase !== 'connected')
         status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
-      else if (message === 'Session Disconnected')
+      else if (message === OWN_DISCONNECT_MESSAGE)
         status = { tone: 'info', text: `Disconnected from ${name}.` }
-      else if (message === 'Session disconnected')
+      else if (message === PEER_DISCONNECT_MESSAGE)
         status = { tone: 'warning', text: `${name} disconnected the session.` }
       else status = { tone: 'warning', text: `The session ended: ${message}` }
       rejecting.current = false

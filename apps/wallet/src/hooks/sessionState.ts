@@ -2,6 +2,7 @@ import type { TransportState } from '@pairlink/client'
 import type { ClientMeta, JsonRpcRequest } from '@pairlink/protocol'
 import type { RequestOutcome } from '../core/createWallet.js'
 import type { ProposalSummary } from '../core/namespaces.js'
+import type { AuthRequestSummary } from '../core/summarizeAuthRequest.js'
 
 /** A message for the person: what just happened. */
 export type Status = { tone: 'info' | 'success' | 'warning' | 'error'; text: string }
@@ -25,6 +26,8 @@ export type SessionState = {
   version: 1 | 2 | null
   /** v2: what the dapp's proposal asks for (chains, methods, events), shown before Approve. */
   proposal: ProposalSummary | undefined
+  /** v2 one-click auth: what the dapp's sign-in request asks for and the message to sign, shown before Approve. */
+  auth: AuthRequestSummary | undefined
   peer: ClientMeta | null
   /** The chain the dapp asked for in its session request. */
   requestedChainId: number | null
@@ -47,6 +50,7 @@ export const INITIAL: SessionState = {
   phase: 'idle',
   version: null,
   proposal: undefined,
+  auth: undefined,
   peer: null,
   requestedChainId: null,
   chainId: 0,

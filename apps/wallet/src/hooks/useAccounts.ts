@@ -3,9 +3,13 @@ import type { LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountId, loadAccounts, type StoredAccounts, saveAccounts } from '../accountStore.js'
 import { DEV_ACCOUNT_COUNT, getDevAccount, parsePrivateKey, shortAddress } from '../core/accounts.js'
+import { type AccountKind, SMART_ACCOUNT_CHAIN_ID, toSmartAccount } from '../core/toSmartAccount.js'
 
 /** One account the person can pick. */
 export type AccountOption = { id: AccountId; label: string; account: LocalAccount }
+
+/** Parameters of {@link useAccounts}: the server's chain, once known; smart accounts are offered on the dev chain. */
+export type UseAccountsParameters = { chainId: number; rpcUrl: string } | undefined
 
 /** Return type of {@link useAccounts}. */
 export type UseAccountsReturnType = {
@@ -16,42 +20,60 @@ export type UseAccountsReturnType = {
   importKey(text: string): void
   /** Forgets the imported key and goes back to dev account 0. */
   forgetImported(): void
+  /** How the keys act: `eoa` unless a smart account is chosen and offered here. */
+  kind: AccountKind
+  /** Whether this chain has smart accounts (the dev chain: its factory at its fixed address, its keys funded). */
+  smartAccountsOffered: boolean
+  setKind(kind: AccountKind): void
 }
 
-const DEV_OPTIONS: AccountOption[] = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => {
-  const account = getDevAccount(index)
-  return { id: `dev:${index}`, label: `Dev account ${index} · ${shortAddress(account.address)}`, account }
-})
+const KIND_LABELS: Record<Exclude<AccountKind, 'eoa'>, string> = {
+  deployed: 'smart account',
+  counterfactual: 'smart account, not deployed',
+}
 
 /**
- * The dev accounts plus an optional imported key, and which one is selected; remembered in localStorage.
+ * The dev accounts plus an optional imported key, and which one is selected; remembered in localStorage. On the
+ * dev chain each key may act as its smart account (`setKind`): the options' accounts are then those.
  *
  * @example
- * const { selected, select } = useAccounts()
+ * const { selected, select } = useAccounts(config)
  */
-export function useAccounts(): UseAccountsReturnType {
+export function useAccounts(chain?: UseAccountsParameters): UseAccountsReturnType {
   const [stored, setStored] = useState<StoredAccounts>(() => loadAccounts())
   const update = useCallback((next: StoredAccounts) => {
     saveAccounts(next)
     setStored(next)
   }, [])
+  const smartAccountsOffered = chain?.chainId === SMART_ACCOUNT_CHAIN_ID
+  const kind = (smartAccountsOffered && stored.kind) || 'eoa'
+  const rpcUrl = chain?.rpcUrl
 
   const options = useMemo(() => {
-    if (!stored.importedKey) return DEV_OPTIONS
-    const account = privateKeyToAccount(stored.importedKey)
-    return [
-      ...DEV_OPTIONS,
-      { id: 'imported' as const, label: `Imported · ${shortAddress(account.address)}`, account },
-    ]
-  }, [stored.importedKey])
-  const selected =
-    options.find((option) => option.id === stored.selected) ?? (DEV_OPTIONS[0] as AccountOption)
+    const keys = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => ({
+      id: `dev:${index}` as AccountId,
+      name: `Dev account ${index}`,
+      key: getDevAccount(index),
+    }))
+    if (stored.importedKey)
+      keys.push({ id: 'imported', name: 'Imported', key: privateKeyToAccount(stored.importedKey) })
+    return keys.map(({ id, name, key }): AccountOption => {
+      if (kind === 'eoa' || !rpcUrl)
+        return { id, label: `${name} · ${shortAddress(key.address)}`, account: key }
+      const account = toSmartAccount({ owner: key, kind, rpcUrl })
+      return { id, label: `${name} · ${KIND_LABELS[kind]} · ${shortAddress(account.address)}`, account }
+    })
+  }, [stored.importedKey, kind, rpcUrl])
+  const selected = options.find((option) => option.id === stored.selected) ?? (options[0] as AccountOption)
 
   return {
     options,
     selected,
     select: (id) => update({ ...stored, selected: id }),
-    importKey: (text) => update({ selected: 'imported', importedKey: parsePrivateKey(text) }),
-    forgetImported: () => update({ selected: 'dev:0', importedKey: undefined }),
+    importKey: (text) => update({ ...stored, selected: 'imported', importedKey: parsePrivateKey(text) }),
+    forgetImported: () => update({ ...stored, selected: 'dev:0', importedKey: undefined }),
+    kind,
+    smartAccountsOffered,
+    setKind: (next) => update({ ...stored, kind: next }),
   }
 }

@@ -49,4 +49,41 @@ describe('AccountPicker', () => {
     expect((screen.getByTestId('import-key-input') as HTMLInputElement).value).toBe('')
     expect(document.body.textContent).not.toContain('deadbeef')
   })
+
+  test('behavior: smart accounts on the dev chain — the choice is offered and reported', () => {
+    const onKind = vi.fn()
+    render(
+      <AccountPicker
+        options={options}
+        selected={options[0] as AccountOption}
+        onSelect={vi.fn()}
+        onImport={vi.fn()}
+        onForget={vi.fn()}
+        kind="eoa"
+        smartAccountsOffered
+        onKind={onKind}
+      />,
+    )
+    const select = screen.getByTestId('account-kind-select') as HTMLSelectElement
+    expect(select.disabled).toBe(false)
+    fireEvent.change(select, { target: { value: 'counterfactual' } })
+    expect(onKind).toHaveBeenCalledWith('counterfactual')
+  })
+
+  test('behavior: elsewhere the choice is disabled and says why', () => {
+    render(
+      <AccountPicker
+        options={options}
+        selected={options[0] as AccountOption}
+        onSelect={vi.fn()}
+        onImport={vi.fn()}
+        onForget={vi.fn()}
+        smartAccountsOffered={false}
+      />,
+    )
+    expect((screen.getByTestId('account-kind-select') as HTMLSelectElement).disabled).toBe(true)
+    expect(screen.getByTestId('account-kind-note').textContent).toBe(
+      'Smart accounts work on the Anvil dev chain only, where their factory is deployed.',
+    )
+  })
 })

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
+import type { AccountKind } from '../../core/toSmartAccount.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { Address } from '../Address/Address.js'
@@ -12,10 +13,31 @@ export type AccountPickerProps = {
   /** Throws when the key is invalid; the message never contains the key. */
   onImport(key: string): void
   onForget(): void
+  /** How the keys act: themselves, or their smart accounts. @default 'eoa' */
+  kind?: AccountKind | undefined
+  /** Whether smart accounts work on this chain (the dev chain); elsewhere the choice is shown disabled, with why. */
+  smartAccountsOffered?: boolean | undefined
+  onKind?: ((kind: AccountKind) => void) | undefined
 }
 
+const KINDS: { value: AccountKind; label: string }[] = [
+  { value: 'eoa', label: 'The key itself (EOA)' },
+  { value: 'deployed', label: 'Its smart account, deployed (EIP-1271)' },
+  { value: 'counterfactual', label: 'Its smart account, not deployed (EIP-6492)' },
+]
+
 /** The dev accounts, the imported one, and a form to import a key. */
-export function AccountPicker({ options, selected, onSelect, onImport, onForget }: AccountPickerProps) {
+export function AccountPicker(props: AccountPickerProps) {
+  const {
+    options,
+    selected,
+    onSelect,
+    onImport,
+    onForget,
+    kind = 'eoa',
+    smartAccountsOffered,
+    onKind,
+  } = props
   const [key, setKey] = useState('')
   const [error, setError] = useState<string | undefined>()
   const submit = (event: FormEvent) => {
@@ -43,6 +65,31 @@ export function AccountPicker({ options, selected, onSelect, onImport, onForget 
           <AccountOptions options={options} />
         </select>
       </label>
+      <label className="field">
+        <span>Acts as</span>
+        <select
+          data-testid="account-kind-select"
+          value={kind}
+          disabled={!smartAccountsOffered}
+          aria-describedby="account-kind-note"
+          onChange={(e) => onKind?.(e.target.value as AccountKind)}
+        >
+          {KINDS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small" id="account-kind-note" data-testid="account-kind-note">
+        {!smartAccountsOffered
+          ? 'Smart accounts work on the Anvil dev chain only, where their factory is deployed.'
+          : kind === 'deployed'
+            ? 'Signs as the key’s smart account (EIP-1271); the key deploys it, paying the gas, before its first signature. It sends no transactions.'
+            : kind === 'counterfactual'
+              ? 'Signs as the key’s smart account, never deployed (EIP-6492 signatures). It sends no transactions.'
+              : 'Smart accounts: sign as the key’s contract account instead (dev chain only).'}
+      </p>
       <p className="address" data-testid="account-address">
         <Address address={selected.account.address} />
       </p>

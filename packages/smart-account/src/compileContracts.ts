@@ -1,5 +1,5 @@
 // Compiles contracts/*.sol with solc-js (the npm `solc`: no native compiler) into src/contracts.ts, each contract's
-// ABI and creation bytecode as TypeScript constants. `npm run contracts -w @pairlink/test-kit` writes the file;
+// ABI and creation bytecode as TypeScript constants. `npm run contracts -w @pairlink/smart-account` writes the file;
 // contracts.test.ts checks that the committed one is what the sources compile to.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

@@ -1,0 +1,120 @@
+import type { ClientMeta } from '@pairlink/protocol'
+import { useState } from 'react'
+import { formatChain } from '../../core/chains.js'
+import { describeMethod } from '../../core/describeMethod.js'
+import { parseCaipChain } from '../../core/namespaces.js'
+import type { AuthRequestSummary } from '../../core/summarizeAuthRequest.js'
+import { Address } from '../Address/Address.js'
+import { PeerInfo } from '../PeerInfo/PeerInfo.js'
+
+/** Props of {@link AuthenticateView}. */
+export type AuthenticateViewProps = {
+  peer: ClientMeta | null
+  request: AuthRequestSummary
+  /** The account that signs. */
+  address: string
+  onApprove(): Promise<void> | void
+  onReject(): Promise<void> | void
+}
+
+/**
+ * A dapp asks to connect and sign in with one approval (WalletConnect v2 one-click auth): who asks, the message as
+ * it will be signed, what the dapp may then ask for (its ReCap in words), the chains, Approve or Reject. Buttons
+ * lock while the answer is under way.
+ */
+export function AuthenticateView({ peer, request, address, onApprove, onReject }: AuthenticateViewProps) {
+  const [busy, setBusy] = useState(false)
+  const act = async (action: () => Promise<void> | void) => {
+    setBusy(true)
+    try {
+      await action()
+    } finally {
+      setBusy(false)
+    }
+  }
+  const name = peer?.name || 'This dapp'
+  const granted = new Set(request.grantedMethods)
+  const granting = new Set(request.evmChains)
+  const [first] = request.messages
+  return (
+    <section className="card screen" data-testid="auth-request" aria-labelledby="auth-request-heading">
+      <h2 id="auth-request-heading">Connect and sign in</h2>
+      <PeerInfo peer={peer} />
+      <p data-testid="auth-summary">
+        <strong>{name}</strong> asks you to connect and sign in.
+      </p>
+      <p className="muted small">
+        Approving shares your address and signs the message below
+        {request.messages.length > 1 ? ` (once per chain, ${request.messages.length} signatures)` : ''}, as{' '}
+        <span className="address" data-testid="auth-address">
+          <Address address={address} />
+        </span>
+        .
+      </p>
+      {first && (
+        <>
+          <h3 id="auth-message-heading" className="small">
+            Message to sign
+          </h3>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it */}
+          <section className="siwe-region" aria-labelledby="auth-message-heading" tabIndex={0}>
+            {/* Exactly the text signed, line for line. */}
+            <pre className="siwe" data-testid="auth-message">
+              {first.text}
+            </pre>
+          </section>
+        </>
+      )}
+      <div className="proposal" data-testid="auth-recaps">
+        <h3>Then {name} may ask you to</h3>
+        <ul>
+          {request.methods.map((method) => (
+            <li key={method} data-testid="auth-recap" data-granted={granted.has(method)}>
+              {describeMethod(method)}
+              {!granted.has(method) && <span className="muted"> — not supported, not granted</span>}
+            </li>
+          ))}
+          {request.methods.length === 0 && <li className="muted">nothing more: sign-in only</li>}
+        </ul>
+        <h3>Chains</h3>
+        <ul>
+          {request.chains.map((chain) => {
+            const id = parseCaipChain(chain)
+            const supported = id !== undefined && granting.has(id)
+            return (
+              <li key={chain} data-testid="auth-chain" data-supported={supported}>
+                {id === undefined ? chain : formatChain(id)}
+                {!supported && <span className="muted"> — not supported, not signed</span>}
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+      {request.refused && (
+        <p className="status status-error" role="alert" data-testid="auth-refusal">
+          This wallet cannot approve it: {request.refused}. Reject to tell the dapp why.
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="danger"
+          data-testid="reject-auth"
+          disabled={busy}
+          onClick={() => act(onReject)}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="primary"
+          data-testid="approve-auth"
+          disabled={busy || request.refused !== undefined}
+          onClick={() => act(onApprove)}
+        >
+          {busy ? 'Working…' : 'Approve and sign in'}
+        </button>
+      </div>
+    </section>
+  )
+}
