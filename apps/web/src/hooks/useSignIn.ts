@@ -49,11 +49,13 @@ export function useSignIn(
   const [message, setMessage] = useState<Notice | undefined>()
   const attempt = useRef(0)
   const { signMessageAsync } = useSignMessage()
-  // A connection that signed in decides: what `GET /api/me` said before the verify (an older account) is not news.
+  // A connection that signed in decides, and `GET /api/me` is not asked: sent while the verify is under way, its
+  // signed-out answer (which clears the cookie) could land after the verify's and end the session it just opened.
   const oneClickRef = useRef(oneClick)
   oneClickRef.current = oneClick
 
   useEffect(() => {
+    if (oneClickRef.current) return
     let live = true
     getMe().then(
       (account) => live && !oneClickRef.current && setServer(account ?? null),
