@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import type { AuthPayload, Cacao } from '@pairlink/protocol/v2'
 import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID } from '@pairlink/test-kit/anvil'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { WalletKit } from '@reown/walletkit'
@@ -17,6 +16,9 @@ import { PRODUCT_HOOK_TIMEOUT, type Product, startProduct } from './support/prod
 // page → one approval. The product's own server, relay and dev chain; real Chromium.
 
 type Kit = Awaited<ReturnType<typeof WalletKit.init>>
+// The SDK's own shapes of a request and a CACAO (WalletKit's nested @walletconnect/types).
+type SdkAuthPayload = Parameters<Kit['formatAuthMessage']>[0]['request']
+type SdkCacao = Parameters<Kit['approveSessionAuthenticate']>[0]['auths'][number]
 type Core = Awaited<ReturnType<typeof SignClient.init>>['core']
 
 const account = privateKeyToAccount(ANVIL_ACCOUNT.privateKey)
@@ -30,8 +32,14 @@ let product: Product
 const sdkUtils = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
   '@walletconnect/utils',
 ) as {
-  populateAuthPayload(p: { authPayload: AuthPayload; chains: string[]; methods: string[] }): AuthPayload
-  buildAuthObject(payload: AuthPayload, signature: { t: string; s: string }, iss: string): Cacao
+  populateAuthPayload(p: {
+    authPayload: SdkAuthPayload
+    chains: string[]
+    methods: string[]
+  }): SdkAuthPayload & {
+    chains: string[]
+  }
+  buildAuthObject(payload: SdkAuthPayload, signature: { t: string; s: string }, iss: string): SdkCacao
 }
 
 test.describe.configure({ mode: 'serial' })
@@ -82,11 +90,11 @@ async function createWallet(oneClick: boolean) {
   if (oneClick)
     kit.on('session_authenticate', async ({ id, params }) => {
       const authPayload = sdkUtils.populateAuthPayload({
-        authPayload: params.authPayload as AuthPayload,
+        authPayload: params.authPayload,
         chains,
         methods: METHODS,
       })
-      const auths: Cacao[] = []
+      const auths: SdkCacao[] = []
       for (const chain of authPayload.chains) {
         const iss = `did:pkh:${chain}:${account.address}`
         const message = kit.formatAuthMessage({ request: authPayload, iss })

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { createBridgeServer } from '@pairlink/bridge'
 import type { ModalAdapter } from '@pairlink/client'
-import type { AuthPayload, Cacao } from '@pairlink/protocol/v2'
+import type { AuthPayload } from '@pairlink/protocol/v2'
 import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
@@ -29,6 +29,9 @@ export const grant = (chains: number[], address: string = account.address) => ({
 })
 
 type Kit = Awaited<ReturnType<typeof WalletKit.init>>
+// The SDK's own shapes of a request and a CACAO (WalletKit's nested @walletconnect/types).
+type SdkAuthPayload = Parameters<Kit['formatAuthMessage']>[0]['request']
+type SdkCacao = Parameters<Kit['approveSessionAuthenticate']>[0]['auths'][number]
 type SdkClient = Awaited<ReturnType<typeof SignClient.init>>
 type CoreConstructor = new (options: Record<string, unknown>) => SdkClient['core']
 let CoreClass: CoreConstructor | undefined
@@ -63,8 +66,14 @@ async function createWalletKit(relayUrl: string): Promise<Kit> {
 // `session_authenticate`.
 const fromSignClient = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))
 const sdkUtils = fromSignClient('@walletconnect/utils') as {
-  populateAuthPayload(p: { authPayload: AuthPayload; chains: string[]; methods: string[] }): AuthPayload
-  buildAuthObject(payload: AuthPayload, signature: { t: string; s: string }, iss: string): Cacao
+  populateAuthPayload(p: {
+    authPayload: SdkAuthPayload
+    chains: string[]
+    methods: string[]
+  }): SdkAuthPayload & {
+    chains: string[]
+  }
+  buildAuthObject(payload: SdkAuthPayload, signature: { t: string; s: string }, iss: string): SdkCacao
 }
 
 /**
@@ -72,13 +81,13 @@ const sdkUtils = fromSignClient('@walletconnect/utils') as {
  * and methods the wallet supports, one CACAO per chain signed by the dev account. (WalletKit checks the signatures it
  * sends: a forged one never leaves it.)
  */
-async function approveAuth(wallet: Kit, id: number, request: AuthPayload, chains: number[]) {
+async function approveAuth(wallet: Kit, id: number, request: SdkAuthPayload, chains: number[]) {
   const authPayload = sdkUtils.populateAuthPayload({
     authPayload: request,
     chains: chains.map((chain) => `eip155:${chain}`),
     methods: METHODS,
   })
-  const auths: Cacao[] = []
+  const auths: SdkCacao[] = []
   for (const chain of authPayload.chains) {
     const iss = `did:pkh:${chain}:${account.address}`
     const message = wallet.formatAuthMessage({ request: authPayload, iss })
@@ -140,7 +149,7 @@ export async function startV2Stack() {
         const answer =
           behavior.authenticate === 'reject'
             ? wallet.rejectSessionAuthenticate({ id, reason: { code: 5000, message: 'User rejected.' } })
-            : approveAuth(wallet, id, params.authPayload as AuthPayload, chains)
+            : approveAuth(wallet, id, params.authPayload, chains)
         answer.catch(() => {})
       })
     wallet.on('session_request', async ({ id, topic, params }) => {
