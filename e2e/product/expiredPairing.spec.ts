@@ -59,7 +59,8 @@ test('the modal replaces an expiring link; the old one gets a clear message in t
   // The relay checks its clients' tokens against its own clock: the wallet's is set back before it connects.
   await wallet.clock.setSystemTime(Date.now())
   await pasteHere(wallet, fresh)
-  await expect(wallet.getByTestId('session-request')).toBeVisible({ timeout: 15_000 })
+  // The web app's v2 connect also asks to sign in (one-click auth): the fresh link brings that prompt.
+  await expect(wallet.getByTestId('auth-request')).toBeVisible({ timeout: 15_000 })
   await approveSession(wallet)
   await expect(modal(dapp)).toHaveCount(0)
   await expect(dapp.getByTestId('account-address')).toHaveText(ACCOUNT_0)

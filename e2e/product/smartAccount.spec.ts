@@ -53,6 +53,11 @@ for (const { kind, index } of KINDS) {
     ])
     try {
       await expect(dapp.getByTestId('account-address')).toHaveText(address, { timeout: 20_000 })
+      // Connected and signed in with one approval: the CLI's CACAO, signed as the smart account, checked by the
+      // server through the chain. Signed out, the ordinary sign-in (personal_sign) works as the smart account too.
+      await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-in')
+      await expect(dapp.getByTestId('sign-in-address')).toHaveText(address)
+      await dapp.getByTestId('sign-out-button').click()
       await dapp.getByTestId('sign-in-button').click()
       await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-in')
       await expect(dapp.getByTestId('sign-in-result')).toHaveText(`Signed in as ${address}.`)
@@ -88,6 +93,11 @@ for (const { kind, index, option } of KINDS) {
       await pasteUri(wallet, product.origin, await copyPairingUri(dapp, 2))
       await approveSession(wallet)
       await expect(dapp.getByTestId('account-address')).toHaveText(address, { timeout: 15_000 })
+      // One approval connected and signed in as the smart account (its CACAO checked by the server through the chain);
+      // signed out, the ordinary sign-in works as it too.
+      await expect(dapp.getByTestId('sign-in-status')).toHaveAttribute('data-state', 'signed-in')
+      await expect(dapp.getByTestId('sign-in-address')).toHaveText(address)
+      await dapp.getByTestId('sign-out-button').click()
 
       await dapp.getByTestId('sign-in-button').click()
       await answerRequest(wallet, 'personal_sign', 'approve')

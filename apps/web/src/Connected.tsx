@@ -54,7 +54,7 @@ function Account({ pairlink, state, session }: ConnectedProps) {
   const block = useBlock(provider, true, { chainId: session.chainId })
   const balance = useFollowedBalance(session.address, block.head, session.chainId)
   // Unmounted on disconnect; the server session stays for the wallet's return (asked again at `GET /api/me`).
-  const signIn = useSignIn(session.address, config.chainId)
+  const signIn = useSignIn(session.address, config.chainId, state.oneClick)
   const history = usePaymentHistory(signIn.account?.address, block.number, signIn.sessionEnded)
   // Each card names the wallet while it waits ("Confirm in MetaMask…") and, on a phone, brings it forward first.
   const paired = pairlink.browserWallet === undefined

@@ -1,4 +1,4 @@
-import { createClient, type DappClient, dappActions } from '@pairlink/client'
+import { type ConnectReturnType, createClient, type DappClient, dappActions } from '@pairlink/client'
 import type { InjectedWallet, InjectedWalletInfo } from '@pairlink/modal/injected'
 import {
   BLOCK_POLLING_INTERVAL_MS,
@@ -6,6 +6,7 @@ import {
   createV2Client,
   type Provider,
   type ProviderClient,
+  type V2ConnectParameters,
 } from '@pairlink/provider'
 import { listChains } from './format.js'
 import type { AppConfig } from './hooks/useConfig.js'
@@ -16,8 +17,11 @@ import type { Protocol } from './protocolChoice.js'
 /** What the app reads of a session client, v1's (`@pairlink/client`) or v2's (`createV2Client`) alike. */
 type SessionClient = Pick<
   DappClient,
-  'connected' | 'accounts' | 'chainId' | 'peerMeta' | 'transportState' | 'ready' | 'on' | 'connect'
->
+  'connected' | 'accounts' | 'chainId' | 'peerMeta' | 'transportState' | 'ready' | 'on'
+> & {
+  /** `authenticate` (a sign-in with the connection) is for v2's client only; the app gives it to no other. */
+  connect(parameters?: V2ConnectParameters): Promise<ConnectReturnType>
+}
 
 /**
  * The session client and its EIP-1193 provider: one set per page and protocol. wagmi over the provider comes with

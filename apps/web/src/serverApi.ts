@@ -1,3 +1,5 @@
+import type { Cacao } from '@pairlink/protocol/v2'
+
 /** A payment as the server's `GET /api/payments` returns it. */
 export type Payment = {
   txHash: `0x${string}`
@@ -87,6 +89,15 @@ export function getNonce(): Promise<{ nonce: string; expiresAt: string }> {
 /** Sends the signed EIP-4361 message; the server answers with the account and sets the session cookie. */
 export function verifySignIn(message: string, signature: `0x${string}`): Promise<SignedInAccount> {
   return call('verify', '/api/verify', { method: 'POST', body: { message, signature } })
+}
+
+/**
+ * Sends a CACAO, the sign-in a wallet signed with its connect approval (WalletConnect's one-click auth); the server
+ * writes its message back as the wallet signed it, checks it as any sign-in, answers with the account and sets the
+ * session cookie.
+ */
+export function verifyCacao(cacao: Cacao): Promise<SignedInAccount> {
+  return call('verify', '/api/verify', { method: 'POST', body: { cacao } })
 }
 
 /** The signed-in account, or `undefined` when this browser is not signed in (`{ signedIn: false }`). */

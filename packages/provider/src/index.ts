@@ -38,4 +38,11 @@ export {
 } from './httpConnection.js'
 export type { LegacyPayload, LegacyResponse, LegacySend } from './legacySend.js'
 export type { ProviderClient } from './session.js'
-export { type CreateV2ClientParameters, createV2Client, type V2Client } from './v2Client.js'
+export {
+  type CreateV2ClientParameters,
+  createV2Client,
+  type V2AuthenticateParameters,
+  type V2Client,
+  type V2ConnectParameters,
+  type V2ConnectReturnType,
+} from './v2Client.js'

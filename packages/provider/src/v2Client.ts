@@ -1,5 +1,6 @@
 import {
   type ClientEvents,
+  type ConnectReturnType,
   createLocalStorage,
   type ModalAdapter,
   type ReconnectOptions,
@@ -8,6 +9,7 @@ import {
   type WebSocketConstructor,
 } from '@pairlink/client'
 import type { ClientMeta } from '@pairlink/protocol'
+import type { Cacao } from '@pairlink/protocol/v2'
 import { createEmitter } from './emitter.js'
 import type { ConnectionRefusedError } from './errors.js'
 import type { ProviderClient } from './session.js'
@@ -47,8 +49,68 @@ export type CreateV2ClientParameters = {
   reconnect?: ReconnectOptions | undefined
 }
 
+/**
+ * The sign-in `connect` asks for with the session (WalletConnect's one-click auth, `wc_sessionAuthenticate`): the
+ * wallet signs a CAIP-122 (Sign-In with Ethereum) message per chain with the same approval that connects it.
+ */
+export type V2AuthenticateParameters = {
+  /** The server's single-use nonce, which it checks when the CACAO comes back. */
+  nonce: string
+  /** The site asking (EIP-4361 `domain`). @default `location.host`, else the metadata URL's host */
+  domain?: string | undefined
+  /** The page asking (EIP-4361 `uri`, CACAO `aud`). @default `location.origin`, else the metadata URL */
+  uri?: string | undefined
+  /** The line the wallet shows above the message's fields (a ReCap sentence is appended to it). */
+  statement?: string | undefined
+  /** When the signed message stops being good (ISO 8601), e.g. the nonce's own expiry. */
+  exp?: string | undefined
+  /** When the signed message starts being good (ISO 8601). */
+  nbf?: string | undefined
+  /**
+   * The methods the session is for, granted by the CACAO's ReCap (and asked for by the fallback proposal).
+   * @default the methods the provider proposes without a sign-in (v1's signing methods and `wallet_watchAsset`)
+   */
+  methods?: readonly string[] | undefined
+  /**
+   * The chains the wallet signs for (one CACAO each) and the session is for.
+   * @default the chain `connect` asks for, then the client's `chains`
+   */
+  chains?: readonly number[] | undefined
+  /**
+   * Checks each CACAO's signature before the session is kept (`message`: the text its account signed); a CACAO that
+   * fails ends the connect (`SessionRejectedError`). A dapp whose server verifies the CACAOs itself (smart accounts
+   * through its node included) may leave that to the server with `() => true`: the binding to this request (domain,
+   * URI, nonce, chains, times) is checked either way.
+   * @default an EOA's EIP-191 signature (no chain needed; a smart account's `eip1271` CACAO fails it)
+   */
+  verifyCacao?: ((cacao: Cacao, message: string) => boolean | Promise<boolean>) | undefined
+}
+
+/** Parameters of a {@link V2Client}'s `connect`. */
+export type V2ConnectParameters = {
+  /** The chain to connect on (the session's chain the provider uses). @default 1 */
+  chainId?: number | undefined
+  /**
+   * Also sign in, with the same approval: a wallet that supports it answers with CACAOs (`cacaos` in the result); one
+   * that does not answers the ordinary proposal of the same pairing (no second scan), and `cacaos` is absent.
+   */
+  authenticate?: V2AuthenticateParameters | undefined
+}
+
+/** What a {@link V2Client}'s `connect` resolves with and its `connect` event carries. */
+export type V2ConnectReturnType = ConnectReturnType & {
+  /**
+   * The wallet's signed sign-in messages (CAIP-74 CACAOs, one per chain) when `connect` asked for `authenticate` and
+   * the wallet answered it; the dapp's server verifies them (the client checked their signatures and their binding to
+   * the request already).
+   */
+  cacaos?: Cacao[] | undefined
+}
+
 /** Events of a {@link V2Client}: v1's client events, and the relay's refusal. */
-export type V2ClientEvents = ClientEvents & {
+export type V2ClientEvents = Omit<ClientEvents, 'connect'> & {
+  /** The session was approved; with the wallet's CACAOs when it also signed in. */
+  connect: V2ConnectReturnType
   /** The relay refused the dapp (project id, origin): no reconnect by itself; the next `connect` tries once more. */
   relay_refused: ConnectionRefusedError
 }
@@ -65,8 +127,18 @@ export type V2ClientState = {
 }
 
 /** Return type of {@link createV2Client}: a {@link ProviderClient} over a WalletConnect v2 session. */
-export type V2Client = Omit<ProviderClient, 'on'> & {
+export type V2Client = Omit<ProviderClient, 'on' | 'connect'> & {
   readonly version: 2
+  /**
+   * Opens the modal with a pairing URI (a fresh one each time one expires) and resolves once a wallet connects;
+   * with `authenticate` the wallet is asked to sign in with the same approval (WalletConnect's one-click auth).
+   * Rejects with `ModalClosedError` when the person closes the modal, `SessionRejectedError` (the wallet's words)
+   * when the wallet refuses.
+   *
+   * @example
+   * const { accounts, cacaos } = await client.connect({ chainId: 1, authenticate: { nonce } })
+   */
+  connect(parameters?: V2ConnectParameters): Promise<V2ConnectReturnType>
   on<event extends keyof V2ClientEvents>(
     event: event,
     listener: (payload: V2ClientEvents[event]) => void,
@@ -154,7 +226,8 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     rpcUrl: undefined,
     ready,
     on,
-    connect: async (connectParameters) => (await loaded()).connect(connectParameters?.chainId),
+    connect: async (connectParameters) =>
+      (await loaded()).connect(connectParameters?.chainId, connectParameters?.authenticate),
     request: async (request, options) => (await loaded()).request(request, options),
     killSession: async () => (await loaded()).killSession(),
     switchChain: async (chainId) => (await loaded()).switchChain(chainId),

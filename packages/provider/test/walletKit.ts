@@ -3,8 +3,10 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { createBridgeServer } from '@pairlink/bridge'
 import type { ModalAdapter } from '@pairlink/client'
+import type { AuthPayload } from '@pairlink/protocol/v2'
 import { ANVIL_ACCOUNT, ANVIL_CHAIN_ID, type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
@@ -27,6 +29,9 @@ export const grant = (chains: number[], address: string = account.address) => ({
 })
 
 type Kit = Awaited<ReturnType<typeof WalletKit.init>>
+// The SDK's own shapes of a request and a CACAO (WalletKit's nested @walletconnect/types).
+type SdkAuthPayload = Parameters<Kit['formatAuthMessage']>[0]['request']
+type SdkCacao = Parameters<Kit['approveSessionAuthenticate']>[0]['auths'][number]
 type SdkClient = Awaited<ReturnType<typeof SignClient.init>>
 type CoreConstructor = new (options: Record<string, unknown>) => SdkClient['core']
 let CoreClass: CoreConstructor | undefined
@@ -57,10 +62,50 @@ async function createWalletKit(relayUrl: string): Promise<Kit> {
   })
 }
 
+// The published SDK's helpers (@walletconnect/utils 2.25.0, as sign-client resolves it), as a wallet built on it answers
+// `session_authenticate`.
+const fromSignClient = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))
+const sdkUtils = fromSignClient('@walletconnect/utils') as {
+  populateAuthPayload(p: {
+    authPayload: SdkAuthPayload
+    chains: string[]
+    methods: string[]
+  }): SdkAuthPayload & {
+    chains: string[]
+  }
+  buildAuthObject(payload: SdkAuthPayload, signature: { t: string; s: string }, iss: string): SdkCacao
+}
+
+/**
+ * How WalletKit approves a one-click auth request, as WalletConnect's docs show it: the request narrowed to the chains
+ * and methods the wallet supports, one CACAO per chain signed by the dev account. (WalletKit checks the signatures it
+ * sends: a forged one never leaves it.)
+ */
+async function approveAuth(wallet: Kit, id: number, request: SdkAuthPayload, chains: number[]) {
+  const authPayload = sdkUtils.populateAuthPayload({
+    authPayload: request,
+    chains: chains.map((chain) => `eip155:${chain}`),
+    methods: METHODS,
+  })
+  const auths: SdkCacao[] = []
+  for (const chain of authPayload.chains) {
+    const iss = `did:pkh:${chain}:${account.address}`
+    const message = wallet.formatAuthMessage({ request: authPayload, iss })
+    const s = await account.signMessage({ message })
+    auths.push(sdkUtils.buildAuthObject(authPayload, { t: 'eip191', s }, iss))
+  }
+  await wallet.approveSessionAuthenticate({ id, auths })
+}
+
 /** What the wallet does with the next proposal and with each request. */
 type WalletBehavior = {
   /** Chains to grant, or `'reject'`. */
   proposal: number[] | 'reject'
+  /**
+   * A one-click auth request (`session_authenticate`): signed for the proposal's chains, refused, or not listened to
+   * at all (`unsupported`: the wallet answers the proposal).
+   */
+  authenticate: 'approve' | 'reject' | 'unsupported'
   /** Requests whose first param is `'reject'`-like are refused with the SDK's 5000 `User rejected.`. */
   rejectRequests: boolean
 }
@@ -75,7 +120,12 @@ export async function startV2Stack() {
   const server = createBridgeServer()
   const { url } = await server.listen(0, '127.0.0.1')
   const relayUrl = url.replace(/^http/, 'ws')
-  const behavior: WalletBehavior = { proposal: [ANVIL_CHAIN_ID, 1], rejectRequests: false }
+  const behavior: WalletBehavior = {
+    proposal: [ANVIL_CHAIN_ID, 1],
+    authenticate: 'approve',
+    rejectRequests: false,
+  }
+  const authRequests: AuthPayload[] = []
   const wallets: Kit[] = []
   const shown: { uri: string; options: { onExpired?: () => Promise<void> } }[] = []
   let scan = true
@@ -92,6 +142,16 @@ export async function startV2Stack() {
           : wallet.approveSession({ id, namespaces: grant(behavior.proposal) })
       answer.catch(() => {})
     })
+    if (behavior.authenticate !== 'unsupported')
+      wallet.on('session_authenticate', ({ id, params }) => {
+        authRequests.push(params.authPayload as AuthPayload)
+        const chains = behavior.proposal === 'reject' ? [] : behavior.proposal
+        const answer =
+          behavior.authenticate === 'reject'
+            ? wallet.rejectSessionAuthenticate({ id, reason: { code: 5000, message: 'User rejected.' } })
+            : approveAuth(wallet, id, params.authPayload, chains)
+        answer.catch(() => {})
+      })
     wallet.on('session_request', async ({ id, topic, params }) => {
       const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
         wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...response } })
@@ -123,6 +183,8 @@ export async function startV2Stack() {
     behavior,
     /** The URIs the modal was given, in order, with the options each came with. */
     shown,
+    /** The one-click auth requests the wallets received, in order. */
+    authRequests,
     get closes() {
       return closes
     },

@@ -1,9 +1,13 @@
-import type { TransportState } from '@pairlink/client'
+import type { ConnectReturnType, TransportState } from '@pairlink/client'
 import { type ClientMeta, V1_ERRORS } from '@pairlink/protocol'
+import type { Cacao } from '@pairlink/protocol/v2'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { getAddress } from 'viem'
+import { requestOneClickSignIn, signInWithCacaos } from '../components/SignIn/oneClickSignIn.js'
 import type { Pairlink } from '../createPairlink.js'
 import { describeDisconnect, describeError, hasError, RELAY_REFUSED } from '../describeError.js'
+import { describeServerError } from '../describeServerError.js'
+import type { SignedInAccount } from '../serverApi.js'
 
 /** How long the bridge socket may stay connecting before the app says the bridge is unreachable. */
 const BRIDGE_GRACE_MS = 2_000
@@ -22,10 +26,21 @@ export type SessionView = {
   peerMeta: ClientMeta | null
 }
 
+/**
+ * The sign-in that came with the connection (WalletConnect v2 one-click auth): the server checking the wallet's CACAO,
+ * then its account or its refusal. `useSignIn` takes it as the outcome of a sign-in.
+ */
+export type OneClickSignIn =
+  | { status: 'verifying' }
+  | { status: 'signed-in'; account: SignedInAccount }
+  | { status: 'refused'; error: unknown }
+
 /** Return type of {@link usePairlink}. */
 export type PairlinkState = {
   status: 'disconnected' | 'connecting' | 'connected'
   session: SessionView | undefined
+  /** Set when the wallet signed in with its approval; `undefined` for a plain connection (sign in as usual). */
+  oneClick: OneClickSignIn | undefined
   /** The bridge socket's state. */
   transport: TransportState
   /** The socket has been trying to (re)connect for longer than {@link BRIDGE_GRACE_MS}. */
@@ -43,6 +58,12 @@ function toSession(
   const first = state.accounts[0]
   if (!first) return undefined
   return { address: getAddress(first), chainId: state.chainId, peerMeta: state.peerMeta ?? meta }
+}
+
+/** The CACAOs a v2 wallet signed in with, from the `connect` event (v1 and browser wallets have none). */
+function cacaosOf(connected: ConnectReturnType): Cacao[] | undefined {
+  const { cacaos } = connected as { cacaos?: Cacao[] | undefined }
+  return cacaos?.length ? cacaos : undefined
 }
 
 function restored(client: Pairlink['client']): Notice {
@@ -71,7 +92,7 @@ export type UsePairlinkOptions = {
  * const { status, session, connect } = usePairlink(createPairlink(config))
  */
 export function usePairlink(
-  { client, provider, showRefusal }: Pairlink,
+  { client, provider, showRefusal, protocol, browserWallet, config }: Pairlink,
   options: UsePairlinkOptions = {},
 ): PairlinkState {
   const { start } = options
@@ -86,6 +107,9 @@ export function usePairlink(
   const [notice, setNotice] = useState<Notice | undefined>(() =>
     client.connected ? restored(client) : options.notice,
   )
+  const [oneClick, setOneClick] = useState<OneClickSignIn | undefined>()
+  // Each connection's own: a verify answered after the session ended, or after another connect, is dropped.
+  const connection = useRef(0)
   const statusRef = useRef(status)
   statusRef.current = status
   // Set while our own Disconnect runs, so its `disconnect` event is not mistaken for the wallet's.
@@ -103,9 +127,33 @@ export function usePairlink(
     const offs = [
       client.on('transport', ({ state }) => onTransport(state)),
       client.on('connect', (connected) => {
+        const id = ++connection.current
+        const name = connected.peerMeta?.name || 'the wallet'
         setStatus('connected')
         setSession(toSession(connected, client.peerMeta))
-        setNotice({ tone: 'success', text: `Connected to ${connected.peerMeta?.name || 'the wallet'}.` })
+        const cacaos = cacaosOf(connected)
+        setOneClick(cacaos && { status: 'verifying' })
+        if (!cacaos) {
+          setNotice({ tone: 'success', text: `Connected to ${name}.` })
+          return
+        }
+        // One approval connected and signed: the server checks the sign-in, which no other wallet prompt follows.
+        setNotice({ tone: 'info', text: `Connected to ${name}. Signing in…` })
+        signInWithCacaos(cacaos, config.chainId).then(
+          (account) => {
+            if (id !== connection.current) return
+            setOneClick({ status: 'signed-in', account })
+            setNotice({ tone: 'success', text: `Connected to ${name} and signed in as ${account.address}.` })
+          },
+          (error: unknown) => {
+            if (id !== connection.current) return
+            setOneClick({ status: 'refused', error })
+            setNotice({
+              tone: 'error',
+              text: `Connected to ${name}, but not signed in: ${describeServerError(error, 'signIn')}`,
+            })
+          },
+        )
       }),
       client.on('session_update', (update) => {
         setSession((current) => (current ? (toSession(update, current.peerMeta) ?? current) : current))
@@ -113,8 +161,10 @@ export function usePairlink(
       client.on('disconnect', ({ message }) => {
         // A rejected connection also ends in `disconnect`; `connect()` reports that one itself.
         if (statusRef.current !== 'connected') return
+        connection.current++
         setStatus('disconnected')
         setSession(undefined)
+        setOneClick(undefined)
         // The app's tabs share the session: Disconnect in one ends it in all, with the client's local message.
         const by = disconnecting.current
           ? 'here'
@@ -141,7 +191,7 @@ export function usePairlink(
       for (const off of offs) off()
       provider.removeListener('chainChanged', onChain)
     }
-  }, [client, provider, start])
+  }, [client, provider, start, config.chainId])
 
   useEffect(() => {
     if (!notice || notice.tone === 'error') return
@@ -156,7 +206,10 @@ export function usePairlink(
     setNotice(undefined)
     setStatus('connecting')
     try {
-      await client.connect({ chainId: provider.chainId })
+      // Over a v2 pairing the sign-in rides along: one approval connects and signs in, and a wallet without one-click
+      // auth answers the same pairing's proposal instead. No nonce (server down, rate-limited): a plain connect.
+      const authenticate = protocol === 2 && !browserWallet ? await requestOneClickSignIn() : undefined
+      await client.connect({ chainId: provider.chainId, ...(authenticate ? { authenticate } : {}) })
     } catch (error) {
       // A wallet may still approve after the modal was closed; the `connect` event then takes over.
       setStatus(client.connected ? 'connected' : 'disconnected')
@@ -165,7 +218,7 @@ export function usePairlink(
       // The relay refused the site: the modal says the same in place of a code no wallet could use. Nothing retries.
       if (hasError(error, (e) => e.code === RELAY_REFUSED)) showRefusal?.(text)
     }
-  }, [client, provider, showRefusal])
+  }, [client, provider, showRefusal, protocol, browserWallet])
 
   // A wallet chosen a moment ago: its request for accounts is under way (the client shares it), and this follows it.
   const connectOnMount = start === 'connect'
@@ -179,12 +232,24 @@ export function usePairlink(
       await provider.disconnect()
     } finally {
       disconnecting.current = false
+      connection.current++
       setStatus('disconnected')
       setSession(undefined)
+      setOneClick(undefined)
     }
   }, [provider])
 
   const dismissNotice = useCallback(() => setNotice(undefined), [])
 
-  return { status, session, transport, bridgeUnreachable, notice, connect, disconnect, dismissNotice }
+  return {
+    status,
+    session,
+    oneClick,
+    transport,
+    bridgeUnreachable,
+    notice,
+    connect,
+    disconnect,
+    dismissNotice,
+  }
 }

@@ -4,8 +4,10 @@ import { type Hex, verifyMessage } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { account, connectedConfig, fakeWallet, Providers, signs } from '../../test/wallet.js'
+import { ServerError } from '../serverApi.js'
 import { queryClient } from '../wagmiConfig.js'
 import { CANCELLED } from './useAction.js'
+import type { OneClickSignIn } from './usePairlink.js'
 import { useSignIn } from './useSignIn.js'
 
 afterEach(() => {
@@ -87,5 +89,60 @@ describe('useSignIn', () => {
     expect(hook.result.current.message).toEqual({ tone: 'error', text: CANCELLED })
     // A verify now would open a server session the page never shows, signed in after a reload.
     expect(verified).toEqual([])
+  })
+
+  test('args: oneClick — the connection signed in: checking while the server verifies, then signed in; no wallet prompt, no GET /api/me', async () => {
+    // The server still holds an older account's session: its answer must not undo the connection's sign-in.
+    const calls: string[] = []
+    vi.stubGlobal('fetch', async (path: string) => {
+      calls.push(path)
+      return path === '/api/me'
+        ? new Response(JSON.stringify({ signedIn: true, address: `0x${'11'.repeat(20)}`, chainId: 31337 }))
+        : new Response('{}', { status: 404 })
+    })
+    const wallet = fakeWallet(signs)
+    const config = await connectedConfig(wallet)
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers config={config}>{children}</Providers>
+    )
+    const hook = renderHook(
+      ({ oneClick }: { oneClick: OneClickSignIn }) => useSignIn(account.address, 31337, oneClick),
+      { wrapper, initialProps: { oneClick: { status: 'verifying' } } },
+    )
+    expect(hook.result.current.status).toBe('checking')
+    hook.rerender({
+      oneClick: { status: 'signed-in', account: { address: account.address, chainId: 31337 } },
+    })
+    await waitFor(() => expect(hook.result.current.status).toBe('signed-in'))
+    expect(hook.result.current.account).toEqual({ address: account.address, chainId: 31337 })
+    expect(hook.result.current.message).toEqual({ tone: 'success', text: `Signed in as ${account.address}.` })
+    expect(wallet.asked).toEqual([])
+    // Not asked at all: a signed-out answer sent during the verify would clear the cookie it sets.
+    await act(async () => {})
+    expect(hook.result.current.status).toBe('signed-in')
+    expect(calls).toEqual([])
+  })
+
+  test("args: oneClick — the server refused the connection's sign-in: signed out, in its words; Sign in works as usual", async () => {
+    const verified = server()
+    const wallet = fakeWallet(signs)
+    const config = await connectedConfig(wallet)
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers config={config}>{children}</Providers>
+    )
+    // usePairlink's state: one object per outcome, as React keeps it.
+    const refused: OneClickSignIn = {
+      status: 'refused',
+      error: new ServerError('verify', 401, 'The signature does not match the address'),
+    }
+    const hook = renderHook(() => useSignIn(account.address, 31337, refused), { wrapper })
+    await waitFor(() => expect(hook.result.current.status).toBe('signed-out'))
+    expect(hook.result.current.message).toEqual({
+      tone: 'error',
+      text: 'The signature does not belong to this account, so you are not signed in.',
+    })
+    await act(() => hook.result.current.signIn())
+    expect(hook.result.current.status).toBe('signed-in')
+    expect(verified).toHaveLength(1)
   })
 })

@@ -4,7 +4,7 @@ import { signInWithWallet } from '../components/SignIn/signIn.js'
 import { describeServerError } from '../describeServerError.js'
 import { getMe, logout, type SignedInAccount } from '../serverApi.js'
 import { CANCELLED } from './useAction.js'
-import type { Notice } from './usePairlink.js'
+import type { Notice, OneClickSignIn } from './usePairlink.js'
 
 /** Where the sign-in is: asking the server, signed out, waiting for the wallet's signature, or signed in. */
 type SignInStatus = 'checking' | 'signed-out' | 'signing' | 'signed-in'
@@ -32,23 +32,33 @@ const same = (a: string | undefined, b: string | undefined) =>
  * shows signed in only while the server's account is the wallet's connected one: when the wallet switches account
  * the session is closed (`POST /api/logout`) and the person told. With no wallet connected it shows signed out but
  * keeps the server session, so reconnecting the same account is still signed in. The wallet signs through wagmi's
- * `signMessage`.
+ * `signMessage`. A sign-in that came with the connection (`oneClick`, WalletConnect's one-click auth) is this hook's
+ * outcome instead: checking while the server verifies it, then signed in, or signed out with the server's words.
  *
  * @example
- * const signIn = useSignIn(session?.address, config.chainId)
+ * const signIn = useSignIn(session?.address, config.chainId, state.oneClick)
  */
-export function useSignIn(address: `0x${string}` | undefined, chainId: number): SignInState {
+export function useSignIn(
+  address: `0x${string}` | undefined,
+  chainId: number,
+  oneClick?: OneClickSignIn | undefined,
+): SignInState {
   // What the server says: `undefined` while asking, `null` when not signed in.
   const [server, setServer] = useState<SignedInAccount | null | undefined>(undefined)
   const [signing, setSigning] = useState(false)
   const [message, setMessage] = useState<Notice | undefined>()
   const attempt = useRef(0)
   const { signMessageAsync } = useSignMessage()
+  // A connection that signed in decides, and `GET /api/me` is not asked: sent while the verify is under way, its
+  // signed-out answer (which clears the cookie) could land after the verify's and end the session it just opened.
+  const oneClickRef = useRef(oneClick)
+  oneClickRef.current = oneClick
 
   useEffect(() => {
+    if (oneClickRef.current) return
     let live = true
     getMe().then(
-      (account) => live && setServer(account ?? null),
+      (account) => live && !oneClickRef.current && setServer(account ?? null),
       (error: unknown) => {
         if (!live) return
         setServer(null)
@@ -74,6 +84,19 @@ export function useSignIn(address: `0x${string}` | undefined, chainId: number): 
     // Best effort: even if the server is unreachable, this page shows signed out, and the next load asks again.
     logout().catch(() => {})
   }, [mismatch, address])
+
+  useEffect(() => {
+    if (!oneClick || oneClick.status === 'verifying') return
+    attempt.current++
+    setSigning(false)
+    if (oneClick.status === 'signed-in') {
+      setServer(oneClick.account)
+      setMessage({ tone: 'success', text: `Signed in as ${oneClick.account.address}.` })
+    } else {
+      setServer(null)
+      setMessage({ tone: 'error', text: describeServerError(oneClick.error, 'signIn') })
+    }
+  }, [oneClick])
 
   const signIn = useCallback(async () => {
     if (!address) return
@@ -126,7 +149,7 @@ export function useSignIn(address: `0x${string}` | undefined, chainId: number): 
     ? 'signing'
     : signedIn
       ? 'signed-in'
-      : server === undefined && address
+      : (server === undefined || oneClick?.status === 'verifying') && address
         ? 'checking'
         : 'signed-out'
   return { status, account: signedIn, message, signIn, cancel, signOut, sessionEnded }

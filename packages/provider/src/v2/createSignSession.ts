@@ -1,9 +1,4 @@
-import {
-  type ConnectReturnType,
-  createLocalStorage,
-  createMemoryStorage,
-  RequestTimeoutError,
-} from '@pairlink/client'
+import { createLocalStorage, createMemoryStorage, RequestTimeoutError } from '@pairlink/client'
 import {
   createSignClient,
   disconnect,
@@ -14,9 +9,15 @@ import {
   type Session,
 } from '@pairlink/client/v2'
 import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
-import { WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
+import { type Cacao, WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import { ConnectionRefusedError, DisconnectedError, UnrecognizedChainError } from '../errors.js'
-import type { CreateV2ClientParameters, V2ClientEvents, V2ClientState } from '../v2Client.js'
+import type {
+  CreateV2ClientParameters,
+  V2AuthenticateParameters,
+  V2ClientEvents,
+  V2ClientState,
+  V2ConnectReturnType,
+} from '../v2Client.js'
 import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespaces.js'
 import { pairWithModal } from './pairWithModal.js'
 
@@ -30,7 +31,10 @@ export type CreateSignSessionParameters = {
 /** Return type of {@link createSignSession}: what the thin client's methods call once the v2 chunk is in. */
 export type SignSession = {
   ready: Promise<void>
-  connect(chainId: number | undefined): Promise<ConnectReturnType>
+  connect(
+    chainId: number | undefined,
+    authenticate?: V2AuthenticateParameters | undefined,
+  ): Promise<V2ConnectReturnType>
   request(
     args: { method: string; params?: unknown },
     options?: { timeout?: number | undefined },
@@ -54,15 +58,16 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     parameters.storage ?? (globalThis.localStorage ? createLocalStorage() : createMemoryStorage())
   const chainKey = `${storageKey}:chain`
   const origin = globalThis.location?.origin
+  const metadata =
+    parameters.metadata ??
+    (origin
+      ? { name: globalThis.document?.title || origin, description: '', url: origin, icons: [] }
+      : { name: 'Pairlink dapp', description: '', url: 'https://pairlink.invalid', icons: [] })
   const client = createSignClient({
     // A project id alone means WalletConnect's network, as WalletConnect's own connector reads it.
     relayUrl: parameters.relayUrl ?? (parameters.projectId ? WALLETCONNECT_RELAY_URL : undefined),
     projectId: parameters.projectId,
-    metadata:
-      parameters.metadata ??
-      (origin
-        ? { name: globalThis.document?.title || origin, description: '', url: origin, icons: [] }
-        : { name: 'Pairlink dapp', description: '', url: 'https://pairlink.invalid', icons: [] }),
+    metadata,
     storage,
     storageKey,
     WebSocket: parameters.WebSocket,
@@ -71,15 +76,19 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     tabs: true,
   })
 
-  const view = (session: Session) => ({
+  const view = (session: Session, cacaos?: Cacao[] | undefined): V2ConnectReturnType => ({
     peerId: session.peer.publicKey,
     peerMeta: { ...session.peer.metadata, description: session.peer.metadata.description ?? '' },
     chainId: state.chainId,
     accounts: [...state.accounts],
+    ...(cacaos ? { cacaos } : {}),
   })
 
-  /** Takes `session` on `chainId` (else its first chain); emits `connect` when it is new, else `session_update`. */
-  function use(session: Session, chainId?: number) {
+  /**
+   * Takes `session` on `chainId` (else its first chain); emits `connect` when it is new (with the CACAOs it came with),
+   * else `session_update`.
+   */
+  function use(session: Session, chainId?: number, cacaos?: Cacao[] | undefined) {
     const chains = chainsOf(session)
     const chain = chainId !== undefined && chains.includes(chainId) ? chainId : chains[0]
     if (chain === undefined) return false
@@ -90,7 +99,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     state.accounts = accountsOn(session, chain)
     state.peerMeta = view(session).peerMeta
     void storage.set(chainKey, JSON.stringify({ topic: session.topic, chainId: chain }))
-    if (fresh) emit('connect', view(session))
+    if (fresh) emit('connect', view(session, cacaos))
     else emit('session_update', { chainId: chain, accounts: [...state.accounts] })
     return true
   }
@@ -147,7 +156,10 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     if (session && !state.connected) use(session, stored.chainId)
   })
 
-  async function connectOnce(chainId: number | undefined): Promise<ConnectReturnType> {
+  async function connectOnce(
+    chainId: number | undefined,
+    auth: V2AuthenticateParameters | undefined,
+  ): Promise<V2ConnectReturnType> {
     const { modal } = parameters
     if (!modal) throw new ModalNotProvidedError(V1_ERRORS.QRCODE_MODAL_NOT_PROVIDED)
     await ready
@@ -156,28 +168,40 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     const optionalNamespaces = {
       eip155: { chains: chains.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS },
     }
-    const session = await pairWithModal({
+    const { session, auths } = await pairWithModal({
       client,
       modal,
       modalOptions: parameters.modalOptions,
       proposal: { optionalNamespaces, expiry: parameters.pairingExpiry },
+      authenticate: auth && {
+        nonce: auth.nonce,
+        // The sign-in is for this page unless the app says otherwise (the metadata's URL outside browsers).
+        domain: auth.domain ?? globalThis.location?.host ?? new URL(metadata.url).host,
+        uri: auth.uri ?? origin ?? metadata.url,
+        chains: (auth.chains ?? chains).map((id) => `eip155:${id}`),
+        methods: [...(auth.methods ?? METHODS)],
+        ...(auth.statement === undefined ? {} : { statement: auth.statement }),
+        ...(auth.exp === undefined ? {} : { exp: auth.exp }),
+        ...(auth.nbf === undefined ? {} : { nbf: auth.nbf }),
+        ...(auth.verifyCacao === undefined ? {} : { verifyCacao: auth.verifyCacao }),
+      },
       joined: new Promise((resolve) => {
         join = resolve
       }),
       // One session at a time: a second wallet answering an older code is told no.
-      onSession: (settled) =>
+      onSession: (settled, cacaos) =>
         state.connected && state.topic !== settled.topic
           ? void disconnect(client, { topic: settled.topic }).catch(() => {})
-          : void use(settled, chainId),
+          : void use(settled, chainId, cacaos),
       onClose: () => emit('modal_closed', {}),
     })
-    return view(session)
+    return view(session, auths)
   }
 
   return {
     ready,
-    connect: (chainId) =>
-      connectOnce(chainId).catch((error: unknown) => {
+    connect: (chainId, authenticate) =>
+      connectOnce(chainId, authenticate).catch((error: unknown) => {
         throw error instanceof RelayRefusedError ? new ConnectionRefusedError(error) : error
       }),
     async request(args, options = {}) {

@@ -1,5 +1,6 @@
 import type { ModalAdapter } from '@pairlink/client'
 import {
+  type AuthenticateParameters,
   type ConnectParameters,
   connect,
   RelayRefusedError,
@@ -8,6 +9,7 @@ import {
   SignError,
 } from '@pairlink/client/v2'
 import { ModalClosedError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
+import type { Cacao } from '@pairlink/protocol/v2'
 
 /** Parameters of {@link pairWithModal}. */
 export type PairWithModalParameters = {
@@ -17,17 +19,28 @@ export type PairWithModalParameters = {
   modalOptions: Record<string, unknown> | undefined
   /** What each proposal asks for (namespaces, the pairing's expiry). */
   proposal: ConnectParameters
-  /** Each session a wallet settles, also one that comes after the person closed the modal (v1 connects it too). */
-  onSession: (session: Session) => void
+  /**
+   * Asks for a sign-in with the session instead (one-click auth): each URI carries `wc_sessionAuthenticate` and, for
+   * wallets without it, a proposal of the same pairing (from this request's chains and methods).
+   */
+  authenticate?: AuthenticateParameters | undefined
+  /**
+   * Each session a wallet settles, with its CACAOs when it signed in; also one that comes after the person closed the
+   * modal (v1 connects it too).
+   */
+  onSession: (session: Session, auths: Cacao[] | undefined) => void
   /** The person closed the modal. */
   onClose: () => void
   /** Settles with a session another tab of the dapp connected meanwhile: the modal closes, and that is the outcome. */
   joined?: Promise<Session> | undefined
 }
 
+/** What {@link pairWithModal} resolves with: the session, and the wallet's CACAOs when it signed in with it. */
+export type PairWithModalReturnType = { session: Session; auths?: Cacao[] | undefined }
+
 /**
- * Proposes a session and shows its pairing URI in the modal until a wallet settles one (resolves with it), the wallet
- * rejects it (v1's `SessionRejectedError`, with the wallet's words) or the person closes the modal (v1's
+ * Proposes a session (or, with `authenticate`, a session and a sign-in) and shows its pairing URI in the modal until a
+ * wallet settles one (resolves with it, and the CACAOs of a wallet that signed in), the wallet rejects it (v1's `SessionRejectedError`, with the wallet's words) or the person closes the modal (v1's
  * `ModalClosedError`, `User close QRCode Modal`). A URI never shows dead: the modal's `onExpired` (called before the
  * expiry) gets a fresh pairing, opened in the same modal with the same options; without it, the proposal's expiry
  * does.
@@ -35,7 +48,7 @@ export type PairWithModalParameters = {
  * @example
  * const session = await pairWithModal({ client, modal, modalOptions, proposal, onSession: use, onClose })
  */
-export function pairWithModal(parameters: PairWithModalParameters): Promise<Session> {
+export function pairWithModal(parameters: PairWithModalParameters): Promise<PairWithModalReturnType> {
   const { client, modal, proposal } = parameters
   return new Promise((resolve, reject) => {
     let settled = false
@@ -69,12 +82,12 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Sess
       // The modal was closed (or a wallet answered) meanwhile: no new pairing for nobody to see.
       if (settled) return
       const current = ++attempt
-      const { uri, approval } = await connect(client, proposal)
+      const { uri, approval } = await start()
       approval().then(
-        (session) => {
-          parameters.onSession(session)
+        ({ session, auths }) => {
+          parameters.onSession(session, auths)
           modal.close()
-          settle(() => resolve(session))
+          settle(() => resolve(auths ? { session, auths } : { session }))
         },
         (error: unknown) => {
           if (settled) return
@@ -90,10 +103,25 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Sess
       )
       if (!settled && uri) modal.open(uri, onUserClose, options)
     }
+    /** One pairing: a proposal, or a sign-in request with its fallback proposal (both end as a session). */
+    async function start() {
+      if (!parameters.authenticate) {
+        const { uri, approval } = await connect(client, proposal)
+        return {
+          uri,
+          approval: async (): Promise<PairWithModalReturnType> => ({ session: await approval() }),
+        }
+      }
+      const { startAuthenticate } = await import('./startAuthenticate.js')
+      return startAuthenticate(client, {
+        ...parameters.authenticate,
+        pairingExpiry: parameters.authenticate.pairingExpiry ?? proposal.expiry,
+      })
+    }
     parameters.joined?.then((session) => {
       if (settled) return
       modal.close()
-      settle(() => resolve(session))
+      settle(() => resolve({ session }))
     })
     propose().catch((error: unknown) => settle(() => reject(error)))
   })

@@ -39,3 +39,15 @@ test('args: v1 — the bridge', () => {
   expect(screen.getByTestId('connect-intro').dataset.network).toBe('bridge')
   expect(intro()).toContain("this server's bridge")
 })
+
+test('behavior: over v2, approving in the wallet connects and signs in; a wallet that cannot just connects', () => {
+  render(<ConnectIntro config={base} protocol={2} />)
+  expect(screen.getByTestId('one-click-intro').textContent).toMatch(
+    /^Approving the connection in your wallet also signs you in to this site: one approval, no second step\. A wallet that cannot sign in while connecting just connects; you then sign in from the account page\.$/,
+  )
+})
+
+test('behavior: over v1 (and browser wallets, which say v1) nothing is promised about signing in', () => {
+  render(<ConnectIntro config={base} protocol={1} />)
+  expect(screen.queryByTestId('one-click-intro')).toBeNull()
+})

@@ -8,11 +8,12 @@ export type ConnectIntroProps = { config: AppConfig; protocol: Protocol }
  * What can connect, said truthfully: a v2 link names no relay and phone wallets listen on WalletConnect's network, so
  * only a server with a WalletConnect project id (`relayNetwork: 'walletconnect'`) reaches them. On its own relay the
  * server reaches Pairlink Wallet and wallets set up for that relay, and says what the operator must do for the rest;
- * v1 goes through this server's bridge. Browser wallets are offered in every case.
+ * v1 goes through this server's bridge. Browser wallets are offered in every case. Over v2 it also says that approving
+ * in the wallet signs in too (one-click auth), and what happens with a wallet that cannot.
  */
 export function ConnectIntro({ config, protocol }: ConnectIntroProps) {
   const network = protocol === 2 && config.relayUrl ? config.relayNetwork : 'bridge'
-  return (
+  const intro = (
     <p className="muted" data-testid="connect-intro" data-network={network}>
       {network === 'walletconnect' ? (
         <>
@@ -34,5 +35,15 @@ export function ConnectIntro({ config, protocol }: ConnectIntroProps) {
         </>
       )}
     </p>
+  )
+  if (network === 'bridge') return intro
+  return (
+    <>
+      {intro}
+      <p className="muted" data-testid="one-click-intro">
+        Approving the connection in your wallet also signs you in to this site: one approval, no second step.
+        A wallet that cannot sign in while connecting just connects; you then sign in from the account page.
+      </p>
+    </>
   )
 }
