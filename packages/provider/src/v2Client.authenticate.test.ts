@@ -56,7 +56,7 @@ describe('connect({ authenticate })', () => {
     const cacaos = result.cacaos ?? []
     expect(cacaos.map((cacao) => parseIss(cacao.p.iss).chainId)).toEqual([String(ANVIL_CHAIN_ID), '1'])
     for (const cacao of cacaos) {
-      expect(checkCacaoSignature(cacao)).toBe(true)
+      expect(await checkCacaoSignature(cacao)).toBe(true)
       expect(parseIss(cacao.p.iss).address.toLowerCase()).toBe(account.address.toLowerCase())
       expect(cacao.p).toMatchObject({ nonce: auth.nonce, exp: EXP, domain: 'pairlink.invalid' })
     }
