@@ -7,6 +7,9 @@ import { WalletKit } from '@reown/walletkit'
 import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, keccak256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createMemoryStorage, type SessionStorage } from '../src/storage.js'
+import { createSignClient, type SignClient as OurSignClient } from '../src/v2/index.js'
 
 // One of anvil's well-known dev keys: real signatures, no secret.
 export const account = privateKeyToAccount(
@@ -53,6 +56,50 @@ export async function startRelay(options: Parameters<typeof createBridgeServer>[
       server = createBridgeServer(options)
       await server.listen(port, '127.0.0.1')
     },
+  }
+}
+
+/**
+ * One relay ({@link startRelay}) for every test of the file, and our sign clients on it: each client made with
+ * `create` is closed after its test, as is every SDK client ({@link closeSdkClients}).
+ * @example
+ * const relay = useRelay()
+ * test('default', async () => {
+ *   const dapp = relay.create(dappMetadata)
+ *   const wallet = await createSdkWallet(relay.relayUrl)
+ * })
+ */
+export function useRelay() {
+  let relay: Awaited<ReturnType<typeof startRelay>> | undefined
+  const clients: OurSignClient[] = []
+  beforeAll(async () => {
+    relay = await startRelay()
+  })
+  afterEach(async () => {
+    await closeClients()
+    await closeSdkClients()
+  })
+  afterAll(() => relay?.stop())
+  const relayUrl = () => {
+    if (!relay) throw new Error('useRelay: the relay is not started yet')
+    return relay.relayUrl
+  }
+  /** Closes our clients made so far (a test may close them early, to restore from their storage). */
+  async function closeClients() {
+    for (const client of clients.splice(0)) await client.close()
+  }
+  return {
+    /** The relay's `ws://` URL (set once the file's tests start). */
+    get relayUrl() {
+      return relayUrl()
+    },
+    /** Our sign client with `metadata` on the relay, closed after the test. */
+    create(metadata: typeof dappMetadata, storage: SessionStorage = createMemoryStorage()) {
+      const client = createSignClient({ relayUrl: relayUrl(), metadata, storage })
+      clients.push(client)
+      return client
+    },
+    closeClients,
   }
 }
 

@@ -1,53 +1,25 @@
 // Several SDK clients in one process each need a Core of their own (relay-v2.md §7).
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-import { randomUUID } from 'node:crypto'
-import { createBridgeServer } from '@pairlink/bridge'
 import { getSmartAccountAddress } from '@pairlink/smart-account'
 import { MAIL_TYPED_DATA } from '@pairlink/test-kit'
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
-import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, type Hex, http, isErc6492Signature, toHex } from 'viem'
 import { foundry } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { runWalletCli } from '../../test/runWalletCli.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createCliHarness } from '../../test/createCliHarness.js'
 import { getDevAccount } from '../core/accounts.js'
 
 // Integration: `pairlink-wallet --smart-account` as a child process, a real relay, a real anvil (its account factory
 // deployed by startAnvil, as the server's dev chain has it) and the published sign-client 2.25.0 as the dapp, which
 // checks what it gets as any dapp would: viem's public-client verification through the chain.
-let anvil: Anvil
-let bridge: ReturnType<typeof createBridgeServer>
-let relayUrl: string
+const harness = createCliHarness({ blockTime: 0 })
 let reader: ReturnType<typeof createPublicClient>
-const cleanups: (() => unknown)[] = []
-
-beforeAll(async () => {
-  anvil = await startAnvil({ blockTime: 0 })
-  reader = createPublicClient({ chain: foundry, transport: http(anvil.url) })
-  bridge = createBridgeServer()
-  relayUrl = (await bridge.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
-})
-afterAll(async () => {
-  await bridge?.close()
-  await anvil?.stop()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+beforeAll(() => {
+  reader = createPublicClient({ chain: foundry, transport: http(harness.anvil.url) })
 })
 
 async function connect(args: string[]) {
-  const dapp = await SignClient.init({
-    relayUrl,
-    projectId: '0123456789abcdef0123456789abcdef',
-    customStoragePrefix: `smart-dapp-${randomUUID()}`,
-    logger: 'silent',
-    metadata: { name: 'smart dapp', description: 'a dapp in a test', url: 'https://dapp.test', icons: [] },
-  })
-  cleanups.push(async () => {
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose().catch(() => {})
-  })
+  const dapp = await harness.createSdkDapp('smart dapp')
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: {
       eip155: {
@@ -58,18 +30,7 @@ async function connect(args: string[]) {
     },
   })
   if (!uri) throw new Error('no URI')
-  const cli = runWalletCli([
-    '--uri',
-    uri,
-    '--approve',
-    '--auto-sign',
-    '--rpc-url',
-    anvil.url,
-    '--relay-url',
-    relayUrl,
-    ...args,
-  ])
-  cleanups.push(() => cli.stop())
+  const cli = harness.approving(uri, args)
   const session = await approval()
   const call = <result>(method: string, params: unknown[]) =>
     dapp.request<result>({ topic: session.topic, chainId: 'eip155:31337', request: { method, params } })
@@ -128,7 +89,7 @@ describe('pairlink-wallet --smart-account', { timeout: 120_000 }, () => {
 
   test('error: --smart-account deployed with an unfunded key says so at start and exits 1', async () => {
     const key = `0x${'11'.repeat(32)}`
-    const cli = runWalletCli([
+    const cli = harness.wallet([
       '--uri',
       `wc:${'ab'.repeat(32)}@2?relay-protocol=irn&symKey=${'cd'.repeat(32)}&expiryTimestamp=${Math.floor(Date.now() / 1000) + 300}`,
       '--approve',
@@ -137,11 +98,10 @@ describe('pairlink-wallet --smart-account', { timeout: 120_000 }, () => {
       '--smart-account',
       'deployed',
       '--rpc-url',
-      anvil.url,
+      harness.anvil.url,
       '--relay-url',
-      relayUrl,
+      harness.relayUrl,
     ])
-    cleanups.push(() => cli.stop())
     expect(await cli.exited()).toBe(1)
     expect(cli.stderr()).toMatch(/The smart account 0x[0-9a-fA-F]{40} could not be deployed from its key/)
     expect(cli.stderr()).toMatch(/insufficient funds|exceeds the balance/i)

@@ -1,11 +1,9 @@
 // Several SDK clients in one process each need a Core of their own (relay-v2.md §7).
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-import { randomUUID } from 'node:crypto'
 import { createBridgeServer } from '@pairlink/bridge'
 import { MAIL_TYPED_DATA, sendRequiredNamespaces } from '@pairlink/test-kit'
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
-import { SignClient } from '@walletconnect/sign-client'
+import type { SignClient } from '@walletconnect/sign-client'
 import {
   createPublicClient,
   type Hex,
@@ -16,8 +14,8 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
+import { describe, expect, test } from 'vitest'
+import { createCliHarness } from '../../test/createCliHarness.js'
 import { getDevAccount } from '../core/accounts.js'
 import { WALLET_METHODS } from '../core/namespaces.js'
 import { describeRefusal } from './runCli.js'
@@ -25,25 +23,7 @@ import { describeRefusal } from './runCli.js'
 // Integration: the CLI as a child process, a real relay (the bridge server serves v1 and v2 on one port), a real
 // anvil, and the published @walletconnect/sign-client 2.25.0 as the dapp.
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
-let anvil: Anvil
-let bridge: ReturnType<typeof createBridgeServer>
-let origin: string
-let relayUrl: string
-const cleanups: (() => unknown)[] = []
-
-beforeAll(async () => {
-  anvil = await startAnvil()
-  bridge = createBridgeServer()
-  origin = (await bridge.listen(0, '127.0.0.1')).url
-  relayUrl = origin.replace(/^http/, 'ws')
-})
-afterAll(async () => {
-  await bridge?.close()
-  await anvil?.stop()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const harness = createCliHarness()
 
 const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain']
 const EVENTS = ['chainChanged', 'accountsChanged']
@@ -56,18 +36,9 @@ const account = getDevAccount(0)
 async function startDapp(
   chains = ['eip155:31337', 'eip155:1'],
   required?: Parameters<typeof sendRequiredNamespaces>[1],
-  relay = { relayUrl, projectId: '0123456789abcdef0123456789abcdef' },
+  relay = { relayUrl: harness.relayUrl, projectId: '0123456789abcdef0123456789abcdef' },
 ) {
-  const dapp = await SignClient.init({
-    ...relay,
-    customStoragePrefix: `cli-dapp-${randomUUID()}`,
-    logger: 'silent',
-    metadata: { name: 'v2 CLI dapp', description: 'a dapp in a test', url: 'https://dapp.test', icons: [] },
-  })
-  cleanups.push(async () => {
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose().catch(() => {})
-  })
+  const dapp = await harness.createSdkDapp('v2 CLI dapp', relay)
   if (required) sendRequiredNamespaces(dapp, required)
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: { eip155: { chains, methods: METHODS, events: EVENTS } },
@@ -76,12 +47,6 @@ async function startDapp(
   const settled = approval()
   settled.catch(() => {})
   return { dapp, uri, approval: settled }
-}
-
-function wallet(args: string[]): WalletProcess {
-  const cli = runWalletCli(args)
-  cleanups.push(() => cli.stop())
-  return cli
 }
 
 const call = <result>(
@@ -95,27 +60,18 @@ const call = <result>(
 describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
   test('default: pair, approve, sign, typed data, send on anvil; the dapp disconnects → exit 0', async () => {
     const { dapp, uri, approval } = await startDapp()
-    const cli = wallet([
-      '--uri',
-      uri,
-      '--approve',
-      '--auto-sign',
-      '--rpc-url',
-      anvil.url,
-      '--relay-url',
-      relayUrl,
-    ])
+    const cli = harness.approving(uri)
     const session = await approval
     expect(await cli.waitFor('pairing')).toEqual({
       event: 'pairing',
       version: 2,
-      relay: relayUrl,
+      relay: harness.relayUrl,
       account: account.address,
     })
     expect(await cli.waitFor('session_request')).toMatchObject({
       version: 2,
       peer: { name: 'v2 CLI dapp' },
-      chainId: anvil.chainId,
+      chainId: harness.anvil.chainId,
       chains: ['eip155:31337', 'eip155:1'],
       methods: METHODS,
       events: EVENTS,
@@ -128,7 +84,7 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
     })
     expect(session.peer.metadata.name).toBe('Pairlink CLI wallet')
     expect(await cli.waitFor('connected')).toMatchObject({
-      chainId: anvil.chainId,
+      chainId: harness.anvil.chainId,
       accounts: [account.address],
     })
 
@@ -147,7 +103,7 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
     ).toBe(true)
 
     const to = getDevAccount(6).address
-    const node = createPublicClient({ transport: http(anvil.url) })
+    const node = createPublicClient({ transport: http(harness.anvil.url) })
     const before = await node.getBalance({ address: to })
     const tx = { from: account.address, to, value: numberToHex(parseEther('0.25')) }
     const hash = await call<Hex>(dapp, session.topic, 'eth_sendTransaction', [tx])
@@ -164,7 +120,7 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
 
   test('behavior: wallet_switchEthereumChain emits chainChanged, and adds a chain the session lacked', async () => {
     const { dapp, uri, approval } = await startDapp(['eip155:31337'])
-    wallet(['--uri', uri, '--approve', '--auto-sign', '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    harness.approving(uri)
     const { topic } = await approval
     const events: { name: string; data: unknown; chainId: string }[] = []
     dapp.on('session_event', ({ params }) => events.push({ ...params.event, chainId: params.chainId }))
@@ -190,7 +146,7 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
 
   test('behavior: --reject refuses the proposal (5000) and exits 0', async () => {
     const { uri, approval } = await startDapp()
-    const cli = wallet(['--uri', uri, '--reject', '--relay-url', relayUrl])
+    const cli = harness.wallet(['--uri', uri, '--reject', '--relay-url', harness.relayUrl])
     await expect(approval).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
     expect(await cli.waitFor('disconnect')).toMatchObject({ message: 'User rejected the session.' })
     expect(await cli.exited()).toBe(0)
@@ -199,7 +155,15 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
   test('behavior: --approve refuses a proposal that requires an unsupported chain (5100), says why and exits 0', async () => {
     const required = { eip155: { chains: ['eip155:999'], methods: ['personal_sign'], events: [] } }
     const { dapp, uri, approval } = await startDapp(['eip155:31337'], required)
-    const cli = wallet(['--uri', uri, '--approve', '--chain-id', '31337', '--relay-url', relayUrl])
+    const cli = harness.wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--chain-id',
+      '31337',
+      '--relay-url',
+      harness.relayUrl,
+    ])
     await expect(approval).rejects.toMatchObject({ code: 5100, message: 'Unsupported chains. eip155:999' })
     const reason = 'it requires the chain eip155:999, which this wallet does not support'
     expect(await cli.waitFor('session_request')).toMatchObject({
@@ -216,7 +180,15 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
 
   test('behavior: without --auto-sign a request is rejected with 4001; SIGTERM ends the session for the dapp', async () => {
     const { dapp, uri, approval } = await startDapp()
-    const cli = wallet(['--uri', uri, '--approve', '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const cli = harness.wallet([
+      '--uri',
+      uri,
+      '--approve',
+      '--rpc-url',
+      harness.anvil.url,
+      '--relay-url',
+      harness.relayUrl,
+    ])
     const { topic } = await approval
     const deleted = new Promise<{ topic: string }>((resolve) => dapp.once('session_delete', resolve))
     await expect(call(dapp, topic, 'personal_sign', ['0x00', account.address])).rejects.toMatchObject({
@@ -232,18 +204,18 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
   test('args: without --relay-url the relay is the server of --rpc-url, on its port', async () => {
     const { dapp, uri, approval } = await startDapp()
     // The bridge server is the relay; it serves no RPC, so the chain is given and only a signature is asked for.
-    const cli = wallet([
+    const cli = harness.wallet([
       '--uri',
       uri,
       '--approve',
       '--auto-sign',
       '--rpc-url',
-      `${origin}/rpc`,
+      `${harness.origin}/rpc`,
       '--chain-id',
       '31337',
     ])
     const { topic } = await approval
-    expect(await cli.waitFor('pairing')).toMatchObject({ version: 2, relay: relayUrl })
+    expect(await cli.waitFor('pairing')).toMatchObject({ version: 2, relay: harness.relayUrl })
     const signature = await call<Hex>(dapp, topic, 'personal_sign', ['0x1234', account.address])
     expect(await verifyMessage({ address: account.address, message: { raw: '0x1234' }, signature })).toBe(
       true,
@@ -253,7 +225,7 @@ describe('pairlink-wallet over WalletConnect v2', { timeout: 120_000 }, () => {
   test('error: an expired link → a clear message and exit 2', async () => {
     const { uri } = await startDapp()
     const expired = uri.replace(/expiryTimestamp=\d+/, `expiryTimestamp=${Math.floor(Date.now() / 1000) - 1}`)
-    const cli = wallet(['--uri', expired, '--approve', '--relay-url', relayUrl])
+    const cli = harness.wallet(['--uri', expired, '--approve', '--relay-url', harness.relayUrl])
     expect(await cli.exited()).toBe(2)
     expect(cli.stderr()).toBe(
       'pairlink-wallet: This WalletConnect v2 link has expired: a link is valid for a few minutes and pairs once. Get a new link from the dapp and connect again\n',
@@ -269,7 +241,7 @@ describe("pairlink-wallet on a relay that checks the project (WalletConnect's ne
   let refusals = () => 0
   async function restrictedRelay(): Promise<string> {
     const server = createBridgeServer({ relay: { projectIds: [PROJECT] } })
-    cleanups.push(() => server.close())
+    harness.defer(() => server.close())
     refusals = () => server.relay?.counts.authRefusals ?? 0
     return (await server.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
   }
@@ -280,7 +252,7 @@ describe("pairlink-wallet on a relay that checks the project (WalletConnect's ne
       relayUrl: restricted,
       projectId: PROJECT,
     })
-    const cli = wallet([
+    const cli = harness.wallet([
       '--uri',
       uri,
       '--approve',
@@ -306,11 +278,10 @@ describe("pairlink-wallet on a relay that checks the project (WalletConnect's ne
       relayUrl: restricted,
       projectId: PROJECT,
     })
-    const cli = runWalletCli(['--uri', uri, '--reject'], {
+    const cli = harness.wallet(['--uri', uri, '--reject'], {
       WALLETCONNECT_PROJECT_ID: PROJECT,
       WALLETCONNECT_RELAY_URL: restricted,
     })
-    cleanups.push(() => cli.stop())
     await expect(approval).rejects.toMatchObject({ code: 5000 })
     expect(await cli.exited()).toBe(0)
   })
@@ -321,7 +292,7 @@ describe("pairlink-wallet on a relay that checks the project (WalletConnect's ne
     const restricted = await restrictedRelay()
     const { uri } = await startDapp(['eip155:31337'], undefined, { relayUrl: restricted, projectId: PROJECT })
     const other = '00000000000000000000000000000000'
-    const cli = wallet([
+    const cli = harness.wallet([
       '--uri',
       uri,
       '--approve',

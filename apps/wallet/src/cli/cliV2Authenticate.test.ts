@@ -2,60 +2,25 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
-import { createBridgeServer } from '@pairlink/bridge'
 import { authenticate, createSignClient } from '@pairlink/client/v2'
 import { type Cacao, formatAuthMessage } from '@pairlink/protocol/v2'
 import { getSmartAccountAddress } from '@pairlink/smart-account'
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
-import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
+import { describe, expect, test } from 'vitest'
+import { createCliHarness, formatSdkMessage } from '../../test/createCliHarness.js'
 import { getDevAccount } from '../core/accounts.js'
 
 // Integration: the CLI as a child process, a real relay and anvil, and the published @walletconnect/sign-client
 // 2.25.0 as a dapp asking to connect and sign in at once (`authenticate()`, one-click auth).
-let anvil: Anvil
-let bridge: ReturnType<typeof createBridgeServer>
-let relayUrl: string
-const cleanups: (() => unknown)[] = []
-
-beforeAll(async () => {
-  anvil = await startAnvil({ blockTime: 0 })
-  bridge = createBridgeServer()
-  relayUrl = (await bridge.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
-})
-afterAll(async () => {
-  await bridge?.close()
-  await anvil?.stop()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const harness = createCliHarness({ blockTime: 0 })
 
 const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain']
 const account = getDevAccount(0)
 
-/** The SDK's own SIWE text of a CACAO (@walletconnect/utils 2.25.0, as sign-client 2.25.0 resolves it). */
-const sdk = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
-  '@walletconnect/utils',
-) as { formatMessage(payload: object, iss: string): string }
-
 /** A sign-client dapp asking to connect and sign in (`authenticate()`), its `response()` already waiting. */
 async function startAuthDapp() {
-  const dapp = await SignClient.init({
-    relayUrl,
-    projectId: '0123456789abcdef0123456789abcdef',
-    customStoragePrefix: `cli-auth-dapp-${randomUUID()}`,
-    logger: 'silent',
-    metadata: { name: 'v2 auth dapp', description: 'a dapp in a test', url: 'https://dapp.test', icons: [] },
-  })
-  cleanups.push(async () => {
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose().catch(() => {})
-  })
+  const dapp = await harness.createSdkDapp('v2 auth dapp')
   const { uri, response } = await dapp.authenticate({
     chains: ['eip155:31337', 'eip155:1'],
     domain: 'dapp.test',
@@ -69,32 +34,17 @@ async function startAuthDapp() {
   return { dapp, uri, response: answered }
 }
 
-function wallet(args: string[]): WalletProcess {
-  const cli = runWalletCli(args)
-  cleanups.push(() => cli.stop())
-  return cli
-}
-
 describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeout: 120_000 }, () => {
   test('default: --approve --auto-sign signs in on each chain and connects; the session answers personal_sign', async () => {
     const { dapp, uri, response } = await startAuthDapp()
-    const cli = wallet([
-      '--uri',
-      uri,
-      '--approve',
-      '--auto-sign',
-      '--rpc-url',
-      anvil.url,
-      '--relay-url',
-      relayUrl,
-    ])
+    const cli = harness.approving(uri)
     const { session, auths } = await response
     expect(auths).toHaveLength(2)
     for (const [i, cacao] of (auths ?? []).entries()) {
       const iss = `did:pkh:eip155:${[31337, 1][i]}:${account.address}`
       expect(cacao.p).toMatchObject({ iss, domain: 'dapp.test', aud: 'https://dapp.test/login' })
       expect(cacao.s.t).toBe('eip191')
-      const message = sdk.formatMessage(cacao.p, iss)
+      const message = formatSdkMessage(cacao.p, iss)
       expect(message).toContain('Sign in to the CLI dapp I further authorize the stated URI')
       expect(await verifyMessage({ address: account.address, message, signature: cacao.s.s as Hex })).toBe(
         true,
@@ -103,7 +53,7 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
     expect(await cli.waitFor('session_authenticate')).toMatchObject({
       version: 2,
       peer: { name: 'v2 auth dapp' },
-      chainId: anvil.chainId,
+      chainId: harness.anvil.chainId,
       domain: 'dapp.test',
       chains: ['eip155:31337', 'eip155:1'],
       granted: [...METHODS].sort(),
@@ -116,7 +66,7 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
       chains: [31337, 1],
     })
     expect(await cli.waitFor('connected')).toMatchObject({
-      chainId: anvil.chainId,
+      chainId: harness.anvil.chainId,
       accounts: [account.address],
     })
     const topic = session?.topic as string
@@ -145,7 +95,7 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
 
   test('behavior: --reject refuses the sign-in (5000): the dapp’s response() rejects', async () => {
     const { uri, response } = await startAuthDapp()
-    const cli = wallet(['--uri', uri, '--reject', '--auto-sign', '--relay-url', relayUrl])
+    const cli = harness.wallet(['--uri', uri, '--reject', '--auto-sign', '--relay-url', harness.relayUrl])
     // The SDK rejects with the wallet's message alone.
     await expect(response).rejects.toBe('User rejected.')
     expect(await cli.waitFor('disconnect')).toMatchObject({ message: 'User rejected the sign-in.' })
@@ -157,7 +107,16 @@ describe('pairlink-wallet and one-click auth (wc_sessionAuthenticate)', { timeou
     ['no --auto-sign (a sign-in is a signature)', []],
   ])('behavior: %s → the dapp falls back to its proposal: a session, no auths', async (_, flags) => {
     const { uri, response } = await startAuthDapp()
-    const cli = wallet(['--uri', uri, '--approve', ...flags, '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const cli = harness.wallet([
+      '--uri',
+      uri,
+      '--approve',
+      ...flags,
+      '--rpc-url',
+      harness.anvil.url,
+      '--relay-url',
+      harness.relayUrl,
+    ])
     const { session, auths } = await response
     expect(auths).toBeUndefined()
     expect(session.namespaces.eip155?.accounts).toContain(`eip155:31337:${account.address}`)
@@ -175,10 +134,10 @@ describe('pairlink-wallet --smart-account and one-click auth', { timeout: 120_00
   ] as const)(
     'behavior: $kind — the CACAO names the smart account, eip1271, and verifies through the chain',
     async ({ kind, index }) => {
-      const reader = createPublicClient({ chain: foundry, transport: http(anvil.url) })
+      const reader = createPublicClient({ chain: foundry, transport: http(harness.anvil.url) })
       const address = getSmartAccountAddress({ owner: getDevAccount(index).address })
       const dapp = createSignClient({
-        relayUrl,
+        relayUrl: harness.relayUrl,
         storage: false,
         metadata: {
           name: 'v2 auth dapp',
@@ -187,7 +146,7 @@ describe('pairlink-wallet --smart-account and one-click auth', { timeout: 120_00
           icons: [],
         },
       })
-      cleanups.push(() => dapp.close())
+      harness.defer(() => dapp.close())
       const { uri, response } = await authenticate(dapp, {
         chains: ['eip155:31337'],
         domain: 'dapp.test',
@@ -200,7 +159,16 @@ describe('pairlink-wallet --smart-account and one-click auth', { timeout: 120_00
       const answered = response()
       answered.catch(() => {})
       const args = ['--account-index', String(index), '--smart-account', kind, '--auto-sign']
-      wallet(['--uri', uri, '--approve', ...args, '--rpc-url', anvil.url, '--relay-url', relayUrl])
+      harness.wallet([
+        '--uri',
+        uri,
+        '--approve',
+        ...args,
+        '--rpc-url',
+        harness.anvil.url,
+        '--relay-url',
+        harness.relayUrl,
+      ])
       const { session, auths } = await answered
       expect(auths).toHaveLength(1)
       const [cacao] = auths as [Cacao]

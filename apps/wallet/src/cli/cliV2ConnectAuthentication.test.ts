@@ -2,38 +2,18 @@
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
 import { randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
-import { createBridgeServer } from '@pairlink/bridge'
 import { connect, createSignClient } from '@pairlink/client/v2'
 import { formatAuthMessage } from '@pairlink/protocol/v2'
 import { getSmartAccountAddress } from '@pairlink/smart-account'
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
-import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { runWalletCli, type WalletProcess } from '../../test/runWalletCli.js'
+import { describe, expect, test } from 'vitest'
+import { createCliHarness, formatSdkMessage } from '../../test/createCliHarness.js'
 import { getDevAccount } from '../core/accounts.js'
 
 // Integration: the CLI as a child process, a real relay and anvil, and the published @walletconnect/sign-client
 // 2.25.0 as a dapp asking for a session and a sign-in in one proposal (`connect({ authentication })`).
-let anvil: Anvil
-let bridge: ReturnType<typeof createBridgeServer>
-let relayUrl: string
-const cleanups: (() => unknown)[] = []
-
-beforeAll(async () => {
-  anvil = await startAnvil({ blockTime: 0 })
-  bridge = createBridgeServer()
-  relayUrl = (await bridge.listen(0, '127.0.0.1')).url.replace(/^http/, 'ws')
-})
-afterAll(async () => {
-  await bridge?.close()
-  await anvil?.stop()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const harness = createCliHarness({ blockTime: 0 })
 
 const account = getDevAccount(0)
 const optionalNamespaces = {
@@ -51,29 +31,9 @@ const signIn = () => ({
   statement: 'Sign in to the CLI dapp',
 })
 
-/** The SDK's own SIWE text of a CACAO (@walletconnect/utils 2.25.0, as sign-client 2.25.0 resolves it). */
-const sdk = createRequire(createRequire(import.meta.url).resolve('@walletconnect/sign-client'))(
-  '@walletconnect/utils',
-) as { formatMessage(payload: object, iss: string): string }
-
 /** A sign-client dapp proposing a session with a sign-in, its `approval()` already waiting. */
 async function startDapp() {
-  const dapp = await SignClient.init({
-    relayUrl,
-    projectId: '0123456789abcdef0123456789abcdef',
-    customStoragePrefix: `cli-connect-auth-dapp-${randomUUID()}`,
-    logger: 'silent',
-    metadata: {
-      name: 'v2 sign-in dapp',
-      description: 'a dapp in a test',
-      url: 'https://dapp.test',
-      icons: [],
-    },
-  })
-  cleanups.push(async () => {
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose().catch(() => {})
-  })
+  const dapp = await harness.createSdkDapp('v2 sign-in dapp')
   const { uri, approval } = await dapp.connect({
     optionalNamespaces,
     authentication: [{ ...signIn(), ttl: 300 }],
@@ -83,27 +43,12 @@ async function startDapp() {
   return { uri: uri as string, approval: approved }
 }
 
-function wallet(args: string[]): WalletProcess {
-  const cli = runWalletCli(args)
-  cleanups.push(() => cli.stop())
-  return cli
-}
-
 describe('pairlink-wallet and a proposal with a sign-in (requests.authentication)', {
   timeout: 120_000,
 }, () => {
   test('default: --approve --auto-sign settles the session with a CACAO per chain; each verifies', async () => {
     const { uri, approval } = await startDapp()
-    const cli = wallet([
-      '--uri',
-      uri,
-      '--approve',
-      '--auto-sign',
-      '--rpc-url',
-      anvil.url,
-      '--relay-url',
-      relayUrl,
-    ])
+    const cli = harness.approving(uri)
     const session = await approval
     const cacaos = session.authentication ?? []
     expect(cacaos.map((cacao) => cacao.p.iss)).toEqual([
@@ -112,7 +57,7 @@ describe('pairlink-wallet and a proposal with a sign-in (requests.authentication
     ])
     for (const cacao of cacaos) {
       expect(cacao.p).toMatchObject({ domain: 'dapp.test', aud: 'https://dapp.test/login', version: '1' })
-      const message = sdk.formatMessage(cacao.p, cacao.p.iss)
+      const message = formatSdkMessage(cacao.p, cacao.p.iss)
       expect(await verifyMessage({ address: account.address, message, signature: cacao.s.s as Hex })).toBe(
         true,
       )
@@ -132,7 +77,16 @@ describe('pairlink-wallet and a proposal with a sign-in (requests.authentication
     ['no --auto-sign (a sign-in is a signature)', []],
   ])('behavior: %s → the session alone, no CACAOs (the dapp signs in another way)', async (_, flags) => {
     const { uri, approval } = await startDapp()
-    const cli = wallet(['--uri', uri, '--approve', ...flags, '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    const cli = harness.wallet([
+      '--uri',
+      uri,
+      '--approve',
+      ...flags,
+      '--rpc-url',
+      harness.anvil.url,
+      '--relay-url',
+      harness.relayUrl,
+    ])
     const session = await approval
     expect(session.authentication).toBeUndefined()
     expect(session.namespaces.eip155?.accounts).toContain(`eip155:31337:${account.address}`)
@@ -141,10 +95,10 @@ describe('pairlink-wallet and a proposal with a sign-in (requests.authentication
   })
 
   test('behavior: --smart-account counterfactual — our dapp’s connect checks the eip1271 CACAO through the chain', async () => {
-    const reader = createPublicClient({ chain: foundry, transport: http(anvil.url) })
+    const reader = createPublicClient({ chain: foundry, transport: http(harness.anvil.url) })
     const address = getSmartAccountAddress({ owner: getDevAccount(6).address })
     const dapp = createSignClient({
-      relayUrl,
+      relayUrl: harness.relayUrl,
       storage: false,
       metadata: {
         name: 'v2 sign-in dapp',
@@ -153,7 +107,7 @@ describe('pairlink-wallet and a proposal with a sign-in (requests.authentication
         icons: [],
       },
     })
-    cleanups.push(() => dapp.close())
+    harness.defer(() => dapp.close())
     const { uri, approval } = await connect(dapp, {
       optionalNamespaces,
       authentication: [{ ...signIn(), chains: ['eip155:31337'] }],
@@ -161,7 +115,16 @@ describe('pairlink-wallet and a proposal with a sign-in (requests.authentication
         reader.verifyMessage({ address, message, signature: cacao.s.s as Hex }),
     })
     const args = ['--account-index', '6', '--smart-account', 'counterfactual', '--auto-sign']
-    wallet(['--uri', uri as string, '--approve', ...args, '--rpc-url', anvil.url, '--relay-url', relayUrl])
+    harness.wallet([
+      '--uri',
+      uri as string,
+      '--approve',
+      ...args,
+      '--rpc-url',
+      harness.anvil.url,
+      '--relay-url',
+      harness.relayUrl,
+    ])
     const session = await approval()
     const [cacao] = session.authentication ?? []
     expect(cacao?.p.iss).toBe(`did:pkh:eip155:31337:${address}`)

@@ -2,16 +2,15 @@ import { type Cacao, checkCacaoSignature } from '@pairlink/protocol/v2'
 import { waitFor } from '@pairlink/test-kit'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { signCacaos } from '../../test/auth.js'
 import { answerRequests, next } from '../../test/peers.js'
-import { account, dappMetadata, grant, startRelay, walletMetadata } from '../../test/sdk.js'
+import { account, dappMetadata, grant, useRelay, walletMetadata } from '../../test/sdk.js'
 import { createMemoryStorage, type SessionStorage } from '../storage.js'
 import {
   approve,
   approveAuthenticate,
   authenticate,
-  createSignClient,
   getPendingAuthRequests,
   getSessions,
   pair,
@@ -22,21 +21,8 @@ import {
 } from './index.js'
 
 // One-click auth between our own two roles, through our relay on a real port.
-let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-})
-afterAll(() => relay.stop())
-
-const create = (metadata: typeof dappMetadata, storage: SessionStorage = createMemoryStorage()) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata, storage })
-  clients.push(client)
-  return client
-}
+const relay = useRelay()
+const { create } = relay
 const parameters = {
   chains: ['eip155:1', 'eip155:10'],
   domain: 'pairlink.example',
@@ -105,7 +91,7 @@ test('behavior: a listening wallet does not show the fallback proposal; a reload
   await waitFor(() => first.wallet.stats.received >= 2, { message: 'proposal received' })
   expect(proposals).toEqual([])
   const { topic } = first.result.session
-  for (const client of clients.splice(0)) await client.close()
+  await relay.closeClients()
 
   const dapp = create(dappMetadata, storages.dapp)
   const wallet = create(walletMetadata, storages.wallet)

@@ -1,52 +1,34 @@
 import { checkCacaoSignature } from '@pairlink/protocol/v2'
 import { type Hex, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { approveAsSdkWallet, signCacaos } from '../../test/auth.js'
 import { answerRequests, next } from '../../test/peers.js'
 import {
   account,
   answer,
-  closeSdkClients,
   createSdkDapp,
   createSdkWallet,
   createWalletKit,
   dappMetadata,
   grant,
-  startRelay,
+  useRelay,
   walletMetadata,
 } from '../../test/sdk.js'
-import { createMemoryStorage } from '../storage.js'
 import {
   approve,
   approveAuthenticate,
   authenticate,
-  createSignClient,
   getSessions,
   pair,
   rejectAuthenticate,
   request,
-  type SignClient,
   SignError,
 } from './index.js'
 
 // One-click auth against the published SDKs — sign-client 2.25.0 in both roles and WalletKit 1.6.0 — through our
 // relay on a real port.
-let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-  await closeSdkClients()
-})
-afterAll(() => relay.stop())
-
-const create = (metadata: typeof dappMetadata) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata, storage: createMemoryStorage() })
-  clients.push(client)
-  return client
-}
+const relay = useRelay()
+const { create } = relay
 const ask = {
   chains: ['eip155:1', 'eip155:10'],
   domain: 'pairlink.example',

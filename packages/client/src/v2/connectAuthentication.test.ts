@@ -1,50 +1,26 @@
 import type { AuthPayload } from '@pairlink/protocol/v2'
 import { waitFor } from '@pairlink/test-kit'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { signAsSdkWallet, signCacaos, verifyWithSdkText } from '../../test/auth.js'
 import { next } from '../../test/peers.js'
 import {
   account,
-  closeSdkClients,
   createSdkDapp,
   createSdkWallet,
   dappMetadata,
   events,
   grant,
   methods,
-  startRelay,
+  useRelay,
   walletMetadata,
 } from '../../test/sdk.js'
 import { createMemoryStorage, type SessionStorage } from '../storage.js'
-import {
-  approve,
-  type ConnectAuthentication,
-  connect,
-  createSignClient,
-  getSessions,
-  pair,
-  type SignClient,
-  SignError,
-} from './index.js'
+import { approve, type ConnectAuthentication, connect, getSessions, pair, SignError } from './index.js'
 
 // One-click auth inside the proposal (the SDK's `connect({ authentication })`, settled with
 // `proposalRequestsResponses`), against sign-client 2.25.0 in both roles, through our relay on a real port.
-let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-  await closeSdkClients()
-})
-afterAll(() => relay.stop())
-
-const create = (metadata: typeof dappMetadata, storage: SessionStorage = createMemoryStorage()) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata, storage })
-  clients.push(client)
-  return client
-}
+const relay = useRelay()
+const { create } = relay
 const signIn = {
   chains: ['eip155:1', 'eip155:10'],
   domain: 'pairlink.example',

@@ -1,51 +1,34 @@
 import { waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { next } from '../../test/peers.js'
 import {
   account,
   answer,
-  closeSdkClients,
   createAnsweringWalletKit,
   dappMetadata,
   events,
   grant,
   methods,
-  startRelay,
   typedData,
+  useRelay,
 } from '../../test/sdk.js'
 import { createMemoryStorage } from '../storage.js'
 import {
   connect,
-  createSignClient,
   disconnect,
   extend,
   getSession,
   getSessions,
   ping,
   request,
-  type SignClient,
   type SignClientEvents,
   SignError,
 } from './index.js'
 
 // Our dapp role against the published WalletKit 1.6.0 (core 2.25.0) as the wallet, through our relay on a real port.
-let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-  await closeSdkClients()
-})
-afterAll(() => relay.stop())
-
-const dapp = (storage = createMemoryStorage()) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata: dappMetadata, storage })
-  clients.push(client)
-  return client
-}
+const relay = useRelay()
+const dapp = (storage = createMemoryStorage()) => relay.create(dappMetadata, storage)
 
 /** Our dapp connects; a WalletKit wallet (made after the proposal, as a phone scanning it) approves eip155:1. */
 async function connected(client = dapp()) {

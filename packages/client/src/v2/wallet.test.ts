@@ -1,51 +1,24 @@
 import { sendRequiredNamespaces, waitFor } from '@pairlink/test-kit'
 import { type Hex, isHash, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { answerRequests, next } from '../../test/peers.js'
 import {
   account,
   answer,
-  closeSdkClients,
   createSdkDapp,
   events,
   grant,
   methods,
-  startRelay,
   typedData,
+  useRelay,
   walletMetadata,
 } from '../../test/sdk.js'
 import { createMemoryStorage } from '../storage.js'
-import {
-  approve,
-  createSignClient,
-  disconnect,
-  emit,
-  extend,
-  getSessions,
-  pair,
-  ping,
-  reject,
-  type SignClient,
-  update,
-} from './index.js'
+import { approve, disconnect, emit, extend, getSessions, pair, ping, reject, update } from './index.js'
 
 // Our wallet role against the published @walletconnect/sign-client 2.25.0 as the dapp, through our relay.
-let relay: Awaited<ReturnType<typeof startRelay>>
-const clients: SignClient[] = []
-beforeAll(async () => {
-  relay = await startRelay()
-})
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close()
-  await closeSdkClients()
-})
-afterAll(() => relay.stop())
-
-const createWallet = (storage = createMemoryStorage()) => {
-  const client = createSignClient({ relayUrl: relay.relayUrl, metadata: walletMetadata, storage })
-  clients.push(client)
-  return client
-}
+const relay = useRelay()
+const createWallet = (storage = createMemoryStorage()) => relay.create(walletMetadata, storage)
 
 /** A sign-client dapp proposes; our wallet pairs with its URI and approves eip155:1. */
 async function connected(wallet = createWallet()) {

@@ -25,18 +25,9 @@ export type AuthPayload = {
 }
 
 /** A CACAO's payload (CAIP-74 `p`): the sign-in's fields, `iss` naming the account (`did:pkh:eip155:<chain>:<address>`). */
-export type CacaoPayload = {
+export type CacaoPayload = Omit<AuthPayload, 'type' | 'chains' | 'version'> & {
   iss: string
-  domain: string
-  aud: string
   version: string
-  nonce: string
-  iat: string
-  statement?: string | undefined
-  exp?: string | undefined
-  nbf?: string | undefined
-  requestId?: string | undefined
-  resources?: string[] | undefined
 }
 
 /** A CACAO as a wallet answers `wc_sessionAuthenticate`: header, payload, signature. */
