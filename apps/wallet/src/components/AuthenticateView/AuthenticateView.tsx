@@ -1,10 +1,10 @@
 import type { ClientMeta } from '@pairlink/protocol'
-import { useState } from 'react'
 import { formatChain } from '../../core/chains.js'
 import { describeMethod } from '../../core/describeMethod.js'
 import { parseCaipChain } from '../../core/namespaces.js'
 import type { AuthRequestSummary } from '../../core/summarizeAuthRequest.js'
 import { Address } from '../Address/Address.js'
+import { AnswerActions } from '../AnswerActions/AnswerActions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
 
 /** Props of {@link AuthenticateView}. */
@@ -23,15 +23,6 @@ export type AuthenticateViewProps = {
  * lock while the answer is under way.
  */
 export function AuthenticateView({ peer, request, address, onApprove, onReject }: AuthenticateViewProps) {
-  const [busy, setBusy] = useState(false)
-  const act = async (action: () => Promise<void> | void) => {
-    setBusy(true)
-    try {
-      await action()
-    } finally {
-      setBusy(false)
-    }
-  }
   const name = peer?.name || 'This dapp'
   const granted = new Set(request.grantedMethods)
   const granting = new Set(request.evmChains)
@@ -95,26 +86,13 @@ export function AuthenticateView({ peer, request, address, onApprove, onReject }
           This wallet cannot approve it: {request.refused}. Reject to tell the dapp why.
         </p>
       )}
-      <div className="actions">
-        <button
-          type="button"
-          className="danger"
-          data-testid="reject-auth"
-          disabled={busy}
-          onClick={() => act(onReject)}
-        >
-          Reject
-        </button>
-        <button
-          type="button"
-          className="primary"
-          data-testid="approve-auth"
-          disabled={busy || request.refused !== undefined}
-          onClick={() => act(onApprove)}
-        >
-          {busy ? 'Working…' : 'Approve and sign in'}
-        </button>
-      </div>
+      <AnswerActions
+        name="auth"
+        approveLabel="Approve and sign in"
+        approveDisabled={request.refused !== undefined}
+        onApprove={onApprove}
+        onReject={onReject}
+      />
     </section>
   )
 }

@@ -1,8 +1,8 @@
 import type { JsonRpcRequest } from '@pairlink/protocol'
-import { useState } from 'react'
 import type { RequestOutcome } from '../../core/createWallet.js'
 import { decodeRequest } from '../../core/decodeRequest.js'
 import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from '../../core/errors.js'
+import { AnswerActions } from '../AnswerActions/AnswerActions.js'
 import { DecodedRequestView } from '../DecodedRequestView/DecodedRequestView.js'
 
 /** Props of {@link CallRequest}. */
@@ -18,15 +18,6 @@ export type CallRequestProps = {
 /** One call request, decoded, with Approve and Reject. Buttons lock while the answer is under way. */
 export function CallRequest({ request, dappName, waiting, onApprove, onReject }: CallRequestProps) {
   const decoded = decodeRequest(request)
-  const [busy, setBusy] = useState(false)
-  const act = async (action: (r: JsonRpcRequest) => Promise<void> | void) => {
-    setBusy(true)
-    try {
-      await action(request)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <section
       className="card screen"
@@ -42,30 +33,13 @@ export function CallRequest({ request, dappName, waiting, onApprove, onReject }:
         {waiting > 0 && ` · ${waiting} more waiting`}
       </p>
       <DecodedRequestView decoded={decoded} />
-      <div className="actions">
-        <button
-          type="button"
-          className="danger"
-          data-testid="reject-request"
-          disabled={busy}
-          onClick={() => act(onReject)}
-        >
-          Reject
-        </button>
-        <button
-          type="button"
-          className="primary"
-          data-testid="approve-request"
-          disabled={busy || decoded.kind === 'unsupported'}
-          onClick={() => act(onApprove)}
-        >
-          {busy
-            ? 'Working…'
-            : decoded.kind === 'transaction' && decoded.broadcast
-              ? 'Approve and send'
-              : 'Approve'}
-        </button>
-      </div>
+      <AnswerActions
+        name="request"
+        approveLabel={decoded.kind === 'transaction' && decoded.broadcast ? 'Approve and send' : 'Approve'}
+        approveDisabled={decoded.kind === 'unsupported'}
+        onApprove={() => onApprove(request)}
+        onReject={() => onReject(request)}
+      />
     </section>
   )
 }
