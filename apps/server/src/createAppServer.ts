@@ -1,14 +1,19 @@
 import { createServer, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { attachBridge, type Bridge, type Relay, registerRelayMetrics } from '@pairlink/bridge'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { routePath } from 'hono/route'
 import { secureHeaders } from 'hono/secure-headers'
+import { type Logger, pino } from 'pino'
 import { type AppEnv, NO_STORE, siteOf } from './api/http.js'
 import type { Budget } from './api/rateLimit.js'
 import { contentSecurityPolicy } from './contentSecurityPolicy.js'
+import { createHttpMetrics } from './httpMetrics.js'
+import { createReadiness, type ReadyCheck } from './ready.js'
 import { serveWalletList } from './registry/serveWalletList.js'
 import type { WalletList } from './registry.js'
+import { createRequestLog, recordCause, recordRoute } from './requestLog.js'
 import { createRpcProxy } from './rpcProxy.js'
 import { serveApp } from './serveStatic.js'
 import { createSite, type Site } from './site.js'
@@ -61,6 +66,16 @@ export type CreateAppServerParameters = {
    * buffers no longer (Node's own default is 5 minutes). @default DEFAULT_APP_REQUEST_TIMEOUT_MS (15 s)
    */
   requestTimeoutMs?: number | undefined
+  /**
+   * Where each request's line goes: `info` for an answer below 500, `error` with its cause for a 5xx (requestLog.ts).
+   * @default a silent logger
+   */
+  logger?: Logger | undefined
+  /**
+   * The dependencies `GET /ready` checks, by name (`readyChecks`: database, redis, chain), each within 2 s; also
+   * exported as `pairlink_server_ready{dependency}`. @default none: `/ready` answers 200 with no checks
+   */
+  ready?: Record<string, ReadyCheck> | undefined
   /** Limits of the `/rpc` proxy per client address. @default { maxBatch: 20, rate: { burst: 100, perSecond: 20 }, maxConcurrent: 4 } */
   rpcLimits?: { maxBatch?: number; rate?: Budget; maxConcurrent?: number; maxLogBlocks?: number } | undefined
 }
@@ -108,8 +123,27 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
   const relayUrls = parameters.publicUrl ? [parameters.publicUrl.origin.replace(/^http/, 'ws')] : undefined
   const attached = attachBridge(server, bridge, { handleRequests: false, relay, relayUrls })
 
+  const logger = parameters.logger ?? pino({ level: 'silent' })
+  const readiness = createReadiness({
+    checks: parameters.ready ?? {},
+    onChange(dependency, { ok, error }) {
+      if (ok) logger.info({ dependency }, 'dependency ready again')
+      else logger.warn({ dependency, error }, 'dependency unready')
+    },
+  })
+  const metrics = createHttpMetrics({ registry: bridge.metrics.registry, readiness })
+  const beginRequest = createRequestLog({ logger, trustProxy, onEnd: metrics.observe })
+
   const app = new Hono<AppEnv>()
-  app.onError((_, c) => c.json({ error: 'Internal error' }, 500, NO_STORE))
+  // The pattern of the route that answered (its handler ran last), a bounded label for metrics.
+  app.use(async (c, next) => {
+    await next()
+    recordRoute(c.env?.incoming, routePath(c))
+  })
+  app.onError((error, c) => {
+    recordCause(c.env?.incoming, error)
+    return c.json({ error: 'Internal error' }, 500, NO_STORE)
+  })
   app.use(
     secureHeaders({
       // The registry is read by dapps on other sites (CORS below); every other answer is this site's own.
@@ -131,6 +165,17 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
       bridgeUrl: parameters.bridgeUrl,
     })
     c.res.headers.set('content-security-policy', policy)
+  })
+
+  // Liveness: the process answers; nothing else is asked, so a restart is never triggered by a dependency's outage.
+  app.get('/health', (c) => c.body(null, 204, NO_STORE))
+  // Readiness: every dependency answered within its time (ready.ts); an orchestrator routes traffic only when 200.
+  app.get('/ready', async (c) => {
+    const report = await readiness.check()
+    if (report.status === 'ready') return c.json(report, 200, NO_STORE)
+    const failing = Object.keys(report.checks).filter((name) => !report.checks[name]?.ok)
+    recordCause(c.env?.incoming, new Error(`unready: ${failing.join(', ')}`))
+    return c.json(report, 503, NO_STORE)
   })
 
   // Public, read-only data that dapps on other sites load too (the modal fetches the registry cross-origin).
@@ -183,18 +228,35 @@ export function createAppServer(parameters: CreateAppServerParameters): CreateAp
   const notBuilt = 'is not built yet: run `npm run build`.'
   app.use('/wallet', serveApp(walletDir, '/wallet'))
   app.use('/wallet/*', serveApp(walletDir, '/wallet'))
-  app.all('/wallet', (c) => c.text(`The reference wallet ${notBuilt}`, 503))
-  app.all('/wallet/*', (c) => c.text(`The reference wallet ${notBuilt}`, 503))
+  const missing = (what: string, dir: string) => (c: Context<AppEnv>) => {
+    recordCause(c.env?.incoming, new Error(`${what} is not built (no index.html in ${dir})`))
+    return c.text(`${what} ${notBuilt}`, 503)
+  }
+  app.all('/wallet', missing('The reference wallet', walletDir))
+  app.all('/wallet/*', missing('The reference wallet', walletDir))
   app.use('*', serveApp(webDir, ''))
-  app.all('*', (c) => c.text(`The web app ${notBuilt}`, 503))
+  app.all('*', missing('The web app', webDir))
 
   const listener = getRequestListener(app.fetch)
   server.on('request', async (request, response) => {
-    try {
-      if (await attached.handleRequest(request, response)) return
-    } catch {
-      if (!response.headersSent) response.writeHead(500).end()
-      return
+    beginRequest(request, response)
+    const path = request.url?.split('?', 1)[0] ?? '/'
+    // /health and /ready are the product's (above), not the bridge's, whose /health asks Redis.
+    if (path !== '/health' && path !== '/ready') {
+      try {
+        if (await attached.handleRequest(request, response)) {
+          // Handled: the path is one of the bridge's few endpoints, so it is a bounded label.
+          recordRoute(request, path)
+          // The bridge keeps the error to itself and logs it (part "bridge"): this line says where to look.
+          if (response.statusCode >= 500)
+            recordCause(request, new Error(`the bridge's ${path} failed (see the bridge's log)`))
+          return
+        }
+      } catch (error) {
+        recordCause(request, error)
+        if (!response.headersSent) response.writeHead(500).end()
+        return
+      }
     }
     await listener(request, response)
   })

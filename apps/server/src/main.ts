@@ -18,6 +18,7 @@ import { createDatabase, DatabaseInUseError } from './db/createDatabase.js'
 import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
+import { readyChecks } from './readyChecks.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { splitCredentials } from './rpcProxy.js'
 
@@ -172,6 +173,8 @@ async function main() {
     publicUrl: config.publicUrl,
     trustProxy,
     api: (site) => createApi({ db, chainId, site, trustProxy, chain }),
+    logger: logger.child({ part: 'http' }),
+    ready: readyChecks({ db, redis: redisUrl ? [bridge, relay] : undefined, rpcUrl }),
   })
   await new Promise<void>((resolve) => {
     app.server.once('error', (error: NodeJS.ErrnoException) => {

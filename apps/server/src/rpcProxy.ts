@@ -2,6 +2,7 @@ import { HTTP_TIMEOUT_MS } from '@pairlink/provider'
 import type { Context, Handler } from 'hono'
 import { type AppEnv, clientAddress, siteOf } from './api/http.js'
 import { type Budget, createRateLimit } from './api/rateLimit.js'
+import { recordCause } from './requestLog.js'
 import type { Site } from './site.js'
 
 /** The JSON-RPC methods `/rpc` forwards: what a browser dapp and the reference wallet read, and raw transactions. */
@@ -164,7 +165,8 @@ export function createRpcProxy(parameters: CreateRpcProxyParameters): Handler<Ap
         let received: unknown
         try {
           received = await upstream(batch ? sent : sent[0])
-        } catch {
+        } catch (error) {
+          recordCause(c.env?.incoming, error)
           return rpcError(c, 502, batch ? null : forward[0]!.call.id, -32603, 'RPC node unreachable')
         }
         const list = Array.isArray(received) ? received : [received]

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { generateSiweNonce } from 'viem/siwe'
-import type { Database } from '../db/createDatabase.js'
+import { type Database, DatabaseUnavailableError } from '../db/createDatabase.js'
 import type { ChainReader, ChainVerifier } from '../payments/chainReader.js'
+import { recordCause } from '../requestLog.js'
 import type { Site } from '../site.js'
 import {
   ApiError,
@@ -60,12 +61,19 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
 
   api.onError((error, c) => {
+    // A 5xx's cause goes to its one log line (requestLog.ts); the answer names the case, never the cause.
+    if (!(error instanceof ApiError) || error.status >= 500) recordCause(c.env?.incoming, error)
     if (error instanceof ApiError)
       return c.json(
         { error: error.message, ...(error.code ? { code: error.code } : {}) },
         error.status as 400,
         { ...NO_STORE, ...error.headers },
       )
+    if (error instanceof DatabaseUnavailableError)
+      return c.json({ error: 'The database is unavailable: try again shortly', code: error.code }, 503, {
+        ...NO_STORE,
+        'retry-after': '5',
+      })
     return c.json({ error: 'Internal error' }, 500, NO_STORE)
   })
   api.use('/api/*', sameSite(site), limitBody())

@@ -11,8 +11,10 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     /** A stable name for the case (`ERR_…`, docs/errors.md), sent beside the text so clients dispatch on it. */
     readonly code?: string | undefined,
+    /** What went wrong underneath, logged (never answered) when the status is a 5xx. */
+    options?: { cause?: unknown },
   ) {
-    super(message)
+    super(message, options)
   }
 }
 

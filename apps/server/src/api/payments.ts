@@ -164,8 +164,8 @@ function optionalField(body: Record<string, unknown>, name: string, maxLength: n
 async function read<value>(reading: Promise<value>): Promise<value> {
   try {
     return await reading
-  } catch {
-    throw new ApiError(502, 'The chain cannot be read right now: try again')
+  } catch (error) {
+    throw new ApiError(502, 'The chain cannot be read right now: try again', {}, undefined, { cause: error })
   }
 }
 

@@ -60,6 +60,52 @@ export class DatabaseInUseError extends Error {
 }
 
 /**
+ * The database cannot be reached (PostgreSQL stopped, restarting, out of connections, or the network to it down):
+ * the API answers 503 `ERR_DATABASE_UNAVAILABLE` rather than a bare 500. `cause` is the driver's error.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError'
+  readonly code = 'ERR_DATABASE_UNAVAILABLE'
+}
+
+/** System error codes of a connection that could not be opened or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+])
+
+/**
+ * Whether a pg error means PostgreSQL cannot be reached, as opposed to a statement it refused: a socket error, a
+ * SQLSTATE of class 08 (connection exception), 57P01–57P03 (shutting down, crashed, starting up) or 53300 (too
+ * many connections), or the pool's own texts for a connection that ended or could not be made in time.
+ */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true
+    if (['57P01', '57P02', '57P03', '53300'].includes(code)) return true
+  }
+  return /^(Connection terminated|timeout exceeded when trying to connect)|not queryable/.test(error.message)
+}
+
+/** Runs `work`, turning a lost or refused connection into a {@link DatabaseUnavailableError}. */
+async function reachable<result>(work: () => Promise<result>): Promise<result> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!isConnectionError(error)) throw error
+    throw new DatabaseUnavailableError('PostgreSQL cannot be reached', { cause: error })
+  }
+}
+
+/**
  * Takes `${dataDir}.lock` for this process. SQLite itself lets processes share a file, but two servers on one
  * embedded database would both follow its payments and purge its sessions, with nothing to tell their operator:
  * the embedded database is one server's. A lock whose process is gone (a crash) is taken over. Returns its release.
@@ -123,21 +169,26 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {})
   return {
     kind: 'postgres',
-    query: async (sql, params = []) => (await pool.query(sql, params)).rows,
-    async transaction(fn) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await fn({ query: async (sql, params = []) => (await client.query(sql, params)).rows })
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
+    query: (sql, params = []) => reachable(async () => (await pool.query(sql, params)).rows),
+    transaction: (fn) => reachable(() => transaction(pool, fn)),
     close: () => pool.end(),
+  }
+}
+
+async function transaction<result>(
+  pool: import('pg').Pool,
+  fn: (tx: Pick<Database, 'query'>) => Promise<result>,
+): Promise<result> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await fn({ query: async (sql, params = []) => (await client.query(sql, params)).rows })
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
   }
 }
