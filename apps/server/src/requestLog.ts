@@ -80,8 +80,9 @@ export function createRequestLog(
         ...(response.writableFinished ? {} : { aborted: true }),
       }
       if (status >= 500) {
-        const err = state.cause === undefined ? undefined : describeError(state.cause)
-        logger.error({ ...line, ...(err ? { err } : {}) }, 'request failed')
+        // `error`, not pino's `err`: its serializer would relabel the type and, for an Error, copy every field.
+        const error = state.cause === undefined ? undefined : describeError(state.cause)
+        logger.error({ ...line, ...(error ? { error } : {}) }, 'request failed')
       } else logger.info(line, 'request')
       onEnd?.({ requestId: id, method: line.method, path, route: state.route ?? 'unmatched', status, ms })
     })
@@ -132,7 +133,7 @@ function splitUrl(url: string): { path: string; query: string[] } {
   return { path, query: [...names] }
 }
 
-/** Logged form of an error (`err`): type, code, message, stack and causes, every URL in them redacted. */
+/** Logged form of an error (`error`): type, code, message, stack and causes, every URL in them redacted. */
 export type LoggedError = {
   type: string
   message: string

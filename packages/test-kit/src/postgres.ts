@@ -7,7 +7,18 @@ import { freePort } from './freePort.js'
 import { waitFor } from './waitFor.js'
 
 /** A PostgreSQL database for one test file: its URL and how to drop it. */
-export type TestPostgres = { url: string; stop(): Promise<void> }
+export type TestPostgres = {
+  url: string
+  /** Drops the database and stops the spawned server (by its PID). */
+  stop(): Promise<void>
+  /**
+   * Stops the spawned server as an outage would (fast shutdown: clients are cut off at once), keeping its data; a
+   * no-op with `DATABASE_URL`.
+   */
+  down(): Promise<void>
+  /** Starts the server {@link TestPostgres.down} stopped, on the same port, once it accepts connections. */
+  up(): Promise<void>
+}
 
 /**
  * `DATABASE_URL` when set (a fresh database is created in it and dropped after), else a `postgres` of our own from
@@ -15,7 +26,8 @@ export type TestPostgres = { url: string; stop(): Promise<void> }
  */
 export async function startPostgres(): Promise<TestPostgres> {
   const base = process.env.DATABASE_URL
-  if (base) return createScratchDatabase(base, async () => {})
+  if (base)
+    return createScratchDatabase(base, { stop: async () => {}, down: async () => {}, up: async () => {} })
   const bin = findPostgresBin()
   const dir = mkdtempSync(join(tmpdir(), 'pairlink-pg-'))
   // PostgreSQL refuses to run as root; Debian's package brings the `postgres` user to run it as. Spawning it with
@@ -30,25 +42,38 @@ export async function startPostgres(): Promise<TestPostgres> {
   })
   const port = await freePort()
   const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-F', '-c', 'fsync=off']
-  const child: ChildProcess = spawn(join(bin, 'postgres'), args, { stdio: 'ignore', cwd: dir, ...user })
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-  await waitFor(
-    async () => {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      await client.end()
-      return true
-    },
-    { timeout: 10_000, interval: 100, message: `postgres on port ${port} accepting connections` },
-  )
-  return createScratchDatabase(url, async () => {
+  let child: ChildProcess | undefined
+  const up = async () => {
+    if (child) return
+    child = spawn(join(bin, 'postgres'), args, { stdio: 'ignore', cwd: dir, ...user })
+    await waitFor(
+      async () => {
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        await client.end()
+        return true
+      },
+      { timeout: 10_000, interval: 100, message: `postgres on port ${port} accepting connections` },
+    )
+  }
+  const down = async () => {
+    const running = child
+    child = undefined
     // SIGINT is PostgreSQL's "fast shutdown": clients are disconnected, the server exits at once.
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGINT')
-      await exited
-    }
-    rmSync(dir, { recursive: true, force: true })
+    if (!running || running.exitCode !== null || running.signalCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGINT')
+    await exited
+  }
+  await up()
+  return createScratchDatabase(url, {
+    async stop() {
+      await down()
+      rmSync(dir, { recursive: true, force: true })
+    },
+    down,
+    up,
   })
 }
 
@@ -65,7 +90,10 @@ function findPostgresBin(): string {
   throw new Error("PostgreSQL is not installed: `npm test` installs Debian's postgresql, or set DATABASE_URL")
 }
 
-async function createScratchDatabase(url: string, stopServer: () => Promise<void>): Promise<TestPostgres> {
+async function createScratchDatabase(
+  url: string,
+  server: Pick<TestPostgres, 'stop' | 'down' | 'up'>,
+): Promise<TestPostgres> {
   const name = `pairlink_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -76,11 +104,14 @@ async function createScratchDatabase(url: string, stopServer: () => Promise<void
   return {
     url: scratch.toString(),
     async stop() {
+      await server.up()
       const admin = new pg.Client({ connectionString: url })
       await admin.connect()
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await admin.end()
-      await stopServer()
+      await server.stop()
     },
+    down: server.down,
+    up: server.up,
   }
 }
