@@ -8,6 +8,14 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Upper bounds of the duration histogram, in seconds: a static file takes a millisecond, a sign-in an RPC call. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
+/** Return type of {@link createHttpMetrics}. */
+export type HttpMetrics = {
+  /** Counts one finished request (`RequestLogParameters.onEnd`). */
+  observe(record: RequestRecord): void
+}
+
+const madeFor = new WeakMap<Registry, HttpMetrics>()
+
 /** Parameters of {@link createHttpMetrics}. */
 export type CreateHttpMetricsParameters = {
   /** The bridge's registry: the server's metrics are scraped at the same `/metrics`. */
@@ -25,10 +33,11 @@ export type CreateHttpMetricsParameters = {
  * const metrics = createHttpMetrics({ registry: bridge.metrics.registry, readiness })
  * createRequestLog({ logger, onEnd: metrics.observe })
  */
-export function createHttpMetrics(parameters: CreateHttpMetricsParameters): {
-  observe(record: RequestRecord): void
-} {
+export function createHttpMetrics(parameters: CreateHttpMetricsParameters): HttpMetrics {
   const { registry, readiness } = parameters
+  // One set per registry: servers sharing a bridge (tests do) count into the same metrics, the first one's readiness.
+  const made = madeFor.get(registry)
+  if (made) return made
   const requests = new Counter({
     name: 'pairlink_server_http_requests_total',
     help: 'HTTP requests answered, by route pattern, method and status',
@@ -65,11 +74,13 @@ export function createHttpMetrics(parameters: CreateHttpMetricsParameters): {
       },
     })
   }
-  return {
+  const metrics: HttpMetrics = {
     observe({ route, method, status, ms }) {
       const label = METHODS.has(method) ? method : 'other'
       requests.inc({ route, method: label, status: String(status) })
       duration.observe({ route, method: label }, ms / 1000)
     },
   }
+  madeFor.set(registry, metrics)
+  return metrics
 }
