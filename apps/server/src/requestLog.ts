@@ -76,8 +76,6 @@ export function createRequestLog(
         status,
         ms,
         client: clientAddressOf(request, trustProxy),
-        // The client went away before the answer was written whole.
-        ...(response.writableFinished ? {} : { aborted: true }),
       }
       if (status >= 500) {
         // `error`, not pino's `err`: its serializer would relabel the type and, for an Error, copy every field.
@@ -87,11 +85,6 @@ export function createRequestLog(
       onEnd?.({ requestId: id, method: line.method, path, route: state.route ?? 'unmatched', status, ms })
     })
   }
-}
-
-/** The id {@link createRequestLog} gave `request`, if it passed through one. */
-export function requestIdOf(request: IncomingMessage | undefined): string | undefined {
-  return request ? states.get(request)?.id : undefined
 }
 
 /**
@@ -113,7 +106,7 @@ export function recordRoute(request: IncomingMessage | undefined, route: string)
  * The caller's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For` hop (the one our own
  * proxy appended; earlier ones are whatever the client claimed).
  */
-export function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
+function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined
   const last = typeof forwarded === 'string' ? forwarded.split(',').pop()?.trim() : undefined
   return last || request.socket.remoteAddress || 'unknown'
@@ -134,7 +127,7 @@ function splitUrl(url: string): { path: string; query: string[] } {
 }
 
 /** Logged form of an error (`error`): type, code, message, stack and causes, every URL in them redacted. */
-export type LoggedError = {
+type LoggedError = {
   type: string
   message: string
   code?: string
@@ -146,7 +139,7 @@ export type LoggedError = {
  * An error's name, code, message and stack with every URL redacted, its causes (three deep) likewise. Other fields
  * are left out on purpose: viem's errors carry the node URL and request body, pg's the failing statement's values.
  */
-export function describeError(error: unknown, depth = 0): LoggedError {
+function describeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: redactUrls(String(error)) }
   const code = (error as { code?: unknown }).code
   return {
