@@ -20,7 +20,7 @@ import { createSite, type Site } from './site.js'
 
 /** Parameters of {@link createAppServer}. */
 export type CreateAppServerParameters = {
-  /** The bridge served on this port (WebSocket upgrades on any path, plus /hello /info /health /subscribe /metrics). */
+  /** The bridge served on this port (WebSocket upgrades on any path, plus /hello /info /subscribe /metrics; /health is ours). */
   bridge: Bridge
   /**
    * The WalletConnect v2 relay served on the bridge's port (upgrades with an `auth` token; docs/relay-v2.md). A token's

@@ -72,7 +72,13 @@ async function main() {
 
   const backend = await createBridgeBackend(config)
   // Behind a trusted proxy the bridge's per-address limits count clients, not the proxy.
-  const bridge = createBridge({ backend, logger: logger.child({ part: 'bridge' }), trustProxy })
+  // Process metrics (memory, CPU, event-loop lag) too, as pairlink-bridge exports them: /metrics is the server's.
+  const bridge = createBridge({
+    backend,
+    logger: logger.child({ part: 'bridge' }),
+    trustProxy,
+    processMetrics: true,
+  })
   cleanups.push(() => bridge.close())
   await bridge.start().catch((error: unknown) => {
     // The links listen once Redis answered: a taken port or an address not of this machine is theirs to fix.
