@@ -51,6 +51,7 @@ describe('every published package is ready to install: ESM with types, its files
       '@pairlink/modal',
       '@pairlink/protocol',
       '@pairlink/provider',
+      '@pairlink/smart-account',
       '@pairlink/wagmi',
     ])
   })

@@ -7,7 +7,7 @@ import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
 import { processLogDestination } from '@pairlink/bridge/internal'
 import { BaseError } from '@pairlink/protocol'
 import { WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
-import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
+import type { Anvil } from '@pairlink/smart-account/anvil'
 import { type Logger, pino } from 'pino'
 import { createApi } from './api/createApi.js'
 import { purgeExpired } from './api/sessions.js'
@@ -20,6 +20,7 @@ import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
 import { readyChecks } from './readyChecks.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
+import { resolveLayout } from './resolveLayout.js'
 import { splitCredentials } from './rpcProxy.js'
 
 // Synchronous, and silent once the log reader is gone: a shutdown must not wait on a dead stdout.
@@ -28,7 +29,10 @@ const logTo = processLogDestination()
 let logger: Logger = pino({ name: 'pairlink-server' }, logTo)
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+/** The dev chain (anvil + the smart-account factory), only when RPC_URL is unset: loaded then, never in production. */
 let anvil: Anvil | undefined
+/** The built apps and the default data folder: inside the installed package, or the repository's. */
+const layout = resolveLayout(here('..'))
 /** What to stop on exit, newest first; each part is added as soon as it runs. */
 const cleanups: (() => Promise<void>)[] = []
 let stopping = false
@@ -61,7 +65,16 @@ async function main() {
   if (!rpcUrl) {
     // With the smart-account factory at its fixed address (@pairlink/smart-account): the reference wallet's smart
     // accounts, deployed or counterfactual, sign in against this chain without being told where it is.
-    anvil = await startAnvil()
+    const devChain = await import('@pairlink/smart-account/anvil')
+    try {
+      devChain.resolveAnvilBinary()
+    } catch {
+      // An installed server has no dev chain unless asked for: production sets RPC_URL.
+      fail(
+        "RPC_URL is unset and the dev chain is not installed: set RPC_URL to your chain's JSON-RPC node, or install the dev chain beside the server (`npm install @foundry-rs/anvil`; with npx: `npx -p @pairlink/server -p @foundry-rs/anvil pairlink-server`)",
+      )
+    }
+    anvil = await devChain.startAnvil()
     cleanups.push(() => anvil?.stop() ?? Promise.resolve())
     rpcUrl = anvil.url
   }
@@ -111,7 +124,7 @@ async function main() {
     .start()
     .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
 
-  const dataDir = config.dataDir ?? here('../../../.pairlink/db')
+  const dataDir = config.dataDir ?? layout.dataDir
   const db = await createDatabase({ url: databaseUrl, dataDir }).catch((error: unknown) =>
     fail(
       error instanceof DatabaseInUseError
@@ -174,8 +187,8 @@ async function main() {
     relayProjectId: config.relayProjectIds?.[0],
     walletConnect: config.walletConnect,
     registry,
-    webDir: here('../../web/dist'),
-    walletDir: here('../../wallet/dist'),
+    webDir: layout.webDir,
+    walletDir: layout.walletDir,
     publicUrl: config.publicUrl,
     trustProxy,
     api: (site) => createApi({ db, chainId, site, trustProxy, chain }),

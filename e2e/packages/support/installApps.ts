@@ -86,8 +86,45 @@ export function publishedPackages(): { name: string; dir: string }[] {
  * `npm pack` of every published package (from its build, as `npm publish` would send it) into `destination`, in one
  * npm run over their workspaces; resolves with each tarball's path by package name.
  */
-export async function packAll(destination: string): Promise<Record<string, string>> {
-  const names = publishedPackages().map(({ name }) => name)
+export function packAll(destination: string): Promise<Record<string, string>> {
+  return packWorkspaces(
+    publishedPackages().map(({ name }) => name),
+    destination,
+  )
+}
+
+/**
+ * `names` with the Pairlink packages they depend on at run time (`dependencies`, transitively): what an install of
+ * them from tarballs needs packed, since the registry has none of them at this version.
+ */
+export function withPairlinkDependencies(names: string[]): string[] {
+  const manifests = new Map(
+    workspaceDirs().map((dir) => {
+      const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'))
+      return [pkg.name as string, pkg as { dependencies?: Record<string, string> }]
+    }),
+  )
+  const all = new Set<string>()
+  const add = (name: string) => {
+    if (all.has(name)) return
+    all.add(name)
+    for (const dependency of Object.keys(manifests.get(name)?.dependencies ?? {}))
+      if (manifests.has(dependency)) add(dependency)
+  }
+  for (const name of names) add(name)
+  return [...all].sort()
+}
+
+/** The workspace folders the root package.json names. */
+function workspaceDirs(): string[] {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces as string[]
+}
+
+/**
+ * `npm pack` of the workspaces `names` (prepack scripts run, as for `npm publish`) into `destination`, in one npm
+ * run; resolves with each tarball's path by package name.
+ */
+export async function packWorkspaces(names: string[], destination: string): Promise<Record<string, string>> {
   const workspaces = names.flatMap((name) => ['--workspace', name])
   const output = await run('npm', ['pack', ...workspaces, '--pack-destination', destination, '--json'], root)
   const packed = JSON.parse(output.slice(output.indexOf('['))) as { name: string; filename: string }[]

@@ -18,11 +18,11 @@ type CliEvent = { event: string; [field: string]: unknown }
 
 /**
  * Spawns the headless reference wallet for a `wc:` URI and collects the JSON lines it prints. `stop()` kills it
- * by PID (SIGTERM ends its session first).
+ * by PID (SIGTERM ends its session first). `cli` runs another build of it (an installed package's bin) from `cwd`.
  */
-export function startCliWallet(args: string[]) {
-  const child: ChildProcess = spawn(process.execPath, [CLI_PATH, ...args], {
-    cwd: root,
+export function startCliWallet(args: string[], { cli = CLI_PATH, cwd = root } = {}) {
+  const child: ChildProcess = spawn(process.execPath, [cli, ...args], {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const events: CliEvent[] = []

@@ -27,15 +27,26 @@ const PRODUCT_START_TIMEOUT = 120_000
 /** The time-out for a `beforeAll` that starts the product: call `test.setTimeout(PRODUCT_HOOK_TIMEOUT)` in it. */
 export const PRODUCT_HOOK_TIMEOUT = PRODUCT_START_TIMEOUT + 30_000
 
+/** Where {@link startProduct} runs the server from. */
+export type StartProductOptions = {
+  /** The script node runs: an installed package's bin, say. @default apps/server/dist/main.js */
+  main?: string | undefined
+  /** @default the repository's root */
+  cwd?: string | undefined
+}
+
 /**
  * Starts `node apps/server/dist/main.js` on a free port (PORT=0) with a throw-away data directory and waits for
  * the URLs it prints (or its exit). `npm test` builds it first; run `npm run build` before running this suite on
  * its own.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: StartProductOptions = {},
+): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairlink-e2e-'))
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
+  const child = spawn(process.execPath, [options.main ?? join(root, 'apps/server/dist/main.js')], {
+    cwd: options.cwd ?? root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
