@@ -193,7 +193,9 @@ describe('loadConfig', () => {
     ['BRIDGE_LINK_SECRET', SECRET],
   ])('error: %s without REDIS_URL is refused, not ignored', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
-      new ConfigError(`${name} links the nodes of a Redis bridge: set REDIS_URL too, or unset it`),
+      new ConfigError(
+        `${name} links the nodes of a Redis bridge: set REDIS_URL (or REDIS_SENTINELS) too, or unset it`,
+      ),
     )
   })
 
@@ -248,7 +250,13 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be 1 or 0, got yes'],
     ['RPC_URL', 'node.example:8545', 'RPC_URL must be'],
     ['RPC_URL', 'ws://node.example', 'RPC_URL must be a http or https URL'],
-    ['REDIS_URL', 'http://127.0.0.1:6379', 'REDIS_URL must be a redis or rediss URL'],
+    [
+      'REDIS_URL',
+      'http://127.0.0.1:6379',
+      'REDIS_URL must be a redis://, rediss:// or redis+sentinel:// URL',
+    ],
+    ['REDIS_SENTINELS', '127.0.0.1:26379', 'REDIS_SENTINELS (host:port,host:port) and REDIS_SENTINEL_MASTER'],
+    ['REDIS_WAIT_REPLICAS', '1', 'REDIS_WAIT_REPLICAS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres or postgresql URL'],
     ['BRIDGE_URL', 'bridge', 'BRIDGE_URL must be a URL'],
     [
@@ -278,6 +286,10 @@ describe('redactUrl', () => {
     ['https://node.example/?key=KEY123', 'https://node.example/…'],
     ['http://127.0.0.1:1/', 'http://127.0.0.1:1/'],
     ['redis://127.0.0.1:1', 'redis://127.0.0.1:1'],
+    [
+      'redis+sentinel://:hunter2@10.0.0.1:26379,10.0.0.2:26379/pairlink/1',
+      'redis+sentinel://10.0.0.1:26379,10.0.0.2:26379/pairlink',
+    ],
     ['not a url', '(invalid URL)'],
   ])('default: %s → %s', (url, shown) => {
     expect(redactUrl(url)).toBe(shown)

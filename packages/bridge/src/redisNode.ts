@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis'
 import { BackendError } from './errors.js'
+import { isSentinelUrl, sentinelOptions } from './redisOptions.js'
 
 // Pause before a recovery that failed half-way is tried again.
 const RECOVER_RETRY_MS = 100
@@ -36,14 +37,14 @@ export function createRedisNode<Commands extends Redis = Redis>(
   commandOptions: RedisOptions = {},
 ): RedisNode<Commands> {
   const options: RedisOptions = { lazyConnect: true, ...redisOptions }
-  const commands = new Redis(url, {
+  const commands = createRedisClient(url, {
     enableAutoPipelining: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     ...commandOptions,
     ...options,
   }) as Commands
-  const subscriber = new Redis(url, options)
+  const subscriber = createRedisClient(url, options)
   const ready = () => commands.status === 'ready' && subscriber.status === 'ready'
   return {
     commands,
@@ -103,4 +104,23 @@ export function createRedisNode<Commands extends Redis = Redis>(
       return trigger
     },
   }
+}
+
+/**
+ * One connection to the Redis `url` names: a `redis://` or `rediss://` server, or through Sentinel
+ * (`redis+sentinel://…`) to whichever server the sentinels name primary, following it when they fail over.
+ */
+export function createRedisClient(url: string, options: RedisOptions): Redis {
+  if (!isSentinelUrl(url)) return new Redis(url, options)
+  return new Redis({
+    ...sentinelOptions(url),
+    role: 'master',
+    // Told by the sentinels (+switch-master) rather than waiting for the old primary's socket to fail: a primary
+    // partitioned away keeps its TCP connections open.
+    failoverDetector: true,
+    // A demoted primary answers writes with READONLY until its clients are killed: reconnect (the sentinels name
+    // the new one) and send the command again, as it did not run.
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+    ...options,
+  })
 }

@@ -11,7 +11,10 @@ import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
 /** Parameters of {@link createRedisBackend}. */
 export type CreateRedisBackendParameters = {
-  /** Redis URL, e.g. `redis://127.0.0.1:6379/0`. */
+  /**
+   * Redis URL, e.g. `redis://127.0.0.1:6379/0`, or through Sentinel:
+   * `redis+sentinel://[user:password@]host:port,host:port/master[/db]` (`parseRedisOptions`).
+   */
   url: string
   /** Prefix of every key and channel, so several bridges (or test runs) can share one Redis. @default 'pairlink:bridge:' */
   keyPrefix?: string | undefined
