@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rpcUrl: undefined,
       redisUrl: undefined,
+      redisWaitForReplicas: false,
       links: {},
       databaseUrl: undefined,
       dataDir: undefined,
@@ -74,6 +75,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl?.origin).toBe('https://pairlink.example')
     // Empty means unset, as a shell's `VAR=` does.
     expect(loadConfig({ PUBLIC_URL: '', RPC_URL: ' ' }).publicUrl).toBeUndefined()
+  })
+
+  test('args: Redis through Sentinel, as pairlink-bridge reads it', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: '10.0.0.1:26379,10.0.0.2:26379',
+      REDIS_SENTINEL_MASTER: 'pairlink',
+      REDIS_PASSWORD: 'pw',
+      REDIS_WAIT_TIMEOUT_MS: '250',
+      BRIDGE_LINK_LISTEN: '0.0.0.0:7100',
+    })
+    expect(config.redisUrl).toBe('redis+sentinel://:pw@10.0.0.1:26379,10.0.0.2:26379/pairlink')
+    expect(config.redisWaitForReplicas).toEqual({ replicas: 1, timeoutMs: 250 })
+    expect(config.links).toEqual({ host: '0.0.0.0', port: 7100 })
+    expect(
+      loadConfig({ REDIS_URL: 'redis+sentinel://s1:26379/pairlink', REDIS_WAIT_REPLICAS: '0' }),
+    ).toMatchObject({
+      redisUrl: 'redis+sentinel://s1:26379/pairlink',
+      redisWaitForReplicas: false,
+    })
   })
 
   test("args: a WalletConnect project id alone means WalletConnect's relay and explorer", () => {

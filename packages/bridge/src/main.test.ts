@@ -4,6 +4,7 @@ import { createConnection } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { freePort, waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { startRedisSentinel } from '@pairlink/test-kit/redis-sentinel'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
@@ -209,6 +210,41 @@ describe('behavior', () => {
     expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
     inspect.disconnect()
     expect(await cli.stop()).toBe(0)
+  })
+})
+
+describe('behavior: Sentinel', () => {
+  test('behavior: with REDIS_SENTINELS and REDIS_SENTINEL_MASTER, it runs on the primary the sentinels name; a v2 publish is answered once the replica holds it', async () => {
+    const sentinel = await startRedisSentinel()
+    try {
+      const prefix = `${sentinel.keyPrefix}cli:`
+      const hosts = sentinel.sentinels.map((member) => `127.0.0.1:${member.port}`).join(',')
+      const cli = await run(['--port', String(await freePort()), '--redis-prefix', prefix], {
+        REDIS_SENTINELS: hosts,
+        REDIS_SENTINEL_MASTER: sentinel.masterName,
+      })
+      const url = (await cli.listening).replace('http', 'ws')
+      const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
+      const frames: string[] = []
+      ws.on('message', (data) => frames.push(String(data)))
+      await new Promise((resolve) => ws.once('open', resolve))
+      const topic = 'c'.repeat(64)
+      const params = { topic, message: 'm', ttl: 60 }
+      ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params }))
+      await waitFor(() => frames.length === 1, { message: 'publish answered' })
+      expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
+      ws.terminate()
+      const [primary, replica] = sentinel.servers
+      for (const member of [primary, replica]) {
+        const inspect = new Redis({ host: '127.0.0.1', port: member?.port })
+        expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
+        inspect.disconnect()
+      }
+      expect(await cli.stop()).toBe(0)
+      expect(cli.output()).not.toContain(hosts.split(',')[0] as string)
+    } finally {
+      await sentinel.stop()
+    }
   })
 })
 

@@ -90,7 +90,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       })
     : undefined
   const replicated =
-    waiter && waitForReplicas ? createReplicaWait(waiter, waitForReplicas, `${prefix}replicated`) : undefined
+    waiter && waitForReplicas
+      ? createReplicaWait(waiter, waitForReplicas, `${prefix}replicated`, (connected) => {
+          const log = { store: 'redis', connected, wanted: waitForReplicas.replicas }
+          // Acknowledged meanwhile with fewer copies than asked for (docs/redis-ha.md): worth an operator's look.
+          if (connected < waitForReplicas.replicas)
+            ctx().logger.warn(log, 'fewer Redis replicas connected than waited for')
+          else ctx().logger.info(log, 'Redis replicas connected')
+        })
+      : undefined
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()

@@ -3,30 +3,42 @@ import { BackendError } from '../errors.js'
 import { DEFAULT_REDIS_WAIT_TIMEOUT_MS, type ReplicaWait } from '../redisOptions.js'
 
 /**
- * Resolves once `wait.replicas` replicas hold every write Redis had answered before the call, on a connection of its
- * own (`client`): WAIT blocks the connection it runs on, and the store's commands must not queue behind it. WAIT
- * counts the writes of its own connection only, so it follows a small write there (`SET markKey`), which Redis ran
- * after every write already answered on the others: the replicas hold those once they hold it. One write and WAIT
+ * Resolves once every write Redis had answered before the call is held by `wait.replicas` replicas, or by every
+ * connected replica when fewer are connected (none connected: at once, as no failover could then lose it to a
+ * replica that lacks it; `replicasChanged` hears of each change of that count). It runs on a connection of its own
+ * (`client`): WAIT blocks the connection it runs on, and the store's commands must not queue behind it. WAIT counts
+ * the writes of its own connection only, so it follows a small write there (`SET markKey`), which Redis ran after
+ * every write already answered on the others: the replicas hold those once they hold it. One write, ROLE and WAIT
  * serve every caller of a turn of the event loop. Rejects with `BackendError` when fewer replicas confirm within
  * `wait.timeoutMs` or the connection fails: the caller then does not promise the write was kept.
  */
-export function createReplicaWait(client: Redis, wait: ReplicaWait, markKey: string): () => Promise<void> {
+export function createReplicaWait(
+  client: Redis,
+  wait: ReplicaWait,
+  markKey: string,
+  replicasChanged: (connected: number) => void,
+): () => Promise<void> {
   const timeoutMs = wait.timeoutMs ?? DEFAULT_REDIS_WAIT_TIMEOUT_MS
   let next: Promise<void> | undefined
+  let connected: number | undefined
   const run = async () => {
     next = undefined
-    const results = await client
-      .pipeline()
-      .set(markKey, '1', 'PX', 60_000)
-      .wait(wait.replicas, timeoutMs)
-      .exec()
-    const [set, waited] = results ?? []
-    const error = set?.[0] ?? waited?.[0]
+    const results = await client.pipeline().set(markKey, '1', 'PX', 60_000).role().exec()
+    const [set, role] = results ?? []
+    const error = set?.[0] ?? role?.[0]
     if (error) throw new BackendError('Cannot confirm the write on a replica', { cause: error })
-    const confirmed = waited?.[1] as number
-    if (confirmed < wait.replicas)
+    // ['master', offset, [[host, port, offset], …]]: the replicas connected now.
+    const [kind, , replicas] = (role?.[1] ?? []) as [string?, number?, unknown[]?]
+    if (kind !== 'master') throw new BackendError(`Redis answered as a ${kind}, not the primary`)
+    const count = replicas?.length ?? 0
+    if (count !== connected) replicasChanged(count)
+    connected = count
+    const wanted = Math.min(wait.replicas, count)
+    if (wanted === 0) return
+    const confirmed = (await client.wait(wanted, timeoutMs)) as number
+    if (confirmed < wanted)
       throw new BackendError(
-        `The write reached ${confirmed} of ${wait.replicas} replicas within ${timeoutMs} ms: not confirmed as kept`,
+        `The write reached ${confirmed} of ${wanted} replicas within ${timeoutMs} ms: not confirmed as kept`,
       )
   }
   return () => {
