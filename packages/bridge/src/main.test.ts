@@ -234,9 +234,8 @@ describe('behavior: Sentinel', () => {
       await waitFor(() => frames.length === 1, { message: 'publish answered' })
       expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
       ws.terminate()
-      const [primary, replica] = sentinel.servers
-      for (const member of [primary, replica]) {
-        const inspect = new Redis({ host: '127.0.0.1', port: member?.port })
+      for (const { port } of sentinel.servers) {
+        const inspect = new Redis({ host: '127.0.0.1', port })
         expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
         inspect.disconnect()
       }

@@ -8,8 +8,8 @@ import { DEFAULT_REDIS_WAIT_TIMEOUT_MS, type ReplicaWait } from '../redisOptions
  * replica that lacks it; `replicasChanged` hears of each change of that count). It runs on a connection of its own
  * (`client`): WAIT blocks the connection it runs on, and the store's commands must not queue behind it. WAIT counts
  * the writes of its own connection only, so it follows a small write there (`SET markKey`), which Redis ran after
- * every write already answered on the others: the replicas hold those once they hold it. One write, ROLE and WAIT
- * serve every caller of a turn of the event loop. Rejects with `BackendError` when fewer replicas confirm within
+ * every write already answered on the others: the replicas hold those once they hold it. One write, ROLE and WAIT,
+ * in one round trip, serve every caller of a turn of the event loop. Rejects with `BackendError` when fewer replicas confirm within
  * `wait.timeoutMs` or the connection fails: the caller then does not promise the write was kept.
  */
 export function createReplicaWait(
@@ -23,9 +23,13 @@ export function createReplicaWait(
   let connected: number | undefined
   const run = async () => {
     next = undefined
-    const results = await client.pipeline().set(markKey, '1', 'PX', 60_000).role().exec()
-    const [set, role] = results ?? []
-    const error = set?.[0] ?? role?.[0]
+    // As many as were connected last time (all asked for, the first time): one round trip. ROLE then says how many
+    // are connected now, for the next time.
+    const wanted = Math.min(wait.replicas, connected ?? wait.replicas)
+    const pipeline = client.pipeline().set(markKey, '1', 'PX', 60_000).role()
+    if (wanted > 0) pipeline.wait(wanted, timeoutMs)
+    const [set, role, waited] = (await pipeline.exec()) ?? []
+    const error = set?.[0] ?? role?.[0] ?? waited?.[0]
     if (error) throw new BackendError('Cannot confirm the write on a replica', { cause: error })
     // ['master', offset, [[host, port, offset], …]]: the replicas connected now.
     const [kind, , replicas] = (role?.[1] ?? []) as [string?, number?, unknown[]?]
@@ -33,12 +37,12 @@ export function createReplicaWait(
     const count = replicas?.length ?? 0
     if (count !== connected) replicasChanged(count)
     connected = count
-    const wanted = Math.min(wait.replicas, count)
-    if (wanted === 0) return
-    const confirmed = (await client.wait(wanted, timeoutMs)) as number
-    if (confirmed < wanted)
+    // Those waited for that are still connected must have confirmed; one that left meanwhile cannot.
+    const needed = Math.min(wanted, count)
+    const confirmed = (waited?.[1] as number | undefined) ?? 0
+    if (confirmed < needed)
       throw new BackendError(
-        `The write reached ${confirmed} of ${wanted} replicas within ${timeoutMs} ms: not confirmed as kept`,
+        `The write reached ${confirmed} of ${needed} replicas within ${timeoutMs} ms: not confirmed as kept`,
       )
   }
   return () => {
