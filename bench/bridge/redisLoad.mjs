@@ -5,9 +5,9 @@
 // the same window), and from it what one Redis core would carry: 10^6 / Redis µs per message. ROUNDS (default 3)
 // rounds, the configurations taking turns; medians. Prints one JSON line. Run `node scripts/build.mjs` first.
 // Options: ROUNDS, PAIRS, DURATION_MS (default 2000).
+import { createConnection } from 'node:net'
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
-import { Redis } from 'ioredis'
 import { interleave, median } from '../measure.mjs'
 import { runPairs, startRelay } from './lib.mjs'
 
@@ -23,9 +23,24 @@ const configurations = {
 }
 
 const redis = await startRedis()
-const info = new Redis(redis.url)
+const { hostname, port } = new URL(redis.url)
+/** `INFO cpu` as an inline command on a connection of its own: its text (a bulk string, read whole). */
+const infoCpu = () =>
+  new Promise((resolve, reject) => {
+    const socket = createConnection(Number(port), hostname, () => socket.write('INFO cpu\r\n'))
+    let text = ''
+    socket.on('data', (chunk) => {
+      text += chunk
+      const length = Number(/^\$(\d+)\r\n/.exec(text)?.[1])
+      if (text.length >= length + String(length).length + 5) {
+        socket.end()
+        resolve(text)
+      }
+    })
+    socket.once('error', reject)
+  })
 const redisCpuUs = async () => {
-  const text = await info.info('cpu')
+  const text = String(await infoCpu())
   const seconds = (/** @type {string} */ name) => Number(new RegExp(`${name}:([\\d.]+)`).exec(text)?.[1] ?? 0)
   return Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6)
 }
@@ -103,6 +118,5 @@ try {
     }),
   )
 } finally {
-  info.disconnect()
   await redis.stop()
 }
