@@ -264,4 +264,15 @@ describe('error', () => {
     expect(await cli.exited).toBe(1)
     expect(cli.output()).toContain('bridge failed to start')
   })
+
+  test('error: sentinels that cannot be reached stop the start after 10 s, exiting with 1', async () => {
+    const started = performance.now()
+    const cli = await run(['--port', String(await freePort())], {
+      REDIS_SENTINELS: `127.0.0.1:${await freePort()}`,
+      REDIS_SENTINEL_MASTER: 'pairlink',
+    })
+    expect(await cli.exited).toBe(1)
+    expect(cli.output()).toContain('bridge failed to start')
+    expect(performance.now() - started).toBeLessThan(20_000)
+  }, 30_000)
 })

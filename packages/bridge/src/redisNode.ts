@@ -4,6 +4,9 @@ import { isSentinelUrl, sentinelOptions } from './redisOptions.js'
 
 // Pause before a recovery that failed half-way is tried again.
 const RECOVER_RETRY_MS = 100
+// How long start-up waits for Redis. One server refuses at once when it is down; through Sentinel, ioredis asks the
+// sentinels again and again (none reachable, or none naming a primary), so without a bound a node would never start.
+const CONNECT_TIMEOUT_MS = 10_000
 
 /**
  * The two connections a node keeps to Redis, shared by the v1 backend and the v2 relay store: one for commands
@@ -53,7 +56,7 @@ export function createRedisNode<Commands extends Redis = Redis>(
       commands.on('error', failed)
       subscriber.on('error', failed)
       try {
-        await Promise.all([commands.connect(), subscriber.connect()])
+        await within(Promise.all([commands.connect(), subscriber.connect()]))
         await subscriber.subscribe(...channels)
       } catch (error) {
         commands.disconnect()
@@ -123,4 +126,16 @@ export function createRedisClient(url: string, options: RedisOptions): Redis {
     reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
     ...options,
   })
+}
+
+/** `connecting`, or a rejection once {@link CONNECT_TIMEOUT_MS} passed: the caller disconnects, ending the retries. */
+export function within<value>(connecting: Promise<value>): Promise<value> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No Redis primary answered within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    )
+  })
+  return Promise.race([connecting, timeout]).finally(() => clearTimeout(timer))
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
-import { createRedisClient, createRedisNode } from '../redisNode.js'
+import { createRedisClient, createRedisNode, within } from '../redisNode.js'
 import type { ReplicaWait } from '../redisOptions.js'
 import { nodeScripts } from './redisStoreScripts.js'
 import { createReplicaWait } from './replicaWait.js'
@@ -260,7 +260,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       try {
         if (waiter) {
           waiter.on('error', failed)
-          await waiter.connect()
+          await within(waiter.connect())
         }
         const [, messages, bytes] = await commands.relaySweep(Date.now())
         size.messages = messages
