@@ -1,17 +1,23 @@
 import { waitFor } from '@pairlink/test-kit'
 import { runRedisFailover } from '@pairlink/test-kit/redis-failover'
 import { startRedisSentinel, type TestRedisSentinel } from '@pairlink/test-kit/redis-sentinel'
+import { recoverMessageAddress, toHex } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { signRelayJwt } from '../test/relayJwt.js'
 import { startBridge } from '../test/server.js'
+import { closeClients, pairClients, signedBy, account as v2Account } from '../test/signClient.js'
+import { account, closeConnectors, pair } from '../test/walletconnect.js'
 import { createRedisBackend } from './backends/redis.js'
+import { parseRedisOptions } from './redisOptions.js'
 import { createRedisRelayStore } from './v2/redisStore.js'
 
 // A real primary, replica and three sentinels (short timings: a second of silence and they fail over); two nodes
 // as pairlink-bridge runs them. docs/redis-ha.md.
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
+  closeConnectors()
+  await closeClients()
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 async function cluster() {
@@ -33,6 +39,73 @@ describe('behavior', () => {
     // Over the node links, v1 frames between live peers never needed the primary.
     expect(run.v1.lost).toBe(0)
   }, 90_000)
+})
+
+/** Two nodes on the cluster as pairlink-bridge makes them from its settings; their URLs (ws://). */
+async function twoNodes(sentinel: TestRedisSentinel) {
+  const config = parseRedisOptions({
+    sentinels: sentinel.sentinels.map((m) => `127.0.0.1:${m.port}`).join(','),
+    master: sentinel.masterName,
+  })
+  if (!config) throw new Error('no Redis')
+  const urls = []
+  for (let i = 0; i < 2; i++) {
+    const started = await startBridge({
+      backend: createRedisBackend({ url: config.url, keyPrefix: sentinel.keyPrefix }),
+      relay: {
+        store: createRedisRelayStore({
+          url: config.url,
+          keyPrefix: `${sentinel.keyPrefix}v2:`,
+          waitForReplicas: config.waitForReplicas,
+        }),
+      },
+    })
+    cleanups.push(started.close)
+    urls.push(started.url)
+  }
+  return urls as [string, string]
+}
+
+/** SIGKILLs the primary; resolves once the sentinels named another. */
+async function killPrimary(sentinel: TestRedisSentinel) {
+  const primary = await sentinel.primary()
+  const member = sentinel.servers.find((server) => server.port === primary)
+  const killed = member?.stop('SIGKILL')
+  return { killed, failedOver: killed?.then(() => sentinel.failedOver(primary)) }
+}
+
+describe('behavior: the published SDKs across a failover', () => {
+  test('behavior: @walletconnect/client 1.8.0, dapp on node A and wallet on node B: a request sent as the primary dies is answered', async () => {
+    const sentinel = await cluster()
+    const [a, b] = await twoNodes(sentinel)
+    const { dapp } = await pair(a, b)
+    const { failedOver } = await killPrimary(sentinel)
+    const message = toHex('as the primary dies')
+    const signature = await dapp.signPersonalMessage([message, account.address])
+    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(account.address)
+    await failedOver
+    const after = toHex('after the failover')
+    const again = await dapp.signPersonalMessage([after, account.address])
+    expect(await recoverMessageAddress({ message: { raw: after }, signature: again })).toBe(account.address)
+  }, 60_000)
+
+  test('behavior: @walletconnect/sign-client 2.25.0, dapp on node A and wallet on node B: a request sent as the primary dies is answered', async () => {
+    const sentinel = await cluster()
+    const [a, b] = await twoNodes(sentinel)
+    const { dapp, wallet, session } = await pairClients(a.replace('http', 'ws'), b.replace('http', 'ws'))
+    await waitFor(() => wallet.session.get(session.topic).acknowledged, {
+      message: 'wallet session acknowledged',
+    })
+    wallet.on('session_request', async ({ id, topic, params }) => {
+      const [message] = params.request.params as [`0x${string}`, string]
+      const result = await v2Account.signMessage({ message: { raw: message } })
+      await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+    })
+    const { failedOver } = await killPrimary(sentinel)
+    expect(await signedBy(dapp, session.topic, 'as the primary dies')).toBe(v2Account.address)
+    await failedOver
+    expect(await signedBy(dapp, session.topic, 'after the failover')).toBe(v2Account.address)
+  }, 60_000)
 })
 
 /** A v2 client of `url` that publishes and collects the answers. */

@@ -350,7 +350,9 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const publishOrHold = (entry: Held) =>
     enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered, entry.have).catch(
       (error: unknown) => {
-        if (commands.status === 'ready') throw error
+        // Connected and writable: Redis refused the script itself. A connection that just died may still say
+        // `ready` (its close event comes later) while its stream no longer takes writes: that frame is held too.
+        if (commands.status === 'ready' && commands.stream?.writable) throw error
         if (!hold(entry)) {
           ctx().counts.dropped++
           throw error
