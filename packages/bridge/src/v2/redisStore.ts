@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
-import { createRedisClient, createRedisNode, within } from '../redisNode.js'
+import { createRedisNode } from '../redisNode.js'
 import type { ReplicaWait } from '../redisOptions.js'
 import { nodeScripts } from './redisStoreScripts.js'
-import { createReplicaWait } from './replicaWait.js'
+import { createReplicaWaiter } from './replicaWait.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -80,25 +80,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
   const { commands, subscriber } = node
   // WAIT blocks its connection: it gets one of its own.
-  const { waitForReplicas } = parameters
-  const waiter = waitForReplicas
-    ? createRedisClient(parameters.url, {
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        ...parameters.redisOptions,
-      })
+  const waiter = parameters.waitForReplicas
+    ? createReplicaWaiter(
+        parameters.url,
+        parameters.redisOptions,
+        parameters.waitForReplicas,
+        `${prefix}replicated`,
+        () => ctx().logger,
+      )
     : undefined
-  const replicated =
-    waiter && waitForReplicas
-      ? createReplicaWait(waiter, waitForReplicas, `${prefix}replicated`, (connected) => {
-          const log = { store: 'redis', connected, wanted: waitForReplicas.replicas }
-          // Acknowledged meanwhile with fewer copies than asked for (docs/redis-ha.md): worth an operator's look.
-          if (connected < waitForReplicas.replicas)
-            ctx().logger.warn(log, 'fewer Redis replicas connected than waited for')
-          else ctx().logger.info(log, 'Redis replicas connected')
-        })
-      : undefined
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()
@@ -153,10 +143,10 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
           one.resolve(seq > 0 ? undefined : REFUSALS[-seq])
         }
       }
-      if (!replicated) return answer()
+      if (!waiter) return answer()
       // Answered once replicas hold what was kept (refusals too: rare, and not worth telling apart). Unconfirmed,
       // the messages are kept all the same (their acks recorded), but the publisher is not told so.
-      replicated().then(answer, (error: unknown) => {
+      waiter.wait().then(answer, (error: unknown) => {
         for (let i = 0; i < waiting.length; i++) {
           const one = waiting[i] as Added
           const seq = result[i] as number
@@ -258,10 +248,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       subscriber.on('message', onMessage)
       await node.connect([channel], failed)
       try {
-        if (waiter) {
-          waiter.on('error', failed)
-          await within(waiter.connect())
-        }
+        await waiter?.connect(failed)
         const [, messages, bytes] = await commands.relaySweep(Date.now())
         size.messages = messages
         size.bytes = bytes

@@ -1,5 +1,7 @@
-import type { Redis } from 'ioredis'
+import type { Redis, RedisOptions } from 'ioredis'
 import { BackendError } from '../errors.js'
+import type { Logger } from '../logger.js'
+import { createRedisClient, within } from '../redisNode.js'
 import { DEFAULT_REDIS_WAIT_TIMEOUT_MS, type ReplicaWait } from '../redisOptions.js'
 
 /**
@@ -12,7 +14,7 @@ import { DEFAULT_REDIS_WAIT_TIMEOUT_MS, type ReplicaWait } from '../redisOptions
  * in one round trip, serve every caller of a turn of the event loop. Rejects with `BackendError` when fewer replicas confirm within
  * `wait.timeoutMs` or the connection fails: the caller then does not promise the write was kept.
  */
-export function createReplicaWait(
+function createReplicaWait(
   client: Redis,
   wait: ReplicaWait,
   markKey: string,
@@ -48,5 +50,44 @@ export function createReplicaWait(
   return () => {
     next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(run)
     return next
+  }
+}
+
+/** What {@link createReplicaWaiter} returns: the wait, and its connection's life. */
+export type ReplicaWaiter = {
+  wait(): Promise<void>
+  connect(failed: (error: unknown) => void): Promise<void>
+  disconnect(): void
+}
+
+/**
+ * {@link createReplicaWait} on a connection of its own to `url`, logging each change of the connected replicas
+ * against those asked for (fewer: at `warn`, as acknowledged messages then have fewer copies; docs/redis-ha.md).
+ */
+export function createReplicaWaiter(
+  url: string,
+  redisOptions: RedisOptions | undefined,
+  wait: ReplicaWait,
+  markKey: string,
+  logger: () => Logger,
+): ReplicaWaiter {
+  const client = createRedisClient(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    ...redisOptions,
+  })
+  const replicated = createReplicaWait(client, wait, markKey, (connected) => {
+    const log = { store: 'redis', connected, wanted: wait.replicas }
+    if (connected < wait.replicas) logger().warn(log, 'fewer Redis replicas connected than waited for')
+    else logger().info(log, 'Redis replicas connected')
+  })
+  return {
+    wait: replicated,
+    async connect(failed) {
+      client.on('error', failed)
+      await within(client.connect())
+    },
+    disconnect: () => client.disconnect(),
   }
 }
