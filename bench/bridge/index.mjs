@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
-// abuse), one after the other; each prints its one JSON line.
+// abuse), then Redis's (replicaWait, redisLoad, failover: docs/redis-ha.md), one after the other; each prints its one
+// JSON line (failover: one per run, then a summary).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -14,6 +15,9 @@ for (const bench of [
   'relayV2.mjs',
   'capacityV2.mjs',
   'abuse.mjs',
+  'replicaWait.mjs',
+  'redisLoad.mjs',
+  'failover.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], {
     stdio: 'inherit',

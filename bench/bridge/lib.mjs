@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis' | 'baseline-memory' | 'baseline-redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis' | 'redis-wait' | 'redis-nolinks' | 'baseline-memory' | 'baseline-redis'} RelayKind */
 /** @typedef {keyof typeof wires} WireName */
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay

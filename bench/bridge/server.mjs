@@ -1,7 +1,7 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
-// Redis backend; `memory-limited`: memory with the per-address budgets on), which serves the v2 relay on the same
-// port, or the minimal `ws` relay baseline (`minimal-no-answer`: the same, answering no v2 publish). Reports its
-// port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
+// Redis backend, `redisUrl` a redis:// or redis+sentinel:// URL; `memory-limited`: memory with the per-address
+// budgets on), which serves the v2 relay on the same port, or the minimal `ws` relay baseline (`minimal-no-answer`:
+// the same, answering no v2 publish). Reports its port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
 // `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -80,7 +80,13 @@ function createMinimalRelay(answering = true) {
 }
 
 function createPairlink() {
-  const backend = kind === 'redis' ? createRedisBackend({ url: redisUrl, keyPrefix }) : createMemoryBackend()
+  // `redis-wait`: the v2 store answers a publish once a replica holds the message (WAIT 1, docs/redis-ha.md);
+  // `redis-nolinks`: every v1 frame between nodes through Redis.
+  const onRedis = kind === 'redis' || kind === 'redis-wait' || kind === 'redis-nolinks'
+  const backend = onRedis
+    ? createRedisBackend({ url: redisUrl, keyPrefix, ...(kind === 'redis-nolinks' ? { links: false } : {}) })
+    : createMemoryBackend()
+  const waitForReplicas = kind === 'redis-wait' ? { replicas: 1, timeoutMs: 500 } : false
   // Limits meant for the public internet would throttle a load generator on one address, so they are off; in
   // `memory-limited`, whose load comes from an address per pair, the per-address budgets are on at their defaults.
   // The logger is silent by default. The v2 relay's request rates are off alike; its mailbox and other limits stay at
@@ -95,8 +101,8 @@ function createPairlink() {
       maxRequestsPerSecond: 0,
       maxRequestsPerSecondPerIp: 0,
       // With Redis, the v2 relay keeps its mailbox there too (as the CLI does with --redis).
-      ...(kind === 'redis'
-        ? { store: createRedisRelayStore({ url: redisUrl, keyPrefix: `${keyPrefix}v2:` }) }
+      ...(onRedis
+        ? { store: createRedisRelayStore({ url: redisUrl, keyPrefix: `${keyPrefix}v2:`, waitForReplicas }) }
         : {}),
     },
   }

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rpcUrl: undefined,
       redisUrl: undefined,
+      redisWaitForReplicas: false,
       links: {},
       databaseUrl: undefined,
       dataDir: undefined,
@@ -74,6 +75,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl?.origin).toBe('https://pairlink.example')
     // Empty means unset, as a shell's `VAR=` does.
     expect(loadConfig({ PUBLIC_URL: '', RPC_URL: ' ' }).publicUrl).toBeUndefined()
+  })
+
+  test('args: Redis through Sentinel, as pairlink-bridge reads it', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: '10.0.0.1:26379,10.0.0.2:26379',
+      REDIS_SENTINEL_MASTER: 'pairlink',
+      REDIS_PASSWORD: 'pw',
+      REDIS_WAIT_TIMEOUT_MS: '250',
+      BRIDGE_LINK_LISTEN: '0.0.0.0:7100',
+    })
+    expect(config.redisUrl).toBe('redis+sentinel://:pw@10.0.0.1:26379,10.0.0.2:26379/pairlink')
+    expect(config.redisWaitForReplicas).toEqual({ replicas: 1, timeoutMs: 250 })
+    expect(config.links).toEqual({ host: '0.0.0.0', port: 7100 })
+    expect(
+      loadConfig({ REDIS_URL: 'redis+sentinel://s1:26379/pairlink', REDIS_WAIT_REPLICAS: '0' }),
+    ).toMatchObject({
+      redisUrl: 'redis+sentinel://s1:26379/pairlink',
+      redisWaitForReplicas: false,
+    })
   })
 
   test("args: a WalletConnect project id alone means WalletConnect's relay and explorer", () => {
@@ -193,7 +213,9 @@ describe('loadConfig', () => {
     ['BRIDGE_LINK_SECRET', SECRET],
   ])('error: %s without REDIS_URL is refused, not ignored', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
-      new ConfigError(`${name} links the nodes of a Redis bridge: set REDIS_URL too, or unset it`),
+      new ConfigError(
+        `${name} links the nodes of a Redis bridge: set REDIS_URL (or REDIS_SENTINELS) too, or unset it`,
+      ),
     )
   })
 
@@ -248,7 +270,13 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be 1 or 0, got yes'],
     ['RPC_URL', 'node.example:8545', 'RPC_URL must be'],
     ['RPC_URL', 'ws://node.example', 'RPC_URL must be a http or https URL'],
-    ['REDIS_URL', 'http://127.0.0.1:6379', 'REDIS_URL must be a redis or rediss URL'],
+    [
+      'REDIS_URL',
+      'http://127.0.0.1:6379',
+      'REDIS_URL must be a redis://, rediss:// or redis+sentinel:// URL',
+    ],
+    ['REDIS_SENTINELS', '127.0.0.1:26379', 'REDIS_SENTINELS (host:port,host:port) and REDIS_SENTINEL_MASTER'],
+    ['REDIS_WAIT_REPLICAS', '1', 'REDIS_WAIT_REPLICAS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres or postgresql URL'],
     ['BRIDGE_URL', 'bridge', 'BRIDGE_URL must be a URL'],
     [
@@ -278,6 +306,10 @@ describe('redactUrl', () => {
     ['https://node.example/?key=KEY123', 'https://node.example/…'],
     ['http://127.0.0.1:1/', 'http://127.0.0.1:1/'],
     ['redis://127.0.0.1:1', 'redis://127.0.0.1:1'],
+    [
+      'redis+sentinel://:hunter2@10.0.0.1:26379,10.0.0.2:26379/pairlink/1',
+      'redis+sentinel://10.0.0.1:26379,10.0.0.2:26379/pairlink',
+    ],
     ['not a url', '(invalid URL)'],
   ])('default: %s → %s', (url, shown) => {
     expect(redactUrl(url)).toBe(shown)

@@ -3,9 +3,12 @@ import { isIP } from 'node:net'
 import {
   InvalidBridgeOptionsError,
   parseLinkOptions,
+  parseRedisOptions,
   RELAY_LIMITS,
+  type RedisConfig,
   type RelayLimits,
   readRelayLimits,
+  redactRedisUrl,
   relayLimitVariable,
   resolveRelayLimits,
 } from '@pairlink/bridge'
@@ -31,8 +34,17 @@ export type Config = {
   trustProxy: boolean
   /** `RPC_URL`: the JSON-RPC node, credentials included; unset starts anvil. Print it only through {@link redactUrl}. */
   rpcUrl: string | undefined
-  /** `REDIS_URL`: run the bridge on Redis; unset keeps it in memory. */
+  /**
+   * `REDIS_URL`, or `REDIS_SENTINELS` + `REDIS_SENTINEL_MASTER` (+ `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`) as one
+   * `redis+sentinel://` URL: run the bridge and relay on Redis; unset keeps them in memory. Print it only through
+   * {@link redactUrl}.
+   */
   redisUrl: string | undefined
+  /**
+   * `REDIS_WAIT_REPLICAS`, `REDIS_WAIT_TIMEOUT_MS`: replicas a kept v2 message must reach before its publish is
+   * answered (docs/redis-ha.md). @default 1 replica, 500 ms, with Sentinel; false otherwise
+   */
+  redisWaitForReplicas: RedisConfig['waitForReplicas']
   /**
    * `BRIDGE_LINK_LISTEN` (`host:port` or `off`), `BRIDGE_LINK_ADVERTISE` (`host:port`), `BRIDGE_LINK_SECRET`: the
    * links between the Redis bridge's nodes, read as `pairlink-bridge` reads them (`parseLinkOptions`); `false` for
@@ -123,8 +135,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const rpcUrl = value('RPC_URL')
   if (rpcUrl !== undefined) url('RPC_URL', rpcUrl, ['http:', 'https:'])
-  const redisUrl = value('REDIS_URL')
-  if (redisUrl !== undefined) url('REDIS_URL', redisUrl, ['redis:', 'rediss:'])
+  const redis = redisConfig(env, value)
+  const redisUrl = redis?.url
   const links = linkOptions(env, value, redisUrl)
   const databaseUrl = value('DATABASE_URL')
   if (databaseUrl !== undefined) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'])
@@ -156,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: trust === '1' || trust === 'true',
     rpcUrl,
     redisUrl,
+    redisWaitForReplicas: redis?.waitForReplicas ?? false,
     links,
     databaseUrl,
     dataDir: value('DATA_DIR'),
@@ -247,6 +260,30 @@ function readableFile(path: string): void {
   }
 }
 
+/** Where Redis is, read as `pairlink-bridge` reads it (`parseRedisOptions`). */
+function redisConfig(
+  env: Record<string, string | undefined>,
+  value: (name: string) => string | undefined,
+): RedisConfig | undefined {
+  try {
+    return parseRedisOptions({
+      url: value('REDIS_URL'),
+      sentinels: value('REDIS_SENTINELS'),
+      master: value('REDIS_SENTINEL_MASTER'),
+      // Untrimmed, as pairlink-bridge reads them.
+      password: env.REDIS_PASSWORD || undefined,
+      username: value('REDIS_USERNAME'),
+      sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
+      waitReplicas: value('REDIS_WAIT_REPLICAS'),
+      waitTimeoutMs: value('REDIS_WAIT_TIMEOUT_MS'),
+    })
+  } catch (error) {
+    // Its message names the variable and never holds a password.
+    if (error instanceof InvalidBridgeOptionsError) throw new ConfigError(error.message)
+    throw error
+  }
+}
+
 /** The bridge's node links from `BRIDGE_LINK_*`, which mean nothing without `REDIS_URL`. */
 function linkOptions(
   env: Record<string, string | undefined>,
@@ -263,7 +300,7 @@ function linkOptions(
   const set = (['listen', 'advertise', 'secret'] as const).find((name) => settings[name] !== undefined)
   if (set !== undefined && redisUrl === undefined)
     throw new ConfigError(
-      `BRIDGE_LINK_${set.toUpperCase()} links the nodes of a Redis bridge: set REDIS_URL too, or unset it`,
+      `BRIDGE_LINK_${set.toUpperCase()} links the nodes of a Redis bridge: set REDIS_URL (or REDIS_SENTINELS) too, or unset it`,
     )
   try {
     return parseLinkOptions(settings)
@@ -294,6 +331,8 @@ function url(name: string, text: string, schemes: string[]): URL {
  * `https://node.example/v3/KEY`).
  */
 export function redactUrl(text: string): string {
+  // Several hosts, which WHATWG URLs cannot hold.
+  if (/^redis\+sentinel:/i.test(text)) return redactRedisUrl(text)
   try {
     const u = new URL(text)
     const hidden = u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search

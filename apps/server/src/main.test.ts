@@ -8,6 +8,7 @@ import { createBridgeServer } from '@pairlink/bridge'
 import { signRelayJwt } from '@pairlink/protocol/v2'
 import { startAnvil } from '@pairlink/test-kit/anvil'
 import { startRedis } from '@pairlink/test-kit/redis'
+import { startRedisSentinel } from '@pairlink/test-kit/redis-sentinel'
 import { describe, expect, onTestFinished, test } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { relayAttempt } from '../test/relayAttempt.js'
@@ -133,6 +134,25 @@ describe('pairlink-server', () => {
     process.kill(server.pid, 'SIGTERM')
     expect(await server.exited, server.output()).toBe(0)
   })
+
+  test(
+    'args: REDIS_SENTINELS and REDIS_SENTINEL_MASTER run them on the primary the sentinels name',
+    SLOW,
+    async () => {
+      const sentinel = await startRedisSentinel()
+      onTestFinished(() => sentinel.stop())
+      const server = startServer({
+        PORT: '0',
+        REDIS_SENTINELS: sentinel.sentinels.map((member) => `127.0.0.1:${member.port}`).join(','),
+        REDIS_SENTINEL_MASTER: sentinel.masterName,
+      })
+      await server.printed(/wallet\s+http/)
+      expect(server.output()).toContain('(Redis backend)')
+      expect(server.output()).toMatch(/relay\s+ws:\/\/\S+ \(this server; Redis\)/)
+      process.kill(server.pid, 'SIGTERM')
+      expect(await server.exited, server.output()).toBe(0)
+    },
+  )
 
   test(
     'error: a taken BRIDGE_LINK_LISTEN port is named in plain words, without the secret',

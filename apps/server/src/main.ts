@@ -117,7 +117,11 @@ async function main() {
     // Refused as WalletConnect's relay refuses (accepted, then closed with 3000 and the reason): a browser cannot read
     // an HTTP refusal of an upgrade, but it reads a close code, so the page can say what to fix and stop retrying.
     refusal: 'close',
-    ...(redis && redisUrl ? { store: redis.createRedisRelayStore({ url: redisUrl }) } : {}),
+    ...(redis && redisUrl
+      ? {
+          store: redis.createRedisRelayStore({ url: redisUrl, waitForReplicas: config.redisWaitForReplicas }),
+        }
+      : {}),
   })
   cleanups.push(() => relay.close())
   await relay

@@ -45,6 +45,15 @@ export {
 export { listeningHosts, listeningNames } from './listening.js'
 export type { Logger } from './logger.js'
 export type { BridgeCounts, BridgeMetrics } from './metrics.js'
+export {
+  DEFAULT_REDIS_WAIT_TIMEOUT_MS,
+  type ParseRedisOptionsParameters,
+  parseRedisOptions,
+  type RedisConfig,
+  type RedisSettingNames,
+  type ReplicaWait,
+  redactRedisUrl,
+} from './redisOptions.js'
 export type { BridgeOptions } from './resolveBridgeOptions.js'
 export {
   type AttachBridgeParameters,

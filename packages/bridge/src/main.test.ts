@@ -4,6 +4,7 @@ import { createConnection } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { freePort, waitFor } from '@pairlink/test-kit'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { startRedisSentinel } from '@pairlink/test-kit/redis-sentinel'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
@@ -212,6 +213,40 @@ describe('behavior', () => {
   })
 })
 
+describe('behavior: Sentinel', () => {
+  test('behavior: with REDIS_SENTINELS and REDIS_SENTINEL_MASTER, it runs on the primary the sentinels name; a v2 publish is answered once the replica holds it', async () => {
+    const sentinel = await startRedisSentinel()
+    try {
+      const prefix = `${sentinel.keyPrefix}cli:`
+      const hosts = sentinel.sentinels.map((member) => `127.0.0.1:${member.port}`).join(',')
+      const cli = await run(['--port', String(await freePort()), '--redis-prefix', prefix], {
+        REDIS_SENTINELS: hosts,
+        REDIS_SENTINEL_MASTER: sentinel.masterName,
+      })
+      const url = (await cli.listening).replace('http', 'ws')
+      const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
+      const frames: string[] = []
+      ws.on('message', (data) => frames.push(String(data)))
+      await new Promise((resolve) => ws.once('open', resolve))
+      const topic = 'c'.repeat(64)
+      const params = { topic, message: 'm', ttl: 60 }
+      ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params }))
+      await waitFor(() => frames.length === 1, { message: 'publish answered' })
+      expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
+      ws.terminate()
+      for (const { port } of sentinel.servers) {
+        const inspect = new Redis({ host: '127.0.0.1', port })
+        expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
+        inspect.disconnect()
+      }
+      expect(await cli.stop()).toBe(0)
+      expect(cli.output()).not.toContain(hosts.split(',')[0] as string)
+    } finally {
+      await sentinel.stop()
+    }
+  })
+})
+
 describe('error', () => {
   test('error: a bad flag exits with 2 and the usage', async () => {
     const cli = await run(['--port', 'nope'])
@@ -229,4 +264,15 @@ describe('error', () => {
     expect(await cli.exited).toBe(1)
     expect(cli.output()).toContain('bridge failed to start')
   })
+
+  test('error: sentinels that cannot be reached stop the start after 10 s, exiting with 1', async () => {
+    const started = performance.now()
+    const cli = await run(['--port', String(await freePort())], {
+      REDIS_SENTINELS: `127.0.0.1:${await freePort()}`,
+      REDIS_SENTINEL_MASTER: 'pairlink',
+    })
+    expect(await cli.exited).toBe(1)
+    expect(cli.output()).toContain('bridge failed to start')
+    expect(performance.now() - started).toBeLessThan(20_000)
+  }, 30_000)
 })

@@ -25,7 +25,7 @@ if (cli.help) {
 
 // Synchronous, and silent once the log reader is gone: SIGTERM must end the CLI whatever became of its stdout.
 const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } }, processLogDestination())
-const { maxTotalQueuedBytes, links } = cli
+const { maxTotalQueuedBytes, links, redisWaitForReplicas } = cli
 const backend = cli.redis
   ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes, links })
   : createMemoryBackend({ maxTotalQueuedBytes })
@@ -37,6 +37,7 @@ const relay =
         store: createRedisRelayStore({
           url: cli.redis,
           keyPrefix: `${cli.redisPrefix ?? DEFAULT_REDIS_KEY_PREFIX}v2:`,
+          waitForReplicas: redisWaitForReplicas,
         }),
       }
     : cli.bridge.relay

@@ -10,6 +10,7 @@ test('default', () => {
     host: '127.0.0.1',
     redis: undefined,
     redisPrefix: undefined,
+    redisWaitForReplicas: false,
     links: {},
     logLevel: 'info',
     maxTotalQueuedBytes: undefined,
@@ -71,6 +72,10 @@ describe('args', () => {
         '--webhook-allow',
         'push.internal, 10.0.0.0/8',
         '--trust-proxy',
+        '--redis-wait-replicas',
+        '2',
+        '--redis-wait-timeout',
+        '100',
         '--log-level',
         'debug',
       ],
@@ -82,6 +87,7 @@ describe('args', () => {
       host: '0.0.0.0',
       redis: 'redis://127.0.0.1:1',
       redisPrefix: 'p:',
+      redisWaitForReplicas: { replicas: 2, timeoutMs: 100 },
       links: { host: '::', port: 7000, advertise: '10.0.0.5:7000', secret: 'a-secret-of-20-chars' },
       logLevel: 'debug',
       maxTotalQueuedBytes: 9000,
@@ -146,6 +152,21 @@ describe('args', () => {
       trustProxy: false,
       webhooks: { allowHosts: ['127.0.0.1'] },
     })
+  })
+
+  test('args: Redis through Sentinel, passwords from the environment only', () => {
+    const options = parseCliOptions(
+      ['--redis-sentinels', 's1:26379,s2:26379', '--redis-sentinel-master', 'pl'],
+      {
+        REDIS_PASSWORD: 'pw',
+        REDIS_SENTINEL_PASSWORD: 'spw',
+      },
+    )
+    expect(options.redis).toBe('redis+sentinel://:pw@s1:26379,s2:26379/pl?sentinelPassword=spw')
+    expect(options.redisWaitForReplicas).toEqual({ replicas: 1, timeoutMs: 500 })
+    expect(() => parseCliOptions(['--redis', 'redis://r', '--redis-sentinels', 's1:1'], {})).toThrow(
+      'Set --redis or --redis-sentinels with --redis-sentinel-master, not both',
+    )
   })
 
   test('args: node links off, or listening on a free port of an address', () => {

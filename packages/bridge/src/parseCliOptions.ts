@@ -3,6 +3,7 @@ import { parseLinkOptions } from './backends/linkOptions.js'
 import type { NodeLinkOptions } from './backends/nodeMesh.js'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
+import { parseRedisOptions, type ReplicaWait } from './redisOptions.js'
 import type { CreateBridgeServerParameters } from './server.js'
 import { RELAY_LIMITS, type RelayLimitKey, relayLimitVariable } from './v2/relayOptions.js'
 
@@ -12,6 +13,10 @@ type Target =
   | 'host'
   | 'redis'
   | 'redisPrefix'
+  | 'redisSentinels'
+  | 'redisSentinelMaster'
+  | 'redisWaitReplicas'
+  | 'redisWaitTimeout'
   | 'linkListen'
   | 'linkAdvertise'
   | 'linkSecret'
@@ -50,7 +55,37 @@ export const CLI_OPTIONS: readonly Option[] = [
     env: 'REDIS_URL',
     kind: 'string',
     key: 'redis',
-    description: 'Redis URL: share state between nodes',
+    description: 'Redis URL: share state between nodes (redis+sentinel://h:p,h:p/master: through Sentinel)',
+  },
+  {
+    flag: 'redis-sentinels',
+    env: 'REDIS_SENTINELS',
+    kind: 'string',
+    key: 'redisSentinels',
+    description:
+      'host:port,host:port of the Redis sentinels, instead of --redis (with --redis-sentinel-master)',
+  },
+  {
+    flag: 'redis-sentinel-master',
+    env: 'REDIS_SENTINEL_MASTER',
+    kind: 'string',
+    key: 'redisSentinelMaster',
+    description: 'the name the sentinels monitor the primary under',
+  },
+  {
+    flag: 'redis-wait-replicas',
+    env: 'REDIS_WAIT_REPLICAS',
+    kind: 'string',
+    key: 'redisWaitReplicas',
+    description:
+      'replicas a kept v2 message must reach before its publish is answered (1 with Sentinel, else 0)',
+  },
+  {
+    flag: 'redis-wait-timeout',
+    env: 'REDIS_WAIT_TIMEOUT_MS',
+    kind: 'string',
+    key: 'redisWaitTimeout',
+    description: 'how long a publish waits for them, ms; then it is answered with an error (500)',
   },
   {
     flag: 'redis-prefix',
@@ -310,8 +345,14 @@ export type CliOptions = {
   help: boolean
   port: number
   host: string
+  /**
+   * Where Redis is: `--redis`, or the sentinels (`--redis-sentinels`, `--redis-sentinel-master`, `REDIS_PASSWORD`,
+   * `REDIS_SENTINEL_PASSWORD`) as one `redis+sentinel://` URL. Holds passwords: never log it.
+   */
   redis: string | undefined
   redisPrefix: string | undefined
+  /** `createRedisRelayStore`'s `waitForReplicas` (`--redis-wait-replicas`, `--redis-wait-timeout`). */
+  redisWaitForReplicas: ReplicaWait | false
   /** Links between Redis nodes (`createRedisBackend`'s `links`). */
   links: NodeLinkOptions | false
   logLevel: string
@@ -363,6 +404,10 @@ export function parseCliOptions(
     host,
     redis,
     redisPrefix,
+    redisSentinels,
+    redisSentinelMaster,
+    redisWaitReplicas,
+    redisWaitTimeout,
     linkListen,
     linkAdvertise,
     linkSecret,
@@ -410,12 +455,34 @@ export function parseCliOptions(
     },
     { listen: '--link-listen', advertise: '--link-advertise', secret: '--link-secret' },
   )
+  // Passwords from the environment only: a flag would show them in the process list.
+  const redisConfig = parseRedisOptions(
+    {
+      url: redis as string | undefined,
+      sentinels: redisSentinels as string | undefined,
+      master: redisSentinelMaster as string | undefined,
+      password: env.REDIS_PASSWORD || undefined,
+      username: env.REDIS_USERNAME || undefined,
+      sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
+      waitReplicas: redisWaitReplicas as string | undefined,
+      waitTimeoutMs: redisWaitTimeout as string | undefined,
+    },
+    {
+      url: '--redis',
+      sentinels: '--redis-sentinels',
+      master: '--redis-sentinel-master',
+      sentinelPassword: 'REDIS_SENTINEL_PASSWORD',
+      waitReplicas: '--redis-wait-replicas',
+      waitTimeoutMs: '--redis-wait-timeout',
+    },
+  )
   return {
     help: values.help === true,
     port: (port as number | undefined) ?? 5001,
     host: (host as string | undefined) ?? '127.0.0.1',
-    redis: redis as string | undefined,
+    redis: redisConfig?.url,
     redisPrefix: redisPrefix as string | undefined,
+    redisWaitForReplicas: redisConfig?.waitForReplicas ?? false,
     links,
     logLevel: (logLevel as string | undefined) ?? 'info',
     maxTotalQueuedBytes: maxTotalQueuedBytes as number | undefined,

@@ -1,8 +1,12 @@
 import { Redis, type RedisOptions } from 'ioredis'
 import { BackendError } from './errors.js'
+import { isSentinelUrl, sentinelOptions } from './redisOptions.js'
 
 // Pause before a recovery that failed half-way is tried again.
 const RECOVER_RETRY_MS = 100
+// How long start-up waits for Redis. One server refuses at once when it is down; through Sentinel, ioredis asks the
+// sentinels again and again (none reachable, or none naming a primary), so without a bound a node would never start.
+const CONNECT_TIMEOUT_MS = 10_000
 
 /**
  * The two connections a node keeps to Redis, shared by the v1 backend and the v2 relay store: one for commands
@@ -36,14 +40,14 @@ export function createRedisNode<Commands extends Redis = Redis>(
   commandOptions: RedisOptions = {},
 ): RedisNode<Commands> {
   const options: RedisOptions = { lazyConnect: true, ...redisOptions }
-  const commands = new Redis(url, {
+  const commands = createRedisClient(url, {
     enableAutoPipelining: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     ...commandOptions,
     ...options,
   }) as Commands
-  const subscriber = new Redis(url, options)
+  const subscriber = createRedisClient(url, options)
   const ready = () => commands.status === 'ready' && subscriber.status === 'ready'
   return {
     commands,
@@ -52,7 +56,7 @@ export function createRedisNode<Commands extends Redis = Redis>(
       commands.on('error', failed)
       subscriber.on('error', failed)
       try {
-        await Promise.all([commands.connect(), subscriber.connect()])
+        await within(Promise.all([commands.connect(), subscriber.connect()]))
         await subscriber.subscribe(...channels)
       } catch (error) {
         commands.disconnect()
@@ -103,4 +107,35 @@ export function createRedisNode<Commands extends Redis = Redis>(
       return trigger
     },
   }
+}
+
+/**
+ * One connection to the Redis `url` names: a `redis://` or `rediss://` server, or through Sentinel
+ * (`redis+sentinel://…`) to whichever server the sentinels name primary, following it when they fail over.
+ */
+export function createRedisClient(url: string, options: RedisOptions): Redis {
+  if (!isSentinelUrl(url)) return new Redis(url, options)
+  return new Redis({
+    ...sentinelOptions(url),
+    role: 'master',
+    // Told by the sentinels (+switch-master) rather than waiting for the old primary's socket to fail: a primary
+    // partitioned away keeps its TCP connections open.
+    failoverDetector: true,
+    // A demoted primary answers writes with READONLY until its clients are killed: reconnect (the sentinels name
+    // the new one) and send the command again, as it did not run.
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+    ...options,
+  })
+}
+
+/** `connecting`, or a rejection once {@link CONNECT_TIMEOUT_MS} passed: the caller disconnects, ending the retries. */
+export function within<value>(connecting: Promise<value>): Promise<value> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No Redis primary answered within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    )
+  })
+  return Promise.race([connecting, timeout]).finally(() => clearTimeout(timer))
 }

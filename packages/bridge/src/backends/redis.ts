@@ -11,7 +11,10 @@ import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
 /** Parameters of {@link createRedisBackend}. */
 export type CreateRedisBackendParameters = {
-  /** Redis URL, e.g. `redis://127.0.0.1:6379/0`. */
+  /**
+   * Redis URL, e.g. `redis://127.0.0.1:6379/0`, or through Sentinel:
+   * `redis+sentinel://[user:password@]host:port,host:port/master[/db]` (`parseRedisOptions`).
+   */
   url: string
   /** Prefix of every key and channel, so several bridges (or test runs) can share one Redis. @default 'pairlink:bridge:' */
   keyPrefix?: string | undefined
@@ -347,7 +350,9 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   const publishOrHold = (entry: Held) =>
     enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered, entry.have).catch(
       (error: unknown) => {
-        if (commands.status === 'ready') throw error
+        // Connected and writable: Redis refused the script itself. A connection that just died may still say
+        // `ready` (its close event comes later) while its stream no longer takes writes: that frame is held too.
+        if (commands.status === 'ready' && commands.stream?.writable) throw error
         if (!hold(entry)) {
           ctx().counts.dropped++
           throw error

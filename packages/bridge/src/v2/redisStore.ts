@@ -3,7 +3,9 @@ import type { Redis, RedisOptions } from 'ioredis'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
+import type { ReplicaWait } from '../redisOptions.js'
 import { nodeScripts } from './redisStoreScripts.js'
+import { createReplicaWaiter } from './replicaWait.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -11,12 +13,21 @@ export const DEFAULT_RELAY_REDIS_KEY_PREFIX = `${DEFAULT_REDIS_KEY_PREFIX}v2:`
 
 /** Parameters of {@link createRedisRelayStore}. */
 export type CreateRedisRelayStoreParameters = {
-  /** Redis URL, e.g. `redis://127.0.0.1:6379/0`. */
+  /**
+   * Redis URL, e.g. `redis://127.0.0.1:6379/0`, or through Sentinel:
+   * `redis+sentinel://[user:password@]host:port,host:port/master[/db]` (`parseRedisOptions`).
+   */
   url: string
   /** Prefix of every key and channel. @default 'pairlink:bridge:v2:' */
   keyPrefix?: string | undefined
   /** Extra ioredis options (TLS, password, …). */
   redisOptions?: RedisOptions | undefined
+  /**
+   * A publish is answered once its message is kept on the primary and on this many replicas (`WAIT`), so that a
+   * failover to one of them keeps it; an error when they do not confirm within the timeout (docs/redis-ha.md).
+   * `false`: once the primary keeps it. @default false (`parseRedisOptions` turns it on with Sentinel)
+   */
+  waitForReplicas?: ReplicaWait | false | undefined
 }
 
 type Scripted = Redis & {
@@ -68,6 +79,16 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
   const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
   const { commands, subscriber } = node
+  // WAIT blocks its connection: it gets one of its own.
+  const waiter = parameters.waitForReplicas
+    ? createReplicaWaiter(
+        parameters.url,
+        parameters.redisOptions,
+        parameters.waitForReplicas,
+        `${prefix}replicated`,
+        () => ctx().logger,
+      )
+    : undefined
 
   // Topics with subscribers on this node: registered in `s:{topic}` so publishers on other nodes reach them.
   const watched = new Set<string>()
@@ -93,36 +114,49 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   }
   const failed = (error: unknown) => ctx().failed(error)
   const keep = (args: string[], waiting: Added[]) => {
-    commands.relayAdd(Date.now(), ...args).then(
-      (result) => {
-        const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
-          number,
-          number,
-          number,
-          number,
-        ]
-        size.messages = messages
-        size.bytes = bytes
-        if (dropped > 0) ctx().dropped(dropped)
-        if (expired > 0) ctx().expired(expired)
+    const rejectAll = (error: unknown) => {
+      for (const one of waiting) {
+        keeping.delete(one.message)
+        one.reject(error)
+      }
+    }
+    commands.relayAdd(Date.now(), ...args).then((result) => {
+      const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
+        number,
+        number,
+        number,
+        number,
+      ]
+      size.messages = messages
+      size.bytes = bytes
+      if (dropped > 0) ctx().dropped(dropped)
+      if (expired > 0) ctx().expired(expired)
+      const answer = () => {
         for (let i = 0; i < waiting.length; i++) {
           const one = waiting[i] as Added
-          const answer = result[i] as number
+          const seq = result[i] as number
           keeping.delete(one.message)
-          if (answer > 0) {
-            one.message.seq = answer
+          if (seq > 0) {
+            one.message.seq = seq
             if (one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
           }
-          one.resolve(answer > 0 ? undefined : REFUSALS[-answer])
+          one.resolve(seq > 0 ? undefined : REFUSALS[-seq])
         }
-      },
-      (error: unknown) => {
-        for (const one of waiting) {
+      }
+      if (!waiter) return answer()
+      // Answered once replicas hold what was kept (refusals too: rare, and not worth telling apart). Unconfirmed,
+      // the messages are kept all the same (their acks recorded), but the publisher is not told so.
+      waiter.wait().then(answer, (error: unknown) => {
+        for (let i = 0; i < waiting.length; i++) {
+          const one = waiting[i] as Added
+          const seq = result[i] as number
+          if (seq > 0) one.message.seq = seq
           keeping.delete(one.message)
-          one.reject(error)
+          if (seq > 0 && one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
         }
-      },
-    )
+        rejectAll(error)
+      })
+    }, rejectAll)
   }
   // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
   // so that the read sees what this node kept and acked before it.
@@ -214,12 +248,14 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       subscriber.on('message', onMessage)
       await node.connect([channel], failed)
       try {
+        await waiter?.connect(failed)
         const [, messages, bytes] = await commands.relaySweep(Date.now())
         size.messages = messages
         size.bytes = bytes
       } catch (error) {
         commands.disconnect()
         subscriber.disconnect()
+        waiter?.disconnect()
         throw new BackendError('Cannot connect to Redis', { cause: error })
       }
       refresher = setInterval(() => {
@@ -304,6 +340,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
       watched.clear()
       await node.close(left)
+      waiter?.disconnect()
     },
   }
   return store
