@@ -255,6 +255,21 @@ describe('pairlink-server', () => {
     expect(out).toContain('Redis at redis://127.0.0.1:1 is unreachable: start it or fix REDIS_URL')
   })
 
+  test('error: unreachable sentinels are named as the setting to fix, not REDIS_URL', SLOW, async () => {
+    const { code, out } = await runToExit({
+      PORT: '0',
+      REDIS_SENTINELS: '127.0.0.1:1',
+      REDIS_SENTINEL_MASTER: 'pairlink',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+    })
+    expect(code).toBe(1)
+    expect(out).toContain(
+      'Redis through the sentinels at redis+sentinel://127.0.0.1:1/pairlink is unreachable',
+    )
+    expect(out).toContain('fix REDIS_SENTINELS / REDIS_SENTINEL_MASTER')
+    expect(out).not.toContain('sentinel-secret')
+  })
+
   test(
     'error: a second server on another port is refused the embedded database the first one holds',
     SLOW,

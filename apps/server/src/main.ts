@@ -102,7 +102,7 @@ async function main() {
         `Cannot listen for bridge node links on ${host}:${linkPort} (${cause?.code ?? cause?.message}): fix BRIDGE_LINK_LISTEN, or set it to off`,
       )
     }
-    fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`)
+    fail(redisUnreachable(redisUrl))
   })
   // The Redis client is loaded only when it is used: a small server starts without it.
   const redis = redisUrl ? await import('@pairlink/bridge/redis') : undefined
@@ -124,9 +124,7 @@ async function main() {
       : {}),
   })
   cleanups.push(() => relay.close())
-  await relay
-    .start()
-    .catch(() => fail(`Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`))
+  await relay.start().catch(() => fail(redisUnreachable(redisUrl)))
 
   const dataDir = config.dataDir ?? layout.dataDir
   const db = await createDatabase({ url: databaseUrl, dataDir }).catch((error: unknown) =>
@@ -265,6 +263,14 @@ const PURGE_INTERVAL_MS = 10 * 60_000
 function hideUrl(text: string, url: string): string {
   const plain = splitCredentials(url).url
   return text.replaceAll(url, redactUrl(url)).replaceAll(plain, redactUrl(url))
+}
+
+/** What to say when Redis does not answer at start-up: the setting to fix, the one Sentinel or a plain URL came from. */
+function redisUnreachable(redisUrl: string | undefined): string {
+  const sentinel = redisUrl?.startsWith('redis+sentinel:')
+  return sentinel
+    ? `Redis through the sentinels at ${redactUrl(redisUrl ?? '')} is unreachable: start them or fix REDIS_SENTINELS / REDIS_SENTINEL_MASTER (or REDIS_URL)`
+    : `Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`
 }
 
 /** Prints a startup error in plain words, stops the dev chain we started, and exits. */
