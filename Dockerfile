@@ -32,13 +32,9 @@ RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=npm_ca \
     if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
     && npm ci --no-audit --no-fund
 COPY . .
-# The server and every Pairlink package it depends on at run time (an image test keeps this list in step with the
-# manifests): the registry has none of them at this version, so the install below takes them all from tarballs.
-RUN npm run build \
-    && mkdir /tarballs \
-    && npm pack --pack-destination /tarballs \
-       -w @pairlink/protocol -w @pairlink/bridge -w @pairlink/client -w @pairlink/provider \
-       -w @pairlink/smart-account -w @pairlink/server
+# The server and every Pairlink package it depends on at run time, as tarballs (scripts/pack-server.mjs follows the
+# manifests): the registry has none of them at this version, so the install below takes them all from there.
+RUN npm run build && node scripts/pack-server.mjs /tarballs
 ARG DEV_CHAIN=false
 WORKDIR /app
 RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=npm_ca \
