@@ -186,6 +186,9 @@ type Service = {
   healthcheck?: { test: string[] }
   depends_on?: Record<string, { condition: string }>
   volumes?: string[]
+  read_only?: boolean
+  cap_drop?: string[]
+  security_opt?: string[]
 }
 
 describe('compose.yaml', () => {
@@ -216,12 +219,17 @@ describe('compose.yaml', () => {
     expect(Object.keys(compose.volumes).sort()).toEqual(['pairlink-data', 'postgres-data', 'redis-data'])
   })
 
-  test('error: no password written in the file, nothing but the server published, and that on loopback', () => {
+  test('error: no password written in the file, only the server published (on loopback), and it runs locked down', () => {
     for (const service of Object.values(compose.services))
       for (const [name, value] of Object.entries(service.environment ?? {}))
         if (/PASSWORD|SECRET|AUTH/.test(name)) expect(value).toMatch(/^\$\{\w+:\?[^}]*\}$/)
     expect(postgres?.ports).toBeUndefined()
     expect(redis?.ports).toBeUndefined()
+    expect(server).toMatchObject({
+      read_only: true,
+      cap_drop: ['ALL'],
+      security_opt: ['no-new-privileges:true'],
+    })
     expect(server?.ports).toEqual([`127.0.0.1:${variable('PAIRLINK_PORT:-8080')}:8080`])
   })
 })
