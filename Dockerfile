@@ -9,6 +9,7 @@
 # registry is reachable. DEV_CHAIN=true also installs anvil, so the server starts its own dev chain when RPC_URL is
 # unset (development and demos only). Behind a TLS-intercepting proxy, hand npm its CA as a build secret:
 #   docker build --secret id=npm_ca,src=/path/to/ca.pem .
+# podman/buildah: add --format docker (OCI images carry no HEALTHCHECK).
 ARG BASE=node:20-bookworm-slim
 
 FROM ${BASE} AS build
