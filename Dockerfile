@@ -3,7 +3,8 @@
 # install (production dependencies) on a slim Node image, run by an unprivileged user. docs/container.md.
 #
 #   docker build -t pairlink .
-#   docker run -p 127.0.0.1:8080:8080 -e RPC_URL=https://… -v pairlink-data:/data pairlink
+#   docker run -p 127.0.0.1:8080:8080 -e PUBLIC_URL=http://localhost:8080 -e RPC_URL=https://… \
+#     -v pairlink-data:/data pairlink
 #
 # BASE: any Debian-based Node 20.19+ image (glibc: libsql's prebuilt binary needs it), e.g. a local one where no
 # registry is reachable. DEV_CHAIN=true also installs anvil, so the server starts its own dev chain when RPC_URL is
