@@ -36,13 +36,21 @@ function postgresInitdb() {
   return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')))
 }
 
-/** Debian packages the tests drive, keyed by the file that proves they are installed. */
+/**
+ * Debian packages the tests drive, keyed by the file that proves they are installed; `unless`: not needed when that
+ * variable is set, `when`: needed only when it is.
+ * @type {{ file: string | (() => boolean), pkg: string, unless?: string, when?: string }[]}
+ */
 const system =
   purpose === 'test'
     ? [
         { file: '/usr/bin/chromium', pkg: 'chromium' },
         { file: 'redis-server', pkg: 'redis-server', unless: 'REDIS_URL' },
         { file: postgresInitdb, pkg: 'postgresql', unless: 'DATABASE_URL' },
+        // The opt-in container test (test/container.image.test.ts) builds its base image and the Dockerfile.
+        { file: 'podman', pkg: 'podman', when: 'PAIRLINK_CONTAINER_TEST' },
+        { file: 'runc', pkg: 'runc', when: 'PAIRLINK_CONTAINER_TEST' },
+        { file: 'debootstrap', pkg: 'debootstrap', when: 'PAIRLINK_CONTAINER_TEST' },
       ]
     : []
 
@@ -53,7 +61,9 @@ const has = (file) =>
     : file.startsWith('/')
       ? existsSync(file)
       : spawnSync('which', [file], { stdio: 'ignore' }).status === 0
-const missing = system.filter((s) => !(s.unless && process.env[s.unless]) && !has(s.file)).map((s) => s.pkg)
+const missing = system
+  .filter((s) => !(s.unless && process.env[s.unless]) && !(s.when && !process.env[s.when]) && !has(s.file))
+  .map((s) => s.pkg)
 
 if (missing.length > 0) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0

@@ -45,6 +45,16 @@ describe('the embedded database folder', () => {
     expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
     await db.close()
   })
+
+  test('behavior: a lock naming this pid that this process did not take (a container restarted as pid 1) is taken over', async () => {
+    const dir = dataDir()
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(`${dir}.lock`, String(process.pid))
+    const db = await createDatabase({ dataDir: dir })
+    expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
+    await db.close()
+    expect(existsSync(`${dir}.lock`)).toBe(false)
+  })
 })
 
 describe('the embedded database', () => {

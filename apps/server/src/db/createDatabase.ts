@@ -59,6 +59,9 @@ export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError'
 }
 
+/** The lock files this process holds. */
+const held = new Set<string>()
+
 /**
  * The database cannot be reached (PostgreSQL stopped, restarting, out of connections, or the network to it down):
  * the API answers 503 `ERR_DATABASE_UNAVAILABLE` rather than a bare 500. `cause` is the driver's error.
@@ -117,11 +120,19 @@ function lockDataDir(dataDir: string): () => void {
       const fd = openSync(path, 'wx')
       writeSync(fd, String(process.pid))
       closeSync(fd)
-      return () => rmSync(path, { force: true })
+      held.add(path)
+      return () => {
+        held.delete(path)
+        rmSync(path, { force: true })
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const pid = Number(readFileSync(path, 'utf8'))
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid))
+      // A lock naming this process's own pid that this process did not take was left by an earlier process that had
+      // the same pid: in a container the server is always pid 1, so one killed (SIGKILL, out of memory) would
+      // otherwise keep its restarts from ever opening the database.
+      const earlierSelf = pid === process.pid && !held.has(path)
+      if (Number.isInteger(pid) && pid > 0 && !earlierSelf && isAlive(pid))
         throw new DatabaseInUseError(
           `The embedded database in ${dataDir} is in use by another Pairlink server (pid ${pid}): stop it, or give this one its own DATA_DIR or a DATABASE_URL`,
         )
