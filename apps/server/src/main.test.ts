@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -254,6 +254,20 @@ describe('pairlink-server', () => {
     expect(code).toBe(1)
     expect(out).toContain('Redis at redis://127.0.0.1:1 is unreachable: start it or fix REDIS_URL')
   })
+
+  test(
+    'error: a DATA_DIR that cannot be a folder is named with its cause, not as a server holding it',
+    SLOW,
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'pairlink-datadir-')), 'a-file')
+      writeFileSync(file, '')
+      const { code, out } = await runToExit({ PORT: '0', DATA_DIR: file })
+      expect(code).toBe(1)
+      expect(out).toContain(`The embedded database in ${file} cannot be opened (EEXIST)`)
+      expect(out).toContain('check that DATA_DIR is a folder this user may write')
+      expect(out).not.toContain('another Pairlink server')
+    },
+  )
 
   test('error: unreachable sentinels are named as the setting to fix, not REDIS_URL', SLOW, async () => {
     const { code, out } = await runToExit({

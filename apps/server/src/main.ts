@@ -133,7 +133,7 @@ async function main() {
         ? error.message
         : databaseUrl
           ? `PostgreSQL at ${redactUrl(databaseUrl)} is unreachable or refused the migrations: start it or fix DATABASE_URL`
-          : `The embedded database in ${dataDir} cannot be opened: is another Pairlink server using it?`,
+          : `The embedded database in ${dataDir} cannot be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): check that DATA_DIR is a folder this user may write, or set DATABASE_URL`,
     ),
   )
 

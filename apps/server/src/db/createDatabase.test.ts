@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,10 +29,19 @@ describe('the embedded database folder', () => {
     // The holder still works.
     expect(await first.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
     await first.close()
-    expect(existsSync(`${dir}.lock`)).toBe(false)
+    expect(existsSync(join(dir, 'pairlink.lock'))).toBe(false)
     const second = await createDatabase({ dataDir: dir })
     expect(await second.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
     await second.close()
+  })
+
+  test('behavior: the lock is kept inside the folder: nothing is written beside it (DATA_DIR=/data, a volume at the root)', async () => {
+    const dir = dataDir()
+    const parent = join(dir, '..')
+    const db = await createDatabase({ dataDir: dir })
+    expect(readdirSync(parent)).toEqual(['db'])
+    expect(existsSync(join(dir, 'pairlink.lock'))).toBe(true)
+    await db.close()
   })
 
   test('behavior: a lock left by a process that is gone (a crash) is taken over', async () => {
@@ -40,7 +49,8 @@ describe('the embedded database folder', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
       encoding: 'utf8',
     })
-    writeFileSync(`${dir}.lock`, gone.stdout)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'pairlink.lock'), gone.stdout)
     const db = await createDatabase({ dataDir: dir })
     expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
     await db.close()
@@ -49,11 +59,11 @@ describe('the embedded database folder', () => {
   test('behavior: a lock naming this pid that this process did not take (a container restarted as pid 1) is taken over', async () => {
     const dir = dataDir()
     mkdirSync(dir, { recursive: true })
-    writeFileSync(`${dir}.lock`, String(process.pid))
+    writeFileSync(join(dir, 'pairlink.lock'), String(process.pid))
     const db = await createDatabase({ dataDir: dir })
     expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
     await db.close()
-    expect(existsSync(`${dir}.lock`)).toBe(false)
+    expect(existsSync(join(dir, 'pairlink.lock'))).toBe(false)
   })
 })
 

@@ -109,12 +109,13 @@ async function reachable<result>(work: () => Promise<result>): Promise<result> {
 }
 
 /**
- * Takes `${dataDir}.lock` for this process. SQLite itself lets processes share a file, but two servers on one
+ * Takes `pairlink.lock` in `dataDir` for this process (inside it: a `DATA_DIR` at a volume's root, `/data`, needs no
+ * write access to its parent). SQLite itself lets processes share a file, but two servers on one
  * embedded database would both follow its payments and purge its sessions, with nothing to tell their operator:
  * the embedded database is one server's. A lock whose process is gone (a crash) is taken over. Returns its release.
  */
 function lockDataDir(dataDir: string): () => void {
-  const path = `${dataDir}.lock`
+  const path = join(dataDir, LOCK_FILE)
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx')
@@ -143,6 +144,9 @@ function lockDataDir(dataDir: string): () => void {
     `The embedded database in ${dataDir} could not be locked: ${path} keeps coming back`,
   )
 }
+
+/** The embedded database's lock, beside its file. */
+const LOCK_FILE = 'pairlink.lock'
 
 function isAlive(pid: number): boolean {
   try {
