@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '@pairlink/test-kit'
 import { type Anvil, startAnvil } from '@pairlink/test-kit/anvil'
 import { startPostgres, type TestPostgres } from '@pairlink/test-kit/postgres'
 import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
@@ -71,20 +71,6 @@ function writeContainersConf(file: string) {
       '',
     ].join('\n'),
   )
-}
-
-/** A free TCP port on 127.0.0.1 (the server in the container listens there, sharing the host's network). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 /** Resolves once `url` answers 2xx, polling every 100 ms; rejects after `timeout` ms with the container's log. */

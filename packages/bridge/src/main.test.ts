@@ -190,22 +190,7 @@ describe('behavior', () => {
     const prefix = `${redis.keyPrefix}cli2:`
     const cli = await runOnRedis(prefix)
     const url = (await cli.listening).replace('http', 'ws')
-    const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
-    const frames: string[] = []
-    ws.on('message', (data) => frames.push(String(data)))
-    await new Promise((resolve) => ws.once('open', resolve))
-    const topic = 'c'.repeat(64)
-    ws.send(
-      JSON.stringify({
-        id: 1,
-        jsonrpc: '2.0',
-        method: 'irn_publish',
-        params: { topic, message: 'm', ttl: 60 },
-      }),
-    )
-    await waitFor(() => frames.length === 1, { message: 'publish answered' })
-    expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
-    ws.terminate()
+    const topic = await publishOnce(url)
     const inspect = new Redis(redis.url)
     expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
     inspect.disconnect()
@@ -224,16 +209,7 @@ describe('behavior: Sentinel', () => {
         REDIS_SENTINEL_MASTER: sentinel.masterName,
       })
       const url = (await cli.listening).replace('http', 'ws')
-      const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
-      const frames: string[] = []
-      ws.on('message', (data) => frames.push(String(data)))
-      await new Promise((resolve) => ws.once('open', resolve))
-      const topic = 'c'.repeat(64)
-      const params = { topic, message: 'm', ttl: 60 }
-      ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params }))
-      await waitFor(() => frames.length === 1, { message: 'publish answered' })
-      expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
-      ws.terminate()
+      const topic = await publishOnce(url)
       for (const { port } of sentinel.servers) {
         const inspect = new Redis({ host: '127.0.0.1', port })
         expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(1)
@@ -276,3 +252,19 @@ describe('error', () => {
     expect(performance.now() - started).toBeLessThan(20_000)
   }, 30_000)
 })
+
+/** Publishes one v2 message (ttl 60 s) on a fresh topic through the relay at `url`; resolves with the topic once the
+ * relay answered `true`. */
+async function publishOnce(url: string): Promise<string> {
+  const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
+  const frames: string[] = []
+  ws.on('message', (data) => frames.push(String(data)))
+  await new Promise((resolve) => ws.once('open', resolve))
+  const topic = 'c'.repeat(64)
+  const params = { topic, message: 'm', ttl: 60 }
+  ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_publish', params }))
+  await waitFor(() => frames.length === 1, { message: 'publish answered' })
+  expect(JSON.parse(frames[0] as string)).toEqual({ id: 1, jsonrpc: '2.0', result: true })
+  ws.terminate()
+  return topic
+}
