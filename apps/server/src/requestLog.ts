@@ -104,9 +104,9 @@ export function recordRoute(request: IncomingMessage | undefined, route: string)
 
 /**
  * The caller's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For` hop (the one our own
- * proxy appended; earlier ones are whatever the client claimed).
+ * proxy appended; earlier ones are whatever the client claimed). The access log's `client` and the API's rate limits.
  */
-function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
+export function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined
   const last = typeof forwarded === 'string' ? forwarded.split(',').pop()?.trim() : undefined
   return last || request.socket.remoteAddress || 'unknown'

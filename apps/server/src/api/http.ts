@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { clientAddressOf } from '../requestLog.js'
 import type { Site, SiteView } from '../site.js'
 
 /** An API error answered as `{ "error": message }` with its HTTP status. Never a 500 for bad input. */
@@ -75,9 +76,8 @@ export function siteOf(c: Context<AppEnv>, site: Site): SiteView {
 
 /** The caller's address for rate limits: the socket's, or the last `X-Forwarded-For` hop behind a trusted proxy. */
 export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for') : undefined
-  const last = forwarded?.split(',').pop()?.trim()
-  return last || c.env?.incoming?.socket.remoteAddress || 'unknown'
+  const incoming = c.env?.incoming
+  return incoming ? clientAddressOf(incoming, trustProxy) : 'unknown'
 }
 
 /**
