@@ -5,10 +5,10 @@
 // build (the exports point at dist/). `npm run attw`.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { root, workspaces } from './lib.mjs'
+import { publishedWorkspaces, root } from './lib.mjs'
 
 const bin = join(root, 'node_modules/.bin/attw')
-const published = workspaces().filter(({ pkg }) => !pkg.private)
+const published = publishedWorkspaces()
 
 /** @param {import('./lib.mjs').Workspace} workspace @returns {Promise<{ name: string, ok: boolean, output: string }>} */
 const check = ({ dir, pkg: { name } }) =>

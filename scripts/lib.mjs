@@ -30,3 +30,11 @@ export function workspaces() {
     .filter((dir) => existsSync(join(root, dir, 'package.json')))
     .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) }))
 }
+
+/**
+ * The workspaces npm would publish (not `private`): what every package gate (publint, attw, tarballs) checks.
+ * @returns {Workspace[]}
+ */
+export function publishedWorkspaces() {
+  return workspaces().filter(({ pkg }) => !pkg.private)
+}

@@ -5,9 +5,9 @@
 import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
-import { root, workspaces } from './lib.mjs'
+import { publishedWorkspaces, root } from './lib.mjs'
 
-const published = workspaces().filter(({ pkg }) => !pkg.private)
+const published = publishedWorkspaces()
 const results = await Promise.all(
   published.map(async ({ dir, pkg: { name } }) => ({
     name,

@@ -6,12 +6,12 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { root, workspaces } from './lib.mjs'
+import { publishedWorkspaces, root } from './lib.mjs'
 
 /** Tests and their helpers: `x.test.ts`, `x.test-d.ts`, `x.spec.ts`, files under a `test/` or `__tests__/` folder. */
 const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/
 
-const published = workspaces().filter(({ pkg }) => !pkg.private)
+const published = publishedWorkspaces()
 const r = spawnSync(
   'npm',
   ['pack', '--dry-run', '--json', ...published.flatMap(({ pkg }) => ['--workspace', pkg.name])],
