@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import {
   InvalidBridgeOptionsError,
+  isSentinelUrl,
   parseLinkOptions,
   parseRedisOptions,
   RELAY_LIMITS,
@@ -332,7 +333,7 @@ function url(name: string, text: string, schemes: string[]): URL {
  */
 export function redactUrl(text: string): string {
   // Several hosts, which WHATWG URLs cannot hold.
-  if (/^redis\+sentinel:/i.test(text)) return redactRedisUrl(text)
+  if (isSentinelUrl(text)) return redactRedisUrl(text)
   try {
     const u = new URL(text)
     const hidden = u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search

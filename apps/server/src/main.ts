@@ -3,7 +3,7 @@
 // the anvil dev chain. Configuration comes from the environment; see the README.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { BackendError, createBridge, createRelay } from '@pairlink/bridge'
+import { BackendError, createBridge, createRelay, isSentinelUrl } from '@pairlink/bridge'
 import { processLogDestination } from '@pairlink/bridge/internal'
 import { BaseError } from '@pairlink/protocol'
 import { WALLETCONNECT_DASHBOARD_URL } from '@pairlink/protocol/v2'
@@ -19,6 +19,7 @@ import { createChainReader } from './payments/chainReader.js'
 import { createPaymentFollower } from './payments/createPaymentFollower.js'
 import { describeRelayProbe, probeRelay, shortProjectId } from './probeRelay.js'
 import { readyChecks } from './readyChecks.js'
+import { redactUrls } from './redactUrls.js'
 import { createWalletList, readWalletsFile, WalletsFileError } from './registry.js'
 import { resolveLayout } from './resolveLayout.js'
 import { splitCredentials } from './rpcProxy.js'
@@ -153,7 +154,7 @@ async function main() {
     chainId,
     pollingInterval: anvil ? 1000 : undefined,
     // viem's messages name the URL: the node's credentials and key are taken out before logging.
-    onError: (error) => logger.warn({ err: hideUrl(error.message, node) }, 'payment follower'),
+    onError: (error) => logger.warn({ err: redactUrls(error.message) }, 'payment follower'),
   })
   follower.start()
   cleanups.push(() => follower.stop())
@@ -259,15 +260,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000
 /** How often expired nonces and sessions are deleted. */
 const PURGE_INTERVAL_MS = 10 * 60_000
 
-/** `text` with every spelling of `url` (with or without its credentials) replaced by its redacted form. */
-function hideUrl(text: string, url: string): string {
-  const plain = splitCredentials(url).url
-  return text.replaceAll(url, redactUrl(url)).replaceAll(plain, redactUrl(url))
-}
-
 /** What to say when Redis does not answer at start-up: the setting to fix, the one Sentinel or a plain URL came from. */
 function redisUnreachable(redisUrl: string | undefined): string {
-  const sentinel = redisUrl?.startsWith('redis+sentinel:')
+  const sentinel = redisUrl !== undefined && isSentinelUrl(redisUrl)
   return sentinel
     ? `Redis through the sentinels at ${redactUrl(redisUrl ?? '')} is unreachable: start them or fix REDIS_SENTINELS / REDIS_SENTINEL_MASTER (or REDIS_URL)`
     : `Redis at ${redactUrl(redisUrl ?? '')} is unreachable: start it or fix REDIS_URL`

@@ -54,6 +54,7 @@ test('exports', () => {
       "createBridgeServer",
       "createMemoryBackend",
       "createRelay",
+      "isSentinelUrl",
       "listeningHosts",
       "listeningNames",
       "parseLinkOptions",

@@ -47,6 +47,7 @@ export type { Logger } from './logger.js'
 export type { BridgeCounts, BridgeMetrics } from './metrics.js'
 export {
   DEFAULT_REDIS_WAIT_TIMEOUT_MS,
+  isSentinelUrl,
   type ParseRedisOptionsParameters,
   parseRedisOptions,
   type RedisConfig,
