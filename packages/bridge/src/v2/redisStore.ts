@@ -131,31 +131,26 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       size.bytes = bytes
       if (dropped > 0) ctx().dropped(dropped)
       if (expired > 0) ctx().expired(expired)
+      // What was kept is recorded (sequence numbers, acks that came first) whether or not the publisher is told so.
+      for (let i = 0; i < waiting.length; i++) {
+        const one = waiting[i] as Added
+        const seq = result[i] as number
+        keeping.delete(one.message)
+        if (seq > 0) {
+          one.message.seq = seq
+          if (one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
+        }
+      }
       const answer = () => {
         for (let i = 0; i < waiting.length; i++) {
-          const one = waiting[i] as Added
           const seq = result[i] as number
-          keeping.delete(one.message)
-          if (seq > 0) {
-            one.message.seq = seq
-            if (one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
-          }
-          one.resolve(seq > 0 ? undefined : REFUSALS[-seq])
+          ;(waiting[i] as Added).resolve(seq > 0 ? undefined : REFUSALS[-seq])
         }
       }
       if (!waiter) return answer()
       // Answered once replicas hold what was kept (refusals too: rare, and not worth telling apart). Unconfirmed,
       // the messages are kept all the same (their acks recorded), but the publisher is not told so.
-      waiter.wait().then(answer, (error: unknown) => {
-        for (let i = 0; i < waiting.length; i++) {
-          const one = waiting[i] as Added
-          const seq = result[i] as number
-          if (seq > 0) one.message.seq = seq
-          keeping.delete(one.message)
-          if (seq > 0 && one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
-        }
-        rejectAll(error)
-      })
+      waiter.wait().then(answer, rejectAll)
     }, rejectAll)
   }
   // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
