@@ -17,7 +17,10 @@ const SHEET_MAX_WIDTH = '520px'
  * The card has one height whatever its tab shows (the tab bar stays under the pointer when the tab changes), taller
  * when the browser wallets sit above the tabs: the header and tabs stay put and the panel scrolls inside, so at 200 % zoom every control is still reachable. On
  * narrow viewports the card is a bottom sheet clear of the safe areas (home indicator, notch). A relay's refusal, shown
- * alone, takes only the height of its message.
+ * alone, takes only the height of its message. The wallet list's page numbers stick to the panel's bottom edge, above
+ * the countdown. The QR code takes the panel's height less its one- or two-line caption (the panel is its size
+ * container), between 128 px (~2 px a module of a v2 code) and 320 px, so at 200 % zoom it is whole as the modal opens.
+ * Below 320 px of height (400 % zoom) the whole card scrolls instead of a panel too short to show anything.
  */
 export function createStyles(): string {
   const fade = `${MODAL_FADE_MS}ms`
@@ -30,8 +33,10 @@ export function createStyles(): string {
 @keyframes rise{from{transform:translateY(100%)}}
 .backdrop{position:absolute;inset:0;background:var(--backdrop)}
 .card{position:relative;display:flex;flex-direction:column;width:100%;max-width:500px;height:min(620px,100%);overflow:hidden;background:var(--bg);border-radius:24px;padding:16px 24px 20px;box-shadow:0 10px 50px 5px rgba(0,0,0,.4);outline:none}
+.panel:has(.qrbox){container-type:size}
 @media (max-height:480px){.root{padding:8px}.card{padding:8px 16px 12px}}
-@media (max-width:${SHEET_MAX_WIDTH}){.root{align-items:flex-end;padding:16px 0 0}.card{max-width:none;height:min(620px,100%);border-radius:20px 20px 0 0;padding:12px max(16px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(16px,env(safe-area-inset-left));animation:rise ${fade} ease}.card::before{content:"";display:block;flex:none;width:36px;height:4px;margin:0 auto 8px;border-radius:2px;background:var(--border)}}
+@media (max-height:320px){.card{overflow:auto}.card .body,.card .panel{flex:none;overflow:visible;container-type:normal}}
+@media (max-width:${SHEET_MAX_WIDTH}){.root{align-items:flex-end;padding:16px 0 0}.card{max-width:none;border-radius:20px 20px 0 0;padding:12px max(16px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(16px,env(safe-area-inset-left));animation:rise ${fade} ease}.card::before{content:"";display:block;flex:none;width:36px;height:4px;margin:0 auto 8px;border-radius:2px;background:var(--border)}}
 @media (prefers-reduced-motion:reduce){.root,.root.out,.card{animation:none}}
 .header{display:flex;flex:none;align-items:center;gap:8px;margin-bottom:12px}
 .title{margin:0;flex:1;font-size:18px;font-weight:600}
@@ -47,7 +52,7 @@ button{cursor:pointer}
 .tab{flex:1;border:0;background:none;padding:8px;border-radius:8px;font-weight:600;color:var(--muted)}
 .tab[aria-selected=true]{background:var(--bg);color:var(--fg);box-shadow:0 1px 3px rgba(0,0,0,.25)}
 .text{text-align:center;color:var(--muted);margin:0 0 12px}
-.qrbox{position:relative;max-width:320px;margin:0 auto;border-radius:8px;overflow:hidden}
+.qrbox{position:relative;width:min(100%,320px,max(128px,100cqh - 54px));margin:0 auto;border-radius:8px;overflow:hidden}
 .qr{display:block;width:100%;transition:opacity .2s}
 .qr[aria-busy=true]{opacity:.15}
 .dead .qr{filter:blur(12px)}
@@ -67,7 +72,7 @@ a:not([href]){filter:grayscale(1)}
 .icon{flex:none;width:52px;height:52px;border-radius:14px;display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:19px;font-weight:700;letter-spacing:-.02em;background-image:linear-gradient(150deg,rgba(255,255,255,.2),rgba(0,0,0,.12));box-shadow:inset 0 0 0 1px rgba(127,127,127,.3)}
 .icon img{display:block;width:100%;height:100%;object-fit:cover}
 .name{max-width:100%;overflow:hidden;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}
-.pages{display:flex;flex-wrap:wrap;justify-content:center;gap:4px;margin-top:12px}
+.pages{position:sticky;bottom:0;display:flex;flex-wrap:wrap;justify-content:center;gap:4px;margin-top:12px;background:var(--bg)}
 .page{min-width:40px;min-height:40px;border:0;border-radius:8px;background:none}
 .page[aria-current=page]{font-weight:700;background:var(--surface)}
 .status{text-align:center;color:var(--muted);padding:24px 0;margin:0}
