@@ -148,6 +148,7 @@ function Session({ pairlink, start, notice, onEnded, protocol, onProtocol }: Ses
       notice={state.notice}
       onDismiss={state.dismissNotice}
       bridgeUnreachable={state.bridgeUnreachable}
+      server={pairlink.protocol === 2 ? 'relay' : 'bridge'}
       rpcError={undefined}
     />
   )

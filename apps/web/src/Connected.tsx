@@ -68,6 +68,7 @@ function Account({ pairlink, state, session }: ConnectedProps) {
           notice={state.notice}
           onDismiss={state.dismissNotice}
           bridgeUnreachable={state.bridgeUnreachable}
+          server={pairlink.protocol === 2 ? 'relay' : 'bridge'}
           rpcError={block.error}
           rewind={block.rewind}
         />

@@ -108,7 +108,7 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     return 'The RPC node has not produced the latest block yet. Retrying…'
   if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
   // The v2 relay (this server's WalletConnect v2 service) did not answer, or its socket dropped, during a call.
-  if (coded('ERR_RELAY_TIMEOUT') || coded('ERR_RELAY_CLOSED'))
+  if (isRelayUnreachable(error))
     return "Can't reach the relay right now. Check your connection and try again."
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
   const text = (
@@ -122,6 +122,17 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     return `The wallet could not send the payment: ${String(details?.details ?? text).replace(/\.$/, '')}.`
   }
   return `Something went wrong: ${text}`
+}
+
+/**
+ * Whether the error says only that the v2 relay could not be reached (it did not answer, or its socket dropped): the
+ * outage the page's standing warning already tells, so it is not told twice (usePairlink, StatusBanner).
+ *
+ * @example
+ * isRelayUnreachable(error) // true for ERR_RELAY_TIMEOUT / ERR_RELAY_CLOSED anywhere in the cause chain
+ */
+export function isRelayUnreachable(error: unknown): boolean {
+  return hasError(error, (e) => e.code === 'ERR_RELAY_TIMEOUT' || e.code === 'ERR_RELAY_CLOSED')
 }
 
 /** The code of the v2 client's `RelayRefusedError` (`@pairlink/client/v2`): the relay refused the site. */

@@ -5,7 +5,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { getAddress } from 'viem'
 import { requestOneClickSignIn, signInWithCacaos } from '../components/SignIn/oneClickSignIn.js'
 import type { Pairlink } from '../createPairlink.js'
-import { describeDisconnect, describeError, hasError, RELAY_REFUSED } from '../describeError.js'
+import {
+  describeDisconnect,
+  describeError,
+  hasError,
+  isRelayUnreachable,
+  RELAY_REFUSED,
+} from '../describeError.js'
 import { describeServerError } from '../describeServerError.js'
 import type { SignedInAccount } from '../serverApi.js'
 
@@ -15,8 +21,11 @@ const BRIDGE_GRACE_MS = 2_000
 /** How long a success or info message stays; errors stay until dismissed or replaced. */
 const NOTICE_MS = 8_000
 
-/** A message for the person about the session, shown in the banner. */
-export type Notice = { tone: 'info' | 'success' | 'error'; text: string }
+/**
+ * A message for the person about the session, shown in the banner. `outage` marks one that only says the relay could
+ * not be reached: the standing warning says so while it shows, and the message goes when the socket is back.
+ */
+export type Notice = { tone: 'info' | 'success' | 'error'; text: string; outage?: true }
 
 /** The connected wallet as the account panel shows it. */
 export type SessionView = {
@@ -122,6 +131,8 @@ export function usePairlink(
       clearTimeout(bridgeTimer)
       if (state === 'connecting') bridgeTimer = setTimeout(() => setBridgeUnreachable(true), BRIDGE_GRACE_MS)
       else setBridgeUnreachable(false)
+      // "Can't reach the relay" is no longer true once its socket is open again.
+      if (state === 'open') setNotice((current) => (current?.outage ? undefined : current))
     }
     onTransport(client.transportState)
     const offs = [
@@ -214,7 +225,7 @@ export function usePairlink(
       // A wallet may still approve after the modal was closed; the `connect` event then takes over.
       setStatus(client.connected ? 'connected' : 'disconnected')
       const text = describeError(error, 'connect')
-      setNotice({ tone: 'error', text })
+      setNotice(isRelayUnreachable(error) ? { tone: 'error', text, outage: true } : { tone: 'error', text })
       // The relay refused the site: the modal says the same in place of a code no wallet could use. Nothing retries.
       if (hasError(error, (e) => e.code === RELAY_REFUSED)) showRefusal?.(text)
     }

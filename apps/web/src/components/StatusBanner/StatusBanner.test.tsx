@@ -53,6 +53,48 @@ describe('StatusBanner', () => {
     expect(screen.getByRole('status').textContent).toContain('Connected.')
   })
 
+  test('args: server — v2 calls it the relay', () => {
+    render(
+      <StatusBanner
+        notice={undefined}
+        onDismiss={() => {}}
+        bridgeUnreachable
+        server="relay"
+        rpcError={undefined}
+      />,
+    )
+    expect(screen.getByTestId('bridge-warning').textContent).toBe(
+      'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.',
+    )
+  })
+
+  test('behavior: one banner per outage — a notice that only says the relay is unreachable waits behind the warning', () => {
+    const notice = { tone: 'error', text: "Can't reach the relay right now.", outage: true } as const
+    const { rerender } = render(
+      <StatusBanner
+        notice={notice}
+        onDismiss={() => {}}
+        bridgeUnreachable
+        server="relay"
+        rpcError={undefined}
+      />,
+    )
+    expect(screen.getAllByRole('alert').map((banner) => banner.textContent)).toEqual([
+      'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.',
+    ])
+    rerender(
+      <StatusBanner
+        notice={notice}
+        onDismiss={() => {}}
+        bridgeUnreachable={false}
+        server="relay"
+        rpcError={undefined}
+      />,
+    )
+    expect(screen.getByTestId('notice').textContent).toBe("Can't reach the relay right now.")
+    expect(screen.queryByTestId('bridge-warning')).toBeNull()
+  })
+
   test('behavior: a read failure is shown as the one sentence it is, never wrapped in another', () => {
     const text = 'The RPC node failed to answer: RPC node unreachable. Retrying…'
     render(<StatusBanner notice={undefined} onDismiss={() => {}} bridgeUnreachable={false} rpcError={text} />)

@@ -7,6 +7,11 @@ export type StatusBannerProps = {
   onDismiss: () => void
   /** The bridge socket keeps failing to connect; the client is retrying. */
   bridgeUnreachable: boolean
+  /**
+   * What the person's generation calls the server between the app and the wallet: v1's bridge, v2's relay.
+   * @default 'bridge'
+   */
+  server?: 'bridge' | 'relay' | undefined
   /** Why block polling fails, when it does: a whole sentence, shown as is. */
   rpcError: string | undefined
   /** The node's head went back below the newest block seen (a restarted node). */
@@ -15,14 +20,25 @@ export type StatusBannerProps = {
 
 /**
  * The page's messages about the session and the connections: the last outcome (connected, rejected, closed,
- * disconnected) and the standing warnings for an unreachable bridge or RPC node.
+ * disconnected) and the standing warnings for an unreachable bridge (v1) or relay (v2) or RPC node. One banner per
+ * outage: a notice that only says the relay could not be reached is left out while the standing warning shows.
  */
-export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, rewind }: StatusBannerProps) {
+export function StatusBanner({
+  notice,
+  onDismiss,
+  bridgeUnreachable,
+  server = 'bridge',
+  rpcError,
+  rewind,
+}: StatusBannerProps) {
+  const shown = notice?.outage && bridgeUnreachable ? undefined : notice
   return (
     <div className="banners">
       {bridgeUnreachable ? (
         <p className="banner error" role="alert" data-testid="bridge-warning">
-          The bridge is unreachable. Retrying… Messages to and from the wallet wait until it is back.
+          {server === 'relay'
+            ? 'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.'
+            : 'The bridge is unreachable. Retrying… Messages to and from the wallet wait until it is back.'}
         </p>
       ) : null}
       {rpcError ? (
@@ -36,10 +52,10 @@ export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, r
           restarted or its chain was reset. Balances and blocks now follow its new chain.
         </p>
       ) : null}
-      {notice ? (
-        <div className={`banner ${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
-          <span data-testid="notice" data-tone={notice.tone}>
-            {notice.text}
+      {shown ? (
+        <div className={`banner ${shown.tone}`} role={shown.tone === 'error' ? 'alert' : 'status'}>
+          <span data-testid="notice" data-tone={shown.tone}>
+            {shown.text}
           </span>
           <button type="button" className="dismiss" aria-label="Dismiss message" onClick={onDismiss}>
             ×
