@@ -41,7 +41,8 @@ test.afterAll(async () => {
 })
 
 const banners = (page: Page) => page.locator('.banners > *')
-const RELAY_DOWN = 'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.'
+const RELAY_DOWN =
+  'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.'
 
 test('v2: connecting while the relay is down shows one banner, about the relay; it goes when the relay is back', async ({
   page,
@@ -64,7 +65,10 @@ test('v2: connecting while the relay is down shows one banner, about the relay; 
   await expect(banners(page)).toHaveCount(0, { timeout: 60_000 })
 })
 
-test('v2: a connected session whose relay stops shows one banner, about the relay', async ({ page, context }) => {
+test('v2: a connected session whose relay stops shows one banner, about the relay', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000)
   await page.goto(product.origin)
   const uri = await copyPairingUri(page, 2)
