@@ -33,7 +33,12 @@ for (const { dir: app } of all.filter(({ dir, pkg }) => dir.startsWith('apps/') 
   const stamp = join(dir, 'dist', '.pairlink-build')
   const inputs = [dir, ...packageSources]
   if (existsSync(stamp) && newest(inputs) <= statSync(stamp).mtimeMs) continue
-  run('npm', ['run', '--silent', 'build'], dir)
+  // A Vite app's build script ends with `vite build`, which takes the flag: warnings and errors only, not the list
+  // of every asset (`npm run build` in the app's folder still prints it). One line per app instead.
+  const vite = existsSync(join(dir, 'vite.config.ts'))
+  const started = performance.now()
+  run('npm', ['run', '--silent', 'build', ...(vite ? ['--', '--logLevel', 'warn'] : [])], dir)
+  console.log(`[build] ${app} built in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   mkdirSync(dirname(stamp), { recursive: true })
   writeFileSync(stamp, new Date().toISOString())
 }

@@ -14,5 +14,19 @@ export default defineConfig({
       { find: /^@pairlink\/smart-account$/, replacement: `${packages}smart-account/src/index.ts` },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The first screen needs React and viem (accounts, signing): React goes in a chunk of its own, which changes less
+  // often than the wallet's code, so neither main chunk passes Vite's 500 kB warning. A chunk past it means something
+  // heavy slipped into the first screen: Vite warns (test/appBuilds.test.ts fails).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
 })

@@ -29,6 +29,19 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // wagmi and TanStack Query mark their hooks `"use client"` for React Server Components; this app has none, and the
+      // bundle is all client code: the directive means nothing here, and Rolldown warns once per file (85 of them).
+      // Only that warning, only for node_modules: a directive in our own code still warns.
+      onwarn(warning, warn) {
+        const thirdParty = /[\\/]node_modules[\\/]/.test(warning.id ?? '')
+        if (
+          warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+          thirdParty &&
+          warning.message.includes('"use client"')
+        )
+          return
+        warn(warning)
+      },
       output: {
         // The modal's code is a chunk of its own, imported lazily by the app's modal adapter (modal.ts) and by the
         // wagmi connector's fallback: named after the modal rather than after its `src` folder.
