@@ -66,7 +66,10 @@ function fakePairlink(protocol: Protocol, answer: Partial<ConnectReturnType> & {
     registryUrl: '',
     relayNetwork: 'pairlink' as const,
   }
-  return { pairlink: { client, provider, config, protocol } as unknown as Pairlink, connects }
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload as never)
+  }
+  return { pairlink: { client, provider, config, protocol } as unknown as Pairlink, connects, client, emit }
 }
 
 /** The server (`fetch`, the other seam): a nonce (or none), and a verify that answers `verify`; bodies kept. */
@@ -154,5 +157,38 @@ describe('usePairlink: one-click auth', () => {
     await act(() => hook.result.current.connect())
     expect(connects).toEqual([{ chainId: 31337 }])
     expect(calls).toEqual([])
+  })
+})
+
+describe('usePairlink: relay outages', () => {
+  test('behavior: a connect that failed only because the relay was unreachable is marked so, and goes when the relay is back', async () => {
+    server({ nonce: false })
+    const { pairlink, client, emit } = fakePairlink(2)
+    client.connect = async () => {
+      throw Object.assign(new Error('relay did not answer'), { code: 'ERR_RELAY_TIMEOUT' })
+    }
+    const hook = renderHook(() => usePairlink(pairlink))
+    await act(() => hook.result.current.connect())
+    expect(hook.result.current.notice).toEqual({
+      tone: 'error',
+      text: "Can't reach the relay right now. Check your connection and try again.",
+      outage: true,
+    })
+    act(() => emit('transport', { state: 'open' }))
+    expect(hook.result.current.notice).toBeUndefined()
+  })
+
+  test('behavior: any other failed connect stays said when the socket opens', async () => {
+    server({ nonce: false })
+    const { pairlink, client, emit } = fakePairlink(2)
+    client.connect = async () => {
+      throw Object.assign(new Error('no'), { code: 'ERR_SESSION_REJECTED' })
+    }
+    const hook = renderHook(() => usePairlink(pairlink))
+    await act(() => hook.result.current.connect())
+    const notice = hook.result.current.notice
+    expect(notice?.outage).toBeUndefined()
+    act(() => emit('transport', { state: 'open' }))
+    expect(hook.result.current.notice).toBe(notice)
   })
 })
