@@ -15,7 +15,9 @@ test.afterAll(async () => {
 })
 
 // Chromium plays each phone (user agent, viewport, touch); `defaultBrowserType` would ask for WebKit.
-const phone = (name: 'iPhone 13' | 'iPhone SE' | 'iPhone 13 landscape' | 'Pixel 7') => {
+const phone = (
+  name: 'iPhone 13' | 'iPhone SE' | 'iPhone 13 landscape' | 'iPhone SE landscape' | 'Pixel 7',
+) => {
   const { defaultBrowserType: _, ...profile } = devices[name]
   return profile
 }
@@ -88,7 +90,7 @@ async function expectFullyShown(control: Locator) {
 }
 
 test.describe('the wallet list page numbers clear of the countdown', () => {
-  for (const name of ['iPhone 13', 'iPhone SE', 'iPhone 13 landscape'] as const) {
+  for (const name of ['iPhone 13', 'iPhone SE', 'iPhone 13 landscape', 'iPhone SE landscape'] as const) {
     test.describe(name, () => {
       test.use(phone(name))
 
