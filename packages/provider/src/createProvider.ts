@@ -11,7 +11,8 @@ import {
 } from './errors.js'
 import { createHttpConnection, type HttpConnection, type RequestArguments } from './httpConnection.js'
 import { createLegacySend, type LegacySend } from './legacySend.js'
-import { createLogSubscriptions, type Log } from './logSubscription.js'
+import type { Log } from './logSubscription.js'
+import { createLogSubscriptionLoader } from './logSubscriptionLoader.js'
 import { connectSession, getClient, type ProviderClient } from './session.js'
 import type { V2Client } from './v2Client.js'
 import { isWalletMethod, sendToWallet, targetChain } from './walletRequest.js'
@@ -180,7 +181,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     return connection
   }
 
-  const logs = createLogSubscriptions({
+  const logs = createLogSubscriptionLoader({
     request: (args) => http().request(args),
     onLog: (subscription, result) =>
       emitter.emit('message', { type: 'eth_subscription', data: { subscription, result } }),
@@ -317,7 +318,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
           throw new UnsupportedMethodError(`Unsupported subscription type: ${String(kind)} (eth_subscribe)`)
         }
         const id = hex(++subscriptionCount)
-        if (kind === 'logs') logs.add(id, filter, tracker.latestBlock)
+        if (kind === 'logs') await logs.add(id, filter, tracker.latestBlock)
         else subscriptions.add(id)
         halted = false
         updatePolling()
