@@ -299,3 +299,33 @@ test('behavior: a paused tracker on anvil catches up every block it missed', asy
   await until(() => numbers().length >= 3, 10_000)
   expect(numbers()).toEqual(Array.from({ length: numbers().length }, (_, i) => first + i))
 })
+
+test('behavior: onPoll follows each poll’s blocks and is awaited; its failure counts as a failed poll', async () => {
+  const { chain, node } = await fakeChain(3)
+  const seen: string[] = []
+  let release = () => {}
+  let fail = false
+  const { tracker, errors } = track({
+    url: node.url,
+    onBlock: (block) => seen.push(`block ${Number(block.number)}`),
+    onPoll: () => {
+      seen.push('poll')
+      if (fail) return Promise.reject(new Error('logs failed'))
+      return new Promise<void>((resolve) => {
+        release = resolve
+      })
+    },
+  })
+  tracker.start()
+  await until(() => seen.length === 2)
+  chain.head = 5
+  // Held in onPoll: no further poll meanwhile.
+  await witnessPolls(20)
+  expect(seen).toEqual(['block 3', 'poll'])
+  expect(node.calls).toHaveLength(1)
+  fail = true
+  release()
+  await until(() => errors.length === 1)
+  expect(seen).toEqual(['block 3', 'poll', 'block 4', 'block 5', 'poll'])
+  expect(errors[0]?.message).toBe('logs failed')
+})

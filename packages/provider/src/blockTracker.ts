@@ -21,6 +21,11 @@ export type BlockTrackerParameters = {
   request(args: RequestArguments): Promise<unknown>
   /** Called once per new block, in order, never twice for the same number. */
   onBlock(block: Block): void
+  /**
+   * Called after each poll that found the head, once its new blocks went to `onBlock` (the provider fetches their
+   * logs here). Awaited before the next poll; a failure counts as a failed poll.
+   */
+  onPoll?: (() => void | Promise<void>) | undefined
   /** Called for each failed poll (`Could not find block`, HTTP errors). Polling goes on, backing off. */
   onError(error: Error): void
   /**
@@ -151,6 +156,7 @@ export function createBlockTracker(parameters: BlockTrackerParameters): BlockTra
     while (gen === generation) {
       try {
         await poll(gen)
+        if (gen === generation) await parameters.onPoll?.()
         failures = 0
       } catch (error) {
         if (gen !== generation) return

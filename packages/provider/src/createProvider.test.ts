@@ -406,9 +406,9 @@ test('behavior: eth_subscribe newHeads delivers message events; eth_unsubscribe 
 
 test('error: other subscription types → 4200 naming the method', async () => {
   const { provider } = setup()
-  expect(await error(provider, 'eth_subscribe', ['logs', {}])).toMatchObject({
+  expect(await error(provider, 'eth_subscribe', ['newPendingTransactions'])).toMatchObject({
     code: 4200,
-    message: 'Unsupported subscription type: logs (eth_subscribe)',
+    message: 'Unsupported subscription type: newPendingTransactions (eth_subscribe)',
   })
 })
 

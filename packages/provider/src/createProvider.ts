@@ -11,6 +11,8 @@ import {
 } from './errors.js'
 import { createHttpConnection, type HttpConnection, type RequestArguments } from './httpConnection.js'
 import { createLegacySend, type LegacySend } from './legacySend.js'
+import type { Log } from './logSubscription.js'
+import { createLogSubscriptionLoader } from './logSubscriptionLoader.js'
 import { connectSession, getClient, type ProviderClient } from './session.js'
 import type { V2Client } from './v2Client.js'
 import { isWalletMethod, sendToWallet, targetChain } from './walletRequest.js'
@@ -79,7 +81,8 @@ export type ProviderEvents = {
   disconnect: RpcError
   chainChanged: string
   accountsChanged: string[]
-  message: { type: 'eth_subscription'; data: { subscription: string; result: Block } }
+  /** `eth_subscribe` results: a block (`newHeads`) or a log (`logs`), as geth's pubsub sends them. */
+  message: { type: 'eth_subscription'; data: { subscription: string; result: Block | Log } }
   /** Each new block of the polled chain, in order. */
   block: Block
   /** A failed block poll (`Could not find block`, HTTP errors). */
@@ -126,7 +129,7 @@ const hex = (n: number) => `0x${n.toString(16)}`
 /**
  * Creates an EIP-1193 provider over a Pairlink session (reference §7): accounts and chain answered from the
  * session, signing and `wallet_*` sent to the wallet, everything else to the JSON-RPC node over HTTP; new blocks
- * by polling, also as `eth_subscribe('newHeads')`.
+ * by polling, also as `eth_subscribe('newHeads')`, and their logs as `eth_subscribe('logs', filter)` (`eth_getLogs`).
  *
  * @example
  * const provider = createProvider({ bridge: 'https://bridge.example', modal, rpc: { 1: 'https://rpc.example' } })
@@ -178,10 +181,17 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     return connection
   }
 
+  const logs = createLogSubscriptionLoader({
+    request: (args) => http().request(args),
+    onLog: (subscription, result) =>
+      emitter.emit('message', { type: 'eth_subscription', data: { subscription, result } }),
+  })
   const tracker = createBlockTracker({
     request: (args) => http().request(args),
     pollingInterval: parameters.pollingInterval ?? BLOCK_POLLING_INTERVAL_MS,
+    onPoll: () => logs.flush(),
     onBlock(block) {
+      logs.onBlock(block)
       emitter.emit('block', block)
       for (const subscription of subscriptions) {
         emitter.emit('message', { type: 'eth_subscription', data: { subscription, result: block } })
@@ -192,15 +202,20 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
 
   // Poll while someone wants blocks or a wallet is connected; never after disconnect() until asked again.
   function updatePolling() {
-    const wanted = connected || subscriptions.size > 0 || emitter.count('block') > 0
+    const wanted = connected || subscriptions.size + logs.size > 0 || emitter.count('block') > 0
     if (wanted && !halted) tracker.start()
     else tracker.stop()
+  }
+
+  function newChain() {
+    tracker.reset()
+    logs.reset()
   }
 
   function setChain(next: number) {
     if (next === chainId) return
     chainId = next
-    tracker.reset()
+    newChain()
     emitter.emit('chainChanged', hex(next))
   }
 
@@ -213,7 +228,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
       if (state.chainId) chainId = state.chainId
       emitter.emit('connect', { chainId: hex(chainId) })
       if (chainId !== before) {
-        tracker.reset()
+        newChain()
         emitter.emit('chainChanged', hex(chainId))
       }
     } else if (state.chainId) setChain(state.chainId)
@@ -229,6 +244,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
     connected = false
     accounts = []
     subscriptions.clear()
+    logs.clear()
     tracker.stop()
     emitter.emit('accountsChanged', [])
     emitter.emit(
@@ -297,18 +313,20 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
       case 'net_version':
         return String(chainId)
       case 'eth_subscribe': {
-        const kind = (params as unknown[] | undefined)?.[0]
-        if (kind !== 'newHeads') {
+        const [kind, filter] = (params as unknown[] | undefined) ?? []
+        if (kind !== 'newHeads' && kind !== 'logs') {
           throw new UnsupportedMethodError(`Unsupported subscription type: ${String(kind)} (eth_subscribe)`)
         }
         const id = hex(++subscriptionCount)
-        subscriptions.add(id)
+        if (kind === 'logs') await logs.add(id, filter, tracker.latestBlock)
+        else subscriptions.add(id)
         halted = false
         updatePolling()
         return id
       }
       case 'eth_unsubscribe': {
-        const removed = subscriptions.delete(String((params as unknown[] | undefined)?.[0]))
+        const id = String((params as unknown[] | undefined)?.[0])
+        const removed = subscriptions.delete(id) || logs.delete(id)
         updatePolling()
         return removed
       }

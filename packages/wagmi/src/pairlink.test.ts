@@ -119,6 +119,18 @@ test('behavior: switchChain within the session; a chain outside it is a SwitchCh
   expect(getAccount(config).chainId).toBe(mainnet.id)
 })
 
+test('behavior: one switch is one change event; none to the chain it is on', async () => {
+  const { config, connector } = setup()
+  await connect(config, { connector })
+  const changes: unknown[] = []
+  connector.emitter.on('change', ({ chainId }) => changes.push(chainId))
+  await switchChain(config, { chainId: mainnet.id })
+  expect(changes).toEqual([mainnet.id])
+  await switchChain(config, { chainId: mainnet.id })
+  expect(changes).toEqual([mainnet.id])
+  expect(getAccount(config).chainId).toBe(mainnet.id)
+})
+
 test('behavior: reconnect after a reload restores the session without a URI', async () => {
   const first = setup()
   await connect(first.config, { connector: first.connector })

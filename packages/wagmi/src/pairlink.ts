@@ -214,7 +214,9 @@ export function pairlink(parameters: PairlinkParameters = {}) {
           if (isRejection(error)) throw new UserRejectedRequestError(error as Error)
           throw new SwitchChainError(error as Error)
         }
-        config.emitter.emit('change', { chainId })
+        // The provider's chainChanged (one per actual change, before the switch resolves) is wagmi's `change` once
+        // attached; a second one here made apps see each switch twice.
+        if (!attached && current.chainId === chainId) config.emitter.emit('change', { chainId })
         return chain
       },
 
