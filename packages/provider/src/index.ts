@@ -37,6 +37,7 @@ export {
   type RequestArguments,
 } from './httpConnection.js'
 export type { LegacyPayload, LegacyResponse, LegacySend } from './legacySend.js'
+export type { RequestStatus, RequestStatusEvent, RequestStatusEvents } from './requestStatus.js'
 export type { ProviderClient } from './session.js'
 export {
   type CreateV2ClientParameters,
