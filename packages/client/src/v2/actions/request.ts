@@ -55,6 +55,7 @@ export async function request<result = unknown>(
       ...SDK_ERRORS.UNSUPPORTED_METHODS,
       message: `${SDK_ERRORS.UNSUPPORTED_METHODS.message} ${String(request?.method)}`,
     })
+  const { onStatus } = parameters
   const expiry = parameters.expiry ?? DEFAULT_EXPIRY
   if (!Number.isInteger(expiry) || expiry < MIN_EXPIRY || expiry > MAX_EXPIRY)
     throw new RangeError(`expiry must be a whole number of seconds between ${MIN_EXPIRY} and ${MAX_EXPIRY}`)
@@ -65,6 +66,7 @@ export async function request<result = unknown>(
   return sendRequest<result>(internal, topic, 'wc_sessionRequest', params, {
     ttl: expiry,
     timeout: expiry,
-    onStatus: parameters.onStatus,
+    // The steps name the method asked of the wallet, not the envelope's `wc_sessionRequest`.
+    onStatus: onStatus && ((event) => onStatus({ ...event, method: request.method })),
   })
 }
