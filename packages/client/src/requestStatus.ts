@@ -36,16 +36,12 @@ export function createStatusReporter(
   method: string,
   expiresAt: number | undefined,
 ): (status: RequestStatus) => void {
-  const order: RequestStatus[] = ['sent', 'relayed', 'answered']
-  let last = -1
-  let done = false
+  // 1 sent, 2 relayed, 3 the last step: a step at or below the one reported says nothing new (a late `relayed`).
+  let reported = 0
   return (status) => {
-    if (!onStatus || done) return
-    const rank = order.indexOf(status)
-    // A late `relayed` (the relay's answer after the wallet's) says nothing new.
-    if (rank !== -1 && rank <= last) return
-    if (rank === -1 || rank === 2) done = true
-    else last = rank
+    const rank = status === 'sent' ? 1 : status === 'relayed' ? 2 : 3
+    if (!onStatus || rank <= reported) return
+    reported = rank
     try {
       onStatus({ id, method, status, at: Date.now(), expiresAt })
     } catch {

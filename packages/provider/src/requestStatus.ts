@@ -21,24 +21,17 @@ export function withDeadline(
   onStatus: OnRequestStatus | undefined,
   timeout: number | undefined,
 ): { onStatus: OnRequestStatus | undefined; expire(): void } {
-  if (!onStatus) return { onStatus, expire() {} }
-  const deadline = timeout === undefined ? undefined : Date.now() + timeout
+  const deadline = Date.now() + (timeout ?? Number.POSITIVE_INFINITY)
   let last: RequestStatusEvent | undefined
-  let over = false
-  const report = (event: RequestStatusEvent) => {
-    if (over) return
-    const expiresAt =
-      deadline === undefined || (event.expiresAt !== undefined && event.expiresAt < deadline)
-        ? event.expiresAt
-        : deadline
-    last = { ...event, expiresAt }
-    if (event.status !== 'sent' && event.status !== 'relayed') over = true
-    onStatus(last)
-  }
+  const report =
+    onStatus &&
+    ((event: RequestStatusEvent) => {
+      if (last && last.status !== 'sent' && last.status !== 'relayed') return
+      last = { ...event, expiresAt: Math.min(event.expiresAt ?? deadline, deadline) }
+      onStatus(last)
+    })
   return {
     onStatus: report,
-    expire() {
-      if (last) report({ ...last, status: 'expired' satisfies RequestStatus, at: Date.now() })
-    },
+    expire: () => last && report?.({ ...last, status: 'expired', at: Date.now() }),
   }
 }
