@@ -148,3 +148,22 @@ describe('v1, @walletconnect/client 1.8.0 as the wallet', () => {
     expect(events[1]?.at).toBeGreaterThanOrEqual(events[0]?.expiresAt ?? Number.POSITIVE_INFINITY)
   })
 })
+
+test('behavior: v2: a walletTimeout within the SDK’s bounds is the request’s expiry on the wire', async () => {
+  const client: V2Client = createV2Client({ relayUrl: stack.relayUrl, modal: stack.modal, chains: [1] })
+  cleanup.push(() => client.close())
+  const provider = createProvider({
+    client,
+    chainId: ANVIL_CHAIN_ID,
+    rpc: { [ANVIL_CHAIN_ID]: stack.anvil.url },
+    walletTimeout: 300_000,
+  })
+  await provider.enable()
+  const events = record(provider)
+  const seen: number[] = []
+  stack.wallet.on('session_request', ({ params }) => seen.push(params.request.expiryTimestamp ?? 0))
+  await provider.request({ method: 'personal_sign', params: [message, account.address] })
+  // The wallet was told the same deadline the dapp shows (whole seconds on the wire).
+  expect(seen).toHaveLength(1)
+  expect(Math.abs((seen[0] ?? 0) * 1000 - (events[0]?.expiresAt ?? 0))).toBeLessThan(2000)
+})

@@ -215,12 +215,15 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
       const topic = state.topic
       if (!topic) throw new SessionError(V1_ERRORS.SESSION_DISCONNECTED)
       const { timeout } = options
-      // The wire's expiry is the SDK's; the provider's time-out, when earlier, is when this dapp stops waiting.
+      // The provider's time-out is the request's expiry on the wire when the SDK's bounds (300…604800 s) allow it, so
+      // the wallet stops offering it when this dapp stops waiting; a shorter one only ends the dapp's wait.
+      const seconds = timeout === undefined ? 0 : Math.ceil(timeout / 1000)
       const status = withDeadline(options.onStatus, timeout)
       const sent = request<never>(client, {
         topic,
         chainId: `eip155:${state.chainId}`,
         request: { method: args.method, params: args.params },
+        expiry: seconds >= 300 && seconds <= 604_800 ? seconds : undefined,
         onStatus: status.onStatus,
       }).catch((error: unknown) => {
         throw error instanceof RelayRefusedError ? new ConnectionRefusedError(error) : toProviderError(error)
