@@ -20,7 +20,8 @@ export const REQUEST_LIFE_TEXT = {
     2: 'Sent. Waiting for the relay to confirm it has your request…',
   },
   relayed: 'The relay has your request. Waiting for your wallet’s answer.',
-  answered: 'Your wallet answered.',
+  // An answer is the card's own to show (its result or its error).
+  answered: '',
   expired: 'Expired: your wallet did not answer in time. You can try again.',
   failed: '',
 } as const
