@@ -15,6 +15,7 @@ import { useBlock } from './hooks/useBlock.js'
 import { useFollowedBalance } from './hooks/useFollowedBalance.js'
 import type { PairlinkState, SessionView } from './hooks/usePairlink.js'
 import { usePaymentHistory } from './hooks/usePaymentHistory.js'
+import { type RequestEvents, RequestEventsProvider } from './hooks/useRequestLife.js'
 import { useSessionConnection } from './hooks/useSessionConnection.js'
 import { useSignIn } from './hooks/useSignIn.js'
 import { WalletPromptProvider, walletPrompt } from './hooks/useWalletPrompt.js'
@@ -60,63 +61,79 @@ function Account({ pairlink, state, session }: ConnectedProps) {
   const paired = pairlink.browserWallet === undefined
   const name = session.peerMeta?.name || (paired ? readDeepLinkChoice()?.name : undefined)
   const prompt = useMemo(() => walletPrompt({ name, paired }), [name, paired])
+  // Each card shows its request's steps (sent, at the relay, answered, expired) from the provider's events.
+  const requestEvents = useMemo<RequestEvents | undefined>(
+    () =>
+      pairlink.browserWallet
+        ? undefined
+        : {
+            protocol: pairlink.protocol,
+            watch: (listener) => {
+              provider.on('requestStatus', listener)
+              return () => provider.removeListener('requestStatus', listener)
+            },
+          },
+    [pairlink, provider],
+  )
 
   return (
     <WalletPromptProvider value={prompt}>
-      <main>
-        <StatusBanner
-          notice={state.notice}
-          onDismiss={state.dismissNotice}
-          bridgeUnreachable={state.bridgeUnreachable}
-          server={pairlink.protocol === 2 ? 'relay' : 'bridge'}
-          rpcError={block.error}
-          rewind={block.rewind}
-        />
-        <AccountPanel
-          session={session}
-          appChainId={config.chainId}
-          balance={balance}
-          blockNumber={block.number}
-          transport={state.transport}
-          protocol={pairlink.protocol}
-          browserWallet={pairlink.browserWallet !== undefined}
-          onDisconnect={() => void state.disconnect()}
-        />
-        {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
+      <RequestEventsProvider value={requestEvents}>
+        <main>
+          <StatusBanner
+            notice={state.notice}
+            onDismiss={state.dismissNotice}
+            bridgeUnreachable={state.bridgeUnreachable}
+            server={pairlink.protocol === 2 ? 'relay' : 'bridge'}
+            rpcError={block.error}
+            rewind={block.rewind}
+          />
+          <AccountPanel
+            session={session}
+            appChainId={config.chainId}
+            balance={balance}
+            blockNumber={block.number}
+            transport={state.transport}
+            protocol={pairlink.protocol}
+            browserWallet={pairlink.browserWallet !== undefined}
+            onDisconnect={() => void state.disconnect()}
+          />
+          {/* A fixed grid, in reading order: each pair of cards shares a row and reserves room for its results, and the
           history takes the slot beside the payment, so nothing above moves when either fills in. */}
-        <div className="actions">
-          {connection ? (
-            <>
-              <SignIn signIn={signIn} />
-              <SignMessage key={`sign:${scope}`} address={connection.address} />
-              <SignTypedData
-                key={`typed:${scope}`}
-                address={connection.address}
-                chainId={connection.chainId}
-              />
-              <SwitchChain
-                chainId={connection.chainId}
-                appChainId={config.chainId}
-                protocol={pairlink.protocol}
-              />
-              <SendPayment
-                key={`pay:${scope}`}
-                address={connection.address}
-                chainId={connection.chainId}
-                appChainId={config.chainId}
-                protocol={pairlink.protocol}
-                balance={balance}
-                blockNumber={block.head}
-                signedIn={signIn.account !== undefined}
-                onSent={(sent) => void history.record(sent)}
-                lastRecord={history.lastRecord}
-                records={signIn.account ? history.payments : undefined}
-              />
-              {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
-            </>
-          ) : null}
-        </div>
-      </main>
+          <div className="actions">
+            {connection ? (
+              <>
+                <SignIn signIn={signIn} />
+                <SignMessage key={`sign:${scope}`} address={connection.address} />
+                <SignTypedData
+                  key={`typed:${scope}`}
+                  address={connection.address}
+                  chainId={connection.chainId}
+                />
+                <SwitchChain
+                  chainId={connection.chainId}
+                  appChainId={config.chainId}
+                  protocol={pairlink.protocol}
+                />
+                <SendPayment
+                  key={`pay:${scope}`}
+                  address={connection.address}
+                  chainId={connection.chainId}
+                  appChainId={config.chainId}
+                  protocol={pairlink.protocol}
+                  balance={balance}
+                  blockNumber={block.head}
+                  signedIn={signIn.account !== undefined}
+                  onSent={(sent) => void history.record(sent)}
+                  lastRecord={history.lastRecord}
+                  records={signIn.account ? history.payments : undefined}
+                />
+                {signIn.account ? <PaymentHistory history={history} /> : <HistoryPlaceholder />}
+              </>
+            ) : null}
+          </div>
+        </main>
+      </RequestEventsProvider>
     </WalletPromptProvider>
   )
 }

@@ -27,6 +27,7 @@ export { type DappActions, type DappClient, dappActions } from './decorators/dap
 export { type WalletActions, type WalletClient, walletActions } from './decorators/walletActions.js'
 export type { Listener } from './emitter.js'
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
+export type { OnRequestStatus, RequestStatus, RequestStatusEvent } from './requestStatus.js'
 export {
   createFileStorage,
   createLocalStorage,

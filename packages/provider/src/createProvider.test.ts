@@ -320,10 +320,13 @@ test('args: walletTimeout is the time-out of every wallet request, none by defau
   const timed = await connected({ walletTimeout: 1_234 })
   await timed.provider.request({ method: 'personal_sign', params: ['0x00', ALICE] })
   await timed.provider.request({ method: 'eth_sign', params: [ALICE, '0x1234'] })
-  expect(timed.fake.requestOptions).toEqual([{ timeout: 1_234 }, { timeout: 1_234 }])
+  // Each also carries the provider's `onStatus` (the `requestStatus` event).
+  const timeouts = (options: ({ timeout?: number | undefined } | undefined)[]) =>
+    options.map((option) => ({ timeout: option?.timeout }))
+  expect(timeouts(timed.fake.requestOptions)).toEqual([{ timeout: 1_234 }, { timeout: 1_234 }])
   const untimed = await connected()
   await untimed.provider.request({ method: 'personal_sign', params: ['0x00', ALICE] })
-  expect(untimed.fake.requestOptions).toEqual([{ timeout: undefined }])
+  expect(timeouts(untimed.fake.requestOptions)).toEqual([{ timeout: undefined }])
 })
 
 test('error: no RPC URL for the chain → 4901', async () => {

@@ -13,6 +13,7 @@ import { createHttpConnection, type HttpConnection, type RequestArguments } from
 import { createLegacySend, type LegacySend } from './legacySend.js'
 import type { Log } from './logSubscription.js'
 import { createLogSubscriptionLoader } from './logSubscriptionLoader.js'
+import type { RequestStatusEvents } from './requestStatus.js'
 import { connectSession, getClient, type ProviderClient } from './session.js'
 import type { V2Client } from './v2Client.js'
 import { isWalletMethod, sendToWallet, targetChain } from './walletRequest.js'
@@ -94,7 +95,7 @@ export type ProviderEvents = {
    * rejects with the same error. No reconnect follows by itself.
    */
   relay_refused: ConnectionRefusedError
-}
+} & RequestStatusEvents
 
 type Listener<event extends keyof ProviderEvents> = (payload: ProviderEvents[event]) => void
 
@@ -289,6 +290,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
       accounts,
       hasRpcUrl: (id) => Boolean(rpcUrlFor(id)),
       timeout: parameters.walletTimeout,
+      onStatus: (event) => emitter.emit('requestStatus', event),
     })
     // Trust the wallet's success; its session update with the same chain changes nothing afterwards.
     if (method === 'wallet_switchEthereumChain') setChain(targetChain(params))

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest'
+import { expect, expectTypeOf, test } from 'vitest'
 import * as provider from './index.js'
 
 test('exports', () => {
@@ -25,4 +25,11 @@ test('exports', () => {
       "createV2Client",
     ]
   `)
+})
+
+test('types: the requestStatus event', () => {
+  expectTypeOf<provider.ProviderEvents['requestStatus']>().toEqualTypeOf<provider.RequestStatusEvent>()
+  expectTypeOf<provider.RequestStatus>().toEqualTypeOf<
+    'sent' | 'relayed' | 'answered' | 'expired' | 'failed'
+  >()
 })

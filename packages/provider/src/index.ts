@@ -38,6 +38,7 @@ export {
 } from './httpConnection.js'
 export type { LegacyPayload, LegacyResponse, LegacySend } from './legacySend.js'
 export type { Log, LogFilter } from './logSubscription.js'
+export type { RequestStatus, RequestStatusEvent, RequestStatusEvents } from './requestStatus.js'
 export type { ProviderClient } from './session.js'
 export {
   type CreateV2ClientParameters,

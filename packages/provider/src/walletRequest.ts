@@ -1,3 +1,4 @@
+import type { OnRequestStatus } from '@pairlink/client'
 import { isAddress, RpcError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
 import {
   ChainDisconnectedError,
@@ -38,6 +39,8 @@ export type SendToWalletParameters = {
   hasRpcUrl(chainId: number): boolean
   /** Milliseconds before the client gives up waiting for the wallet. @default no time-out */
   timeout?: number | undefined
+  /** Hears each step of the request's life (the provider's `requestStatus` event). */
+  onStatus?: OnRequestStatus | undefined
 }
 
 /**
@@ -65,7 +68,13 @@ export async function sendToWallet(parameters: SendToWalletParameters): Promise<
   }
   const prepared = prepareWalletParams(method, params, parameters.accounts)
   try {
-    return await client.request({ method, params: prepared as unknown[] }, { timeout: parameters.timeout })
+    return await client.request(
+      { method, params: prepared as unknown[] },
+      {
+        timeout: parameters.timeout,
+        onStatus: parameters.onStatus,
+      },
+    )
   } catch (error) {
     throw toWalletError(error)
   }

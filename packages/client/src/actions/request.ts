@@ -4,12 +4,14 @@ import {
   normalizePersonalSign,
   normalizeTransaction,
   payloadId,
+  RpcError,
   SessionError,
   type TransactionInput,
   V1_ERRORS,
 } from '@pairlink/protocol'
 import type { Client } from '../createClient.js'
 import { RequestTimeoutError } from '../errors.js'
+import { createStatusReporter, type OnRequestStatus } from '../requestStatus.js'
 import { getInternal, type Internal, publish } from '../session.js'
 
 /** Parameters of {@link request}: a JSON-RPC call for the peer. */
@@ -29,6 +31,12 @@ export type RequestOptions = {
   signal?: AbortSignal | undefined
   /** v1's `forcePushNotification`: `silent` becomes its negation (reference §4.8). */
   forcePushNotification?: boolean | undefined
+  /**
+   * Called with each step of the request's life (docs/request-lifecycle.md). Over v1: `sent` when the frame is
+   * handed to the bridge socket, then `answered`, `expired` (the `timeout`) or `failed`; v1's bridge acknowledges
+   * nothing, so there is no `relayed`.
+   */
+  onStatus?: OnRequestStatus | undefined
 }
 
 /**
@@ -56,6 +64,12 @@ export async function request<result = unknown>(
   const { timeout, signal, forcePushNotification } = options
   signal?.throwIfAborted()
   const id = parameters.id ?? payloadId()
+  const report = createStatusReporter(
+    options.onStatus,
+    id,
+    method,
+    timeout === undefined ? undefined : Date.now() + timeout,
+  )
   const signing = internal.signingMethods.has(method)
   const silent =
     forcePushNotification !== undefined ? !forcePushNotification : method.startsWith('wc_') || !signing
@@ -70,16 +84,26 @@ export async function request<result = unknown>(
     }
     const onAbort = () => {
       settle()
+      report('failed')
       reject(signal?.reason)
     }
     const entry = {
       method,
       resolve: (value: unknown) => {
         settle()
+        report('answered')
         resolve(value as result)
       },
       reject: (error: unknown) => {
         settle()
+        // The wallet's error is its answer; a time-out is the request's expiry.
+        report(
+          error instanceof RpcError
+            ? 'answered'
+            : error instanceof RequestTimeoutError
+              ? 'expired'
+              : 'failed',
+        )
         reject(error)
       },
     }
@@ -89,6 +113,7 @@ export async function request<result = unknown>(
     signal?.addEventListener('abort', onAbort, { once: true })
     publish(internal, internal.peerId, payload, silent).then(
       () => {
+        report('sent')
         if (signing) void redirect(internal)
       },
       (error: unknown) => entry.reject(error),

@@ -1,6 +1,7 @@
 import { payloadId } from '@pairlink/protocol'
 import { encryptEnvelope } from '@pairlink/protocol/v2'
 import type { Emitter } from '../emitter.js'
+import { createStatusReporter, type OnRequestStatus, type RequestStatus } from '../requestStatus.js'
 import type { SessionStorage } from '../storage.js'
 import type { VerifyCacao } from './checkCacaos.js'
 import type { SignClient, SignClientEvents, SignClientStats } from './createSignClient.js'
@@ -67,6 +68,8 @@ export type Sealed = { topic: string; message: string; ttl: number; tag: number;
 type Sent = {
   topic: string
   method: string
+  /** Called before `resolve`/`reject` when the peer's answer settles it (not an expiry or a session's end). */
+  answered?: (() => void) | undefined
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
 }
@@ -213,37 +216,48 @@ export async function publish(
 /**
  * Sends a request to the peer on `topic` and resolves with its answer's result, or rejects with a {@link SignError}
  * carrying the peer's error. `ttl` (seconds) overrides the method's message ttl; after `timeout` seconds the call
- * rejects with `ERR_REQUEST_EXPIRED`.
+ * rejects with `ERR_REQUEST_EXPIRED`. `onStatus` hears its steps: `sent`, `relayed` (the relay kept it), then
+ * `answered`, `expired` or `failed`.
  */
 export async function sendRequest<result = unknown>(
   internal: Internal,
   topic: string,
   method: string,
   params: unknown,
-  options: { ttl?: number | undefined; timeout: number },
+  options: { ttl?: number | undefined; timeout: number; onStatus?: OnRequestStatus | undefined },
 ): Promise<result> {
   const id = payloadId()
+  const report = createStatusReporter(options.onStatus, id, method, Date.now() + options.timeout * 1000)
+  let outcome: RequestStatus = 'failed'
   const answer = new Promise<result>((resolve, reject) => {
     const timer = setTimeout(() => {
       internal.sent.delete(id)
+      report('expired')
       reject(new SignError(SIGN_ERRORS.REQUEST_EXPIRED))
     }, options.timeout * 1000)
     const settle = (fn: () => void) => {
       clearTimeout(timer)
       internal.sent.delete(id)
+      report(outcome)
       fn()
     }
     internal.sent.set(id, {
       topic,
       method,
+      answered: () => {
+        outcome = 'answered'
+      },
       resolve: (value) => settle(() => resolve(value as result)),
       reject: (error) => settle(() => reject(error)),
     })
   })
+  report('sent')
   try {
+    // Resolves on the relay's answer to irn_publish: the relay keeps the message (relay-v2.md §3).
     await publish(internal, topic, { id, jsonrpc: '2.0', method, params }, method, {
       ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
     })
+    report('relayed')
   } catch (error) {
     internal.sent.get(id)?.reject(error)
   }

@@ -106,6 +106,7 @@ async function onResponse(
   const { state } = internal
   const sent = internal.sent.get(payload.id)
   if (sent && sent.topic === topic) {
+    sent.answered?.()
     if ('error' in payload) sent.reject(new SignError(payload.error))
     else sent.resolve(payload.result)
     return true

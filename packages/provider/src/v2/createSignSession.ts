@@ -1,4 +1,9 @@
-import { createLocalStorage, createMemoryStorage, RequestTimeoutError } from '@pairlink/client'
+import {
+  createLocalStorage,
+  createMemoryStorage,
+  type OnRequestStatus,
+  RequestTimeoutError,
+} from '@pairlink/client'
 import {
   createSignClient,
   disconnect,
@@ -11,6 +16,7 @@ import {
 import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
 import { type Cacao, WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import { ConnectionRefusedError, DisconnectedError, UnrecognizedChainError } from '../errors.js'
+import { withDeadline } from '../requestStatus.js'
 import type {
   CreateV2ClientParameters,
   V2AuthenticateParameters,
@@ -37,7 +43,7 @@ export type SignSession = {
   ): Promise<V2ConnectReturnType>
   request(
     args: { method: string; params?: unknown },
-    options?: { timeout?: number | undefined },
+    options?: { timeout?: number | undefined; onStatus?: OnRequestStatus | undefined },
   ): Promise<never>
   killSession(): Promise<void>
   switchChain(chainId: number): Promise<void>
@@ -208,20 +214,29 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
       await ready
       const topic = state.topic
       if (!topic) throw new SessionError(V1_ERRORS.SESSION_DISCONNECTED)
+      const { timeout } = options
+      // The provider's time-out is the request's expiry on the wire when the SDK's bounds (300…604800 s) allow it, so
+      // the wallet stops offering it when this dapp stops waiting; a shorter one only ends the dapp's wait.
+      const seconds = timeout === undefined ? 0 : Math.ceil(timeout / 1000)
+      const status = withDeadline(options.onStatus, timeout)
       const sent = request<never>(client, {
         topic,
         chainId: `eip155:${state.chainId}`,
         request: { method: args.method, params: args.params },
+        expiry: seconds >= 300 && seconds <= 604_800 ? seconds : undefined,
+        onStatus: status.onStatus,
       }).catch((error: unknown) => {
         throw error instanceof RelayRefusedError ? new ConnectionRefusedError(error) : toProviderError(error)
       })
-      const { timeout } = options
       if (timeout === undefined) return sent
       let timer: ReturnType<typeof setTimeout> | undefined
       return Promise.race([
         sent,
         new Promise<never>((_, fail) => {
-          timer = setTimeout(() => fail(new RequestTimeoutError(args.method, timeout)), timeout)
+          timer = setTimeout(() => {
+            status.expire()
+            fail(new RequestTimeoutError(args.method, timeout))
+          }, timeout)
         }),
       ]).finally(() => clearTimeout(timer))
     },

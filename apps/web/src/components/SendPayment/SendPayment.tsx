@@ -7,6 +7,7 @@ import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { describeSentPayment } from '../../paymentStatus.js'
 import type { Payment } from '../../serverApi.js'
 import { CancelButton, Card } from '../Card/Card.js'
+import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 import { checkPayment } from './checkPayment.js'
 import { parsePaymentForm } from './parsePaymentForm.js'
 
@@ -144,6 +145,7 @@ export function SendPayment(props: SendPaymentProps) {
           </button>
           {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
         </div>
+        <RequestLifeLine testId="payment" busy={busy} methods={['eth_sendTransaction']} />
       </form>
       {text ? (
         <p

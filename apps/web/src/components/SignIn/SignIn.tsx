@@ -1,6 +1,7 @@
 import type { SignInState } from '../../hooks/useSignIn.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
+import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 
 /** Props of {@link SignIn}. */
 export type SignInProps = { signIn: SignInState }
@@ -59,6 +60,7 @@ export function SignIn({ signIn }: SignInProps) {
         )}
         {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}
       </div>
+      <RequestLifeLine testId="sign-in" busy={status === 'signing'} methods={['personal_sign']} />
       <div className="result">
         {message && message.tone !== 'error' ? (
           <p className="outcome" role="status" data-testid="sign-in-result" data-tone={message.tone}>

@@ -5,6 +5,7 @@ import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
+import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 import { Signature } from './Signature.js'
 
 /** Props of {@link SignMessage}. */
@@ -62,6 +63,7 @@ export function SignMessage({ address }: SignMessageProps) {
           </button>
           {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
         </div>
+        <RequestLifeLine testId="sign-message" busy={sign.busy} methods={['personal_sign']} />
       </form>
       <div className="result signature-result">
         {sign.result ? <Signature testId="sign-message" {...sign.result} /> : null}

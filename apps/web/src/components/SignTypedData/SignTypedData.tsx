@@ -4,8 +4,12 @@ import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
+import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 import { Signature } from '../SignMessage/Signature.js'
 import { createMail } from './typedData.js'
+
+// wagmi asks for v4; a wallet may be asked the older forms by other apps' code paths.
+const TYPED_DATA_METHODS = ['eth_signTypedData_v4', 'eth_signTypedData']
 
 /** Props of {@link SignTypedData}. */
 export type SignTypedDataProps = { address: `0x${string}`; chainId: number }
@@ -51,6 +55,7 @@ export function SignTypedData({ address, chainId }: SignTypedDataProps) {
         </button>
         {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
       </div>
+      <RequestLifeLine testId="sign-typed-data" busy={sign.busy} methods={TYPED_DATA_METHODS} />
       <div className="result signature-result">
         {sign.result ? <Signature testId="sign-typed-data" {...sign.result} /> : null}
         <Outcome testId="sign-typed-data" error={sign.error} />

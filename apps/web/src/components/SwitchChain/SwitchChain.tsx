@@ -4,6 +4,7 @@ import { formatChain, listChains } from '../../format.js'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
+import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 
 /** Props of {@link SwitchChain}. */
 export type SwitchChainProps = {
@@ -86,6 +87,14 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
           </button>
           {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
         </div>
+        {/* v2 switches here, without a request to the wallet: there is no request's life to show. */}
+        {protocol === 1 ? (
+          <RequestLifeLine
+            testId="switch-chain"
+            busy={change.busy}
+            methods={['wallet_switchEthereumChain']}
+          />
+        ) : null}
       </form>
       {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">

@@ -1,3 +1,4 @@
+import type { OnRequestStatus } from '../../requestStatus.js'
 import type { SignClient } from '../createSignClient.js'
 import { SDK_ERRORS, SignError } from '../errors.js'
 import { expiryIn, getInternal, getSessionOrThrow, sendRequest } from '../internal.js'
@@ -12,6 +13,11 @@ export type RequestParameters = {
   request: { method: string; params?: unknown }
   /** Seconds the wallet has to answer, 300 to 604800. @default 900 (the SDK's request ttl) */
   expiry?: number | undefined
+  /**
+   * Called with each step of the request's life (docs/request-lifecycle.md): `sent`, `relayed` when the relay
+   * answered the publish, then `answered`, `expired` (at `expiry`) or `failed`.
+   */
+  onStatus?: OnRequestStatus | undefined
 }
 
 // The SDK's bounds on a request's expiry (`SESSION_REQUEST_EXPIRY_BOUNDARIES`) and its default ttl.
@@ -49,6 +55,7 @@ export async function request<result = unknown>(
       ...SDK_ERRORS.UNSUPPORTED_METHODS,
       message: `${SDK_ERRORS.UNSUPPORTED_METHODS.message} ${String(request?.method)}`,
     })
+  const { onStatus } = parameters
   const expiry = parameters.expiry ?? DEFAULT_EXPIRY
   if (!Number.isInteger(expiry) || expiry < MIN_EXPIRY || expiry > MAX_EXPIRY)
     throw new RangeError(`expiry must be a whole number of seconds between ${MIN_EXPIRY} and ${MAX_EXPIRY}`)
@@ -56,5 +63,10 @@ export async function request<result = unknown>(
     request: { method: request.method, params: request.params, expiryTimestamp: expiryIn(expiry) },
     chainId,
   }
-  return sendRequest<result>(internal, topic, 'wc_sessionRequest', params, { ttl: expiry, timeout: expiry })
+  return sendRequest<result>(internal, topic, 'wc_sessionRequest', params, {
+    ttl: expiry,
+    timeout: expiry,
+    // The steps name the method asked of the wallet, not the envelope's `wc_sessionRequest`.
+    onStatus: onStatus && ((event) => onStatus({ ...event, method: request.method })),
+  })
 }
