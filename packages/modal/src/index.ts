@@ -17,11 +17,19 @@ export {
   watchInjectedWallets,
 } from './injected/index.js'
 export {
+  formatMessage,
   getDirection,
-  getStrings,
   LANGUAGES,
   type Language,
+  matchLanguage,
   resolveLanguage,
+  toLanguage,
+} from './locales/languages.js'
+export {
+  getStrings,
+  hasStrings,
+  loadStrings,
+  resolveModalLanguage,
   type Strings,
 } from './locales/strings.js'
 export { close, open, setStatus, showError } from './open.js'
