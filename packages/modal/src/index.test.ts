@@ -19,6 +19,7 @@ test('exports', () => {
       "close",
       "createCopyLink",
       "createModal",
+      "createTranslator",
       "createWalletList",
       "detectPlatform",
       "encodeQr",

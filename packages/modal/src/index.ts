@@ -17,12 +17,16 @@ export {
   watchInjectedWallets,
 } from './injected/index.js'
 export {
+  createTranslator,
   formatMessage,
   getDirection,
   LANGUAGES,
   type Language,
+  type MessageTable,
+  type MessageValues,
   matchLanguage,
   resolveLanguage,
+  type Translator,
   toLanguage,
 } from './locales/languages.js'
 export {

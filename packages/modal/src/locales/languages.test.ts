@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+  createTranslator,
   formatMessage,
   getDirection,
   LANGUAGES,
@@ -75,5 +76,38 @@ describe('languages', () => {
     expect(formatMessage('{a} and {a}, {b}', { a: 1, b: 2n })).toBe('1 and 1, 2')
     expect(formatMessage('{missing} stays', {})).toBe('{missing} stays')
     expect(formatMessage('no values {x}')).toBe('no values {x}')
+  })
+})
+
+describe('createTranslator', () => {
+  const en = { hello: 'Hello, {name}!', bye: 'Bye' }
+  const table = (hello: string) => async () => ({ hello, bye: `${hello}…` })
+  const loaders = {
+    de: table('Hallo, {name}!'),
+    es: table('¡Hola, {name}!'),
+    fa: table('سلام {name}!'),
+    fr: table('Bonjour, {name} !'),
+    ja: table('こんにちは、{name}さん！'),
+    ko: table('안녕하세요, {name}님!'),
+    pt: table('Olá, {name}!'),
+    zh: async () => {
+      throw new TypeError('Failed to fetch')
+    },
+  }
+
+  test('default: English until another table is in use', async () => {
+    const i18n = createTranslator(en, loaders)
+    expect([i18n.language, i18n.t('hello', { name: 'Ada' })]).toEqual(['en', 'Hello, Ada!'])
+    expect(await i18n.use('ja')).toBe('ja')
+    expect(i18n.t('hello', { name: 'Ada' })).toBe('こんにちは、Adaさん！')
+    expect(await i18n.use('en')).toBe('en')
+    expect(i18n.t('bye')).toBe('Bye')
+  })
+
+  test('error: a table that cannot be fetched leaves the language as it was', async () => {
+    const i18n = createTranslator(en, loaders)
+    await i18n.use('de')
+    expect(await i18n.use('zh')).toBe('de')
+    expect(i18n.t('hello', { name: 'Ada' })).toBe('Hallo, Ada!')
   })
 })

@@ -74,3 +74,62 @@ export function formatMessage(message: string, values?: Record<string, string | 
     name in values ? String(values[name]) : whole,
   )
 }
+
+/** The values of a message's `{placeholders}`. */
+export type MessageValues = Record<string, string | number | bigint>
+
+/** One language's message table: keys to texts with `{placeholders}`; English's type is every table's type. */
+export type MessageTable = Record<string, string>
+
+/** What {@link createTranslator} returns: the messages of one language at a time. */
+export type Translator<Table extends MessageTable> = {
+  /** The language whose table is in use; `'en'` until {@link Translator.use} loaded another. */
+  readonly language: Language
+  /** The message `key` in the current language, its `{placeholders}` filled from `values`. */
+  t: (key: keyof Table & string, values?: MessageValues) => string
+  /**
+   * Loads the table of `language` (once) and speaks it from then on; resolves with the language in use, which stays
+   * the previous one when the table cannot be fetched.
+   */
+  use: (language: Language) => Promise<Language>
+}
+
+/**
+ * The message mechanism of the web app and the wallet page: English bundled, every other table loaded on demand
+ * (a chunk each), each typed as English's (`typeof en`), so a key missing in one language fails the typecheck.
+ *
+ * @example
+ * const i18n = createTranslator(en, { de: () => import('./de.js').then((m) => m.de), … })
+ * await i18n.use(matchLanguage(navigator.languages)); i18n.t('greeting', { name })
+ */
+export function createTranslator<Table extends MessageTable>(
+  english: Table,
+  loaders: Record<Exclude<Language, 'en'>, () => Promise<Table>>,
+): Translator<Table> {
+  let language: Language = 'en'
+  let table = english
+  const tables: Partial<Record<Language, Promise<Table>>> = {}
+  return {
+    get language() {
+      return language
+    },
+    t: (key, values) => formatMessage(table[key] ?? english[key] ?? key, values),
+    use: async (next) => {
+      if (next === 'en') {
+        ;[language, table] = ['en', english]
+        return language
+      }
+      tables[next] ??= loaders[next]().catch((error: unknown) => {
+        delete tables[next]
+        throw error
+      })
+      try {
+        table = await tables[next]
+        language = next
+      } catch {
+        // The page goes on in the language it has: better than no page.
+      }
+      return language
+    },
+  }
+}
