@@ -1,5 +1,6 @@
 import type { Rewind } from '../../hooks/useBlock.js'
 import type { Notice } from '../../hooks/usePairlink.js'
+import { t } from '../../i18n/i18n.js'
 
 /** Props of {@link StatusBanner}. */
 export type StatusBannerProps = {
@@ -22,7 +23,7 @@ export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, r
     <div className="banners">
       {bridgeUnreachable ? (
         <p className="banner error" role="alert" data-testid="bridge-warning">
-          The bridge is unreachable. Retrying… Messages to and from the wallet wait until it is back.
+          {t('bridge_unreachable')}
         </p>
       ) : null}
       {rpcError ? (
@@ -32,8 +33,7 @@ export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, r
       ) : null}
       {rewind ? (
         <p className="banner error" role="alert" data-testid="rpc-rewind">
-          The RPC node went back from block #{rewind.from.toString()} to #{rewind.to.toString()}: it was
-          restarted or its chain was reset. Balances and blocks now follow its new chain.
+          {t('rpc_rewind', { from: rewind.from, to: rewind.to })}
         </p>
       ) : null}
       {notice ? (
@@ -41,7 +41,7 @@ export function StatusBanner({ notice, onDismiss, bridgeUnreachable, rpcError, r
           <span data-testid="notice" data-tone={notice.tone}>
             {notice.text}
           </span>
-          <button type="button" className="dismiss" aria-label="Dismiss message" onClick={onDismiss}>
+          <button type="button" className="dismiss" aria-label={t('dismiss')} onClick={onDismiss}>
             ×
           </button>
         </div>

@@ -1,0 +1,198 @@
+import type { Messages } from './en.js'
+
+/** The web app's texts in French (see en.ts for how to add one). */
+export const fr: Messages = {
+  loading: 'Chargement…',
+  connect_title: 'Connectez votre portefeuille',
+  wallet_hint:
+    'Pas de portefeuille ? Ouvrez le {link} dans un autre onglet ou sur votre téléphone, puis collez-y le lien de la fenêtre du QR code.',
+  wallet_hint_link: 'portefeuille de test Pairlink',
+  opens_new_tab: '(s’ouvre dans un nouvel onglet)',
+  view_error: 'Impossible de charger la vue du compte. Vérifiez votre connexion et rechargez la page.',
+  config_error:
+    'Impossible de charger les réglages de l’app depuis le serveur ({reason}). Rechargez pour réessayer.',
+  connect_wallet: 'Connecter un portefeuille',
+  waiting_for_wallet: 'En attente du portefeuille…',
+  intro_walletconnect:
+    'Scannez le QR code avec n’importe quel portefeuille WalletConnect (MetaMask, Rainbow, Trust, Ledger Live et d’autres) ou, sur un téléphone, choisissez votre portefeuille dans la liste ; un portefeuille installé dans ce navigateur y est aussi proposé. La connexion est chiffrée de bout en bout ; le relais de WalletConnect la transporte sans la lire.',
+  intro_pairlink:
+    'Ce serveur passe par son propre relais : Pairlink Wallet et les portefeuilles configurés pour ce relais se connectent par QR code, et un portefeuille installé dans ce navigateur y est aussi proposé. Les portefeuilles mobiles comme MetaMask ou Rainbow écoutent sur le réseau de WalletConnect : ils pourront se connecter dès que l’exploitant du site aura défini un project id WalletConnect (WALLETCONNECT_PROJECT_ID).',
+  intro_bridge:
+    'Scannez le QR code avec un portefeuille WalletConnect v1, ou utilisez un portefeuille installé dans ce navigateur, également proposé. La connexion est chiffrée de bout en bout via le bridge de ce serveur.',
+  intro_one_click:
+    'Approuver la connexion dans votre portefeuille vous connecte aussi à ce site : une seule approbation, pas de deuxième étape. Un portefeuille qui ne sait pas s’authentifier en se connectant se connecte simplement ; vous vous identifiez ensuite depuis la page du compte.',
+  connect_with: 'Se connecter avec',
+  reaches_any: 'tout portefeuille WalletConnect',
+  reaches_v1: 'portefeuilles v1, via le bridge de ce serveur',
+  reaches_pairlink: 'Pairlink Wallet et les portefeuilles configurés pour le relais de ce serveur',
+  connected_to: 'Connecté à {wallet}',
+  unnamed_wallet: 'Portefeuille sans nom',
+  browser_wallet: 'Portefeuille du navigateur',
+  disconnect: 'Déconnecter',
+  copy_address: 'Copier l’adresse',
+  balance: 'Solde',
+  chain: 'Chaîne',
+  latest_block: 'Dernier bloc',
+  not_read_here: 'Non lu sur cette chaîne',
+  waiting: 'En attente…',
+  relay: 'Relais',
+  bridge: 'Bridge',
+  socket_open: 'Connecté',
+  socket_connecting: 'Reconnexion…',
+  socket_closed: 'Hors ligne',
+  off_chain_v2:
+    'Cette session est sur {chain}, mais cette app lit {app}. Revenez sur {app} pour voir son solde et envoyer des paiements ici.',
+  off_chain_v1:
+    'Le portefeuille est sur {chain}, mais cette app lit {app}. Remettez le portefeuille sur {app} pour voir son solde et envoyer des paiements ici.',
+  chain_unknown: 'Chaîne {id}',
+  dev_chain: 'Chaîne de dev Anvil',
+  cancel: 'Annuler',
+  copy: 'Copier',
+  copied: 'Copié',
+  copy_failed: 'Échec de la copie',
+  confirm_in: 'Confirmez dans {wallet}…',
+  confirm_in_wallet: 'Confirmez dans votre portefeuille…',
+  stopped_waiting:
+    'Vous n’attendez plus le portefeuille. S’il affiche encore la demande, refusez-la là-bas ; une réponse est désormais ignorée ici.',
+  stopped_waiting_payment:
+    'Vous n’attendez plus le portefeuille. S’il affiche encore le paiement, refusez-le là-bas : approuvé maintenant, il serait quand même envoyé.',
+  sign_in_title: 'Se connecter avec Ethereum',
+  sign_in_description:
+    'Prouvez que ce compte est le vôtre (EIP-4361) pour conserver vos données sur ce serveur.',
+  sign_in_checking: 'Vérification de votre connexion…',
+  sign_in_signed_out: 'Non connecté.',
+  sign_in_signing: 'Confirmez la connexion dans votre portefeuille…',
+  signed_in_as: '✓ Connecté en tant que {address}',
+  sign_in_button: 'Se connecter avec le portefeuille',
+  sign_out: 'Se déconnecter',
+  sign_message_title: 'Signer un message',
+  sign_message_description: 'Le portefeuille signe un texte ; chacun peut vérifier qui l’a signé.',
+  sign_message_default: 'Bonjour de la part de Pairlink !',
+  message: 'Message',
+  sign_message_button: 'Signer le message',
+  signature_verified: '✓ Signature vérifiée : signée par ce compte.',
+  signature_mismatch: '✗ La signature ne correspond pas à ce compte.',
+  copy_signature: 'Copier la signature',
+  typed_title: 'Signer des données structurées',
+  typed_description:
+    'Des données structurées (EIP-712 v4) que le portefeuille peut afficher champ par champ.',
+  typed_button: 'Signer les données',
+  switch_title: 'Changer de chaîne',
+  switch_button: 'Changer de chaîne',
+  switch_current: '{chain} — actuelle',
+  switch_v1_description: 'Le portefeuille décide ; il peut refuser les chaînes qu’il ne connaît pas.',
+  switch_v1_done: 'Le portefeuille est passé sur {chain}.',
+  switch_v2_description:
+    'Passe d’une chaîne à l’autre parmi celles que le portefeuille a approuvées à la connexion, sans lui demander. Pour une autre chaîne, déconnectez-vous puis reconnectez-vous pour l’approuver.',
+  switch_v2_busy: 'Changement…',
+  switch_v2_done:
+    'Cette session est maintenant sur {chain} ; chaque demande indique sa chaîne au portefeuille.',
+  payment_title: 'Envoyer un paiement',
+  payment_description: 'Le portefeuille signe et diffuse la transaction.',
+  recipient: 'Destinataire',
+  amount: 'Montant (ETH)',
+  send_payment: 'Envoyer le paiement',
+  transaction: 'Transaction',
+  recipient_balance: 'Solde du destinataire :',
+  record_signed_out: 'Connectez-vous pour garder une trace de vos paiements.',
+  record_saving: 'Enregistrement du paiement dans votre historique…',
+  record_saved:
+    'Enregistré dans votre historique : le serveur le suit jusqu’à sa confirmation, même si vous fermez cet onglet.',
+  record_failed: '{reason} Le paiement lui-même a été envoyé.',
+  invalid_recipient: 'Saisissez une adresse de destinataire valide (0x suivi de 40 chiffres hexadécimaux).',
+  invalid_amount: 'Saisissez un montant en ETH, par exemple 0.01.',
+  amount_zero: 'Saisissez un montant supérieur à zéro.',
+  insufficient_funds: 'Pas assez d’ETH pour payer ce montant et les frais de réseau.',
+  pay_off_chain_v2:
+    'Cette session est sur une autre chaîne ({chain}) : ici, les paiements passent par {app}. Revenez d’abord sur {app}.',
+  pay_off_chain_v1:
+    'Le portefeuille est sur une autre chaîne ({chain}) : ici, les paiements passent par {app}. Remettez d’abord le portefeuille sur cette chaîne.',
+  payment_signing: 'En attente de l’approbation du paiement par le portefeuille…',
+  payment_pending: 'En attente : envoyé, en attente d’inclusion dans un bloc…',
+  payment_reverted: 'Échec : le paiement a été annulé (revert) dans le bloc {block}',
+  payment_included: 'Dans le bloc {block} · {confirmations}',
+  confirmations_one: '{count} confirmation',
+  confirmations_other: '{count} confirmations',
+  history_title: 'Historique des paiements',
+  history_description:
+    'Le serveur suit chaque paiement jusqu’à sa confirmation, même après la fermeture de cet onglet.',
+  history_empty: 'Aucun paiement pour l’instant. Les paiements envoyés une fois connecté apparaissent ici.',
+  history_signed_out: 'Connectez-vous avec Ethereum pour garder ici une trace de vos paiements.',
+  history_to: 'à {address}',
+  in_block: 'bloc {block}',
+  status_pending: 'En attente d’inclusion dans un bloc',
+  status_included: 'Inclus',
+  status_confirmed: 'Confirmé',
+  status_failed: 'Échec{block} : le paiement a été annulé (revert)',
+  status_reorged:
+    'Retiré par une réorganisation : son bloc a quitté la chaîne ; en attente d’une nouvelle inclusion',
+  status_dropped: 'Abandonné : pas inclus dans un bloc à temps',
+  bridge_unreachable:
+    'Le bridge est injoignable. Nouvelle tentative… Les messages vers et depuis le portefeuille attendent son retour.',
+  rpc_rewind:
+    'Le nœud RPC est revenu du bloc #{from} au bloc #{to} : il a été redémarré ou sa chaîne réinitialisée. Soldes et blocs suivent désormais sa nouvelle chaîne.',
+  dismiss: 'Fermer le message',
+  welcome_back: 'Bon retour : votre session avec {wallet} a été restaurée.',
+  the_wallet: 'le portefeuille',
+  connected_notice: 'Connecté à {wallet}.',
+  connected_signing: 'Connecté à {wallet}. Connexion au site…',
+  connected_signed_in: 'Connecté à {wallet} et identifié en tant que {address}.',
+  connected_not_signed_in: 'Connecté à {wallet}, mais pas identifié : {reason}',
+  account_switched:
+    'Le portefeuille est passé à un autre compte, vous avez donc été déconnecté. Reconnectez-vous pour continuer en tant que {address}.',
+  signed_in_notice: 'Connecté en tant que {address}.',
+  signed_out_notice: 'Vous vous êtes déconnecté.',
+  sign_in_ended: 'Votre connexion a expiré. Reconnectez-vous avec votre portefeuille.',
+  disconnected_here: 'Vous avez déconnecté le portefeuille.',
+  disconnected_tab: 'Vous avez déconnecté le portefeuille dans un autre onglet.',
+  disconnected_wallet:
+    'Le portefeuille s’est déconnecté. Cliquez sur « Connecter un portefeuille » pour l’appairer à nouveau.',
+  error_modal_closed:
+    'Vous avez fermé la fenêtre du QR code avant qu’un portefeuille se connecte. Cliquez sur « Connecter un portefeuille » pour réessayer.',
+  error_connection_rejected: 'Le portefeuille a refusé la connexion.',
+  error_timeout: 'Le portefeuille n’a pas répondu à temps. Vérifiez le portefeuille et réessayez.',
+  error_chain_not_approved:
+    'Le portefeuille n’a pas approuvé cette chaîne lors de la connexion, l’app reste donc sur la chaîne actuelle. Pour l’utiliser, déconnectez-vous et reconnectez-vous en approuvant cette chaîne dans le portefeuille.',
+  error_chain_unknown: 'Le portefeuille ne connaît pas cette chaîne ; il est resté où il était.',
+  error_switch_refused: 'Le portefeuille a refusé de passer à cette chaîne. Il reste sur la chaîne actuelle.',
+  error_request_rejected: 'Le portefeuille a refusé la demande.',
+  error_disconnected: 'Le portefeuille est déconnecté. Reconnectez-le pour continuer.',
+  error_wrong_chain: 'Le portefeuille est sur une autre chaîne que celle dont cette demande a besoin.',
+  error_unauthorized: 'Le portefeuille n’a pas partagé ce compte avec l’app.',
+  error_unsupported: 'Le portefeuille ne prend pas en charge cette demande.',
+  error_invalid_address: 'Ce n’est pas une adresse valide.',
+  error_rpc_unreachable: 'Le nœud RPC est injoignable. Nouvelle tentative…',
+  error_block_not_found: 'Le nœud RPC n’a pas encore produit le dernier bloc. Nouvelle tentative…',
+  error_client_closed: 'La connexion a été fermée. Rechargez la page pour continuer.',
+  error_relay_unreachable: 'Le relais est injoignable pour le moment. Vérifiez votre connexion et réessayez.',
+  error_rpc_failed: 'Le nœud RPC n’a pas répondu : {reason}. Nouvelle tentative…',
+  error_payment_failed: 'Le portefeuille n’a pas pu envoyer le paiement : {reason}.',
+  error_other: 'Quelque chose a mal tourné : {reason}',
+  refused_project:
+    'WalletConnect n’a pas accepté le project id de ce site. L’exploitant du site doit définir WALLETCONNECT_PROJECT_ID avec un project id de dashboard.reown.com.',
+  refused_origin:
+    'Le relais de WalletConnect n’accepte pas l’adresse de ce site{origin}. L’exploitant doit l’ajouter aux domaines autorisés du projet sur dashboard.reown.com.',
+  refused_other:
+    'Le relais a refusé ce site : aucun portefeuille ne peut se connecter par lui. L’exploitant du site doit vérifier ses réglages WalletConnect (project id et domaines autorisés sur dashboard.reown.com).',
+  server_signature_refused:
+    'Vous avez refusé la signature dans le portefeuille, vous n’êtes donc pas connecté.',
+  server_unreachable_payments:
+    'Le serveur est injoignable, l’historique des paiements ne peut donc pas être mis à jour. Nouvelle tentative…',
+  server_unreachable: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+  server_too_many: 'Trop de tentatives de connexion. Attendez {wait} et réessayez.',
+  seconds_one: '{count} seconde',
+  seconds_other: '{count} secondes',
+  a_minute: 'une minute',
+  server_forbidden: 'Le serveur a refusé une demande de cette page. Rechargez la page et réessayez.',
+  server_failed: 'Le serveur a rencontré un problème. Réessayez dans un instant.',
+  server_nonce_expired:
+    'La connexion a expiré avant d’atteindre le serveur. Cliquez sur « Se connecter avec le portefeuille » pour réessayer.',
+  server_bad_signature: 'La signature n’appartient pas à ce compte, vous n’êtes donc pas connecté.',
+  server_wrong_chain:
+    'La connexion visait une autre chaîne que celle de ce site. Remettez le portefeuille sur la bonne chaîne et réessayez.',
+  server_wrong_site:
+    'La connexion visait un autre site, le serveur l’a donc refusée. Rechargez et réessayez.',
+  server_unreadable: 'Le serveur n’a pas pu lire le message signé. Réessayez de vous connecter.',
+  server_record_failed: 'Le serveur n’a pas pu enregistrer ce paiement.',
+  server_refused: 'Le serveur a refusé la demande. Rechargez la page et réessayez.',
+}
