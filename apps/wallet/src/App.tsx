@@ -9,7 +9,6 @@ import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
-import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
 import { loadOpenWallet } from './hooks/loadOpenWallet.js'
 import { PAIRING_TIMEOUT_MS } from './hooks/sessionState.js'
@@ -17,6 +16,7 @@ import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
 import { useWalletSession } from './hooks/useWalletSession.js'
 import { t } from './i18n/i18n.js'
+import { formatChain } from './i18n/words.js'
 
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {

@@ -145,6 +145,17 @@ export const en = {
     "No session request from the dapp within {seconds} s: the link may be used or expired, or the dapp's page closed. Get a new link from the dapp and connect again.",
   pairing_cancelled: 'Pairing cancelled.',
   could_not_pair: 'Could not pair: {reason}',
+  // Chains and methods, as the page names them (the core's English words serve the CLI)
+  dev_chain: 'Anvil dev chain',
+  method_sign_messages: 'Sign messages',
+  method_sign_hashes: 'Sign raw hashes',
+  method_sign_typed: 'Sign typed data',
+  method_send_tx: 'Send transactions',
+  method_sign_tx: 'Sign transactions',
+  method_switch: 'Switch networks',
+  method_add: 'Add networks',
+  method_see_address: 'See your address',
+  method_see_network: 'See the network',
 }
 
 /** The wallet page's message table: English's keys, each language's texts. */

@@ -1,6 +1,6 @@
-import { formatChain } from '../../core/chains.js'
 import type { DecodedField, DecodedRequest } from '../../core/decodeRequest.js'
 import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 import { Address } from '../Address/Address.js'
 
 /** A decoded call request, laid out for reading before approving. Pure: no actions. */

@@ -1,6 +1,7 @@
-import { formatChain, getChainOptions } from '../../core/chains.js'
+import { getChainOptions } from '../../core/chains.js'
 import { type ProposalSummary, parseCaipChain, WALLET_METHODS } from '../../core/namespaces.js'
 import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 
 /** Props of {@link ProposalView}. */
 export type ProposalViewProps = {
