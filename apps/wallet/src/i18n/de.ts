@@ -139,6 +139,12 @@ export const de: Messages = {
   settings_loading: 'Die Servereinstellungen werden noch geladen; versuche es gleich noch einmal.',
   pairing_timeout:
     'Keine Sitzungsanfrage der Dapp innerhalb von {seconds} s: Der Link ist vielleicht verbraucht oder abgelaufen, oder die Seite der Dapp wurde geschlossen. Hol dir einen neuen Link von der Dapp und verbinde dich erneut.',
+  restored_waiting_one: 'Eine Anfrage, die du noch nicht beantwortet hattest, wartet auf dich.',
+  restored_waiting_other: '{count} Anfragen, die du noch nicht beantwortet hattest, warten auf dich.',
+  restored_expired_one:
+    'Eine Anfrage hat länger als {minutes} Minuten gewartet und ist abgelaufen; {dapp} wurde informiert.',
+  restored_expired_other:
+    '{count} Anfragen haben länger als {minutes} Minuten gewartet und sind abgelaufen; {dapp} wurde informiert.',
   pairing_cancelled: 'Koppeln abgebrochen.',
   could_not_pair: 'Koppeln fehlgeschlagen: {reason}',
   dev_chain: 'Anvil-Entwicklungs-Chain',

@@ -143,6 +143,10 @@ export const en = {
   settings_loading: 'Still loading the server settings; try again in a moment.',
   pairing_timeout:
     "No session request from the dapp within {seconds} s: the link may be used or expired, or the dapp's page closed. Get a new link from the dapp and connect again.",
+  restored_waiting_one: 'One request you had not answered is waiting for you.',
+  restored_waiting_other: '{count} requests you had not answered are waiting for you.',
+  restored_expired_one: 'One request waited more than {minutes} minutes and expired; {dapp} was told.',
+  restored_expired_other: '{count} requests waited more than {minutes} minutes and expired; {dapp} was told.',
   pairing_cancelled: 'Pairing cancelled.',
   could_not_pair: 'Could not pair: {reason}',
   // Chains and methods, as the page names them (the core's English words serve the CLI)

@@ -137,6 +137,11 @@ export const es: Messages = {
     'Todavía se está cargando la configuración del servidor; inténtalo de nuevo en un momento.',
   pairing_timeout:
     'No llegó ninguna solicitud de sesión de la dapp en {seconds} s: puede que el enlace ya se haya usado o haya caducado, o que se cerrara la página de la dapp. Pide un enlace nuevo a la dapp y vuelve a conectar.',
+  restored_waiting_one: 'Una solicitud que no habías respondido te está esperando.',
+  restored_waiting_other: '{count} solicitudes que no habías respondido te están esperando.',
+  restored_expired_one: 'Una solicitud esperó más de {minutes} minutos y caducó; se avisó a {dapp}.',
+  restored_expired_other:
+    '{count} solicitudes esperaron más de {minutes} minutos y caducaron; se avisó a {dapp}.',
   pairing_cancelled: 'Emparejamiento cancelado.',
   could_not_pair: 'No se pudo emparejar: {reason}',
   dev_chain: 'Cadena de desarrollo Anvil',

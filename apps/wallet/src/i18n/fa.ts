@@ -131,6 +131,11 @@ export const fa: Messages = {
   settings_loading: 'تنظیمات سرور هنوز در حال بارگذاری است؛ کمی بعد دوباره تلاش کنید.',
   pairing_timeout:
     'در {seconds} ثانیه درخواست نشستی از dapp نرسید: شاید پیوند استفاده یا منقضی شده یا صفحهٔ dapp بسته شده است. پیوند تازه‌ای از dapp بگیرید و دوباره متصل شوید.',
+  restored_waiting_one: 'یک درخواست که به آن پاسخ نداده بودید منتظر شماست.',
+  restored_waiting_other: '{count} درخواست که به آن‌ها پاسخ نداده بودید منتظر شما هستند.',
+  restored_expired_one: 'یک درخواست بیش از {minutes} دقیقه منتظر ماند و منقضی شد؛ به {dapp} اطلاع داده شد.',
+  restored_expired_other:
+    '{count} درخواست بیش از {minutes} دقیقه منتظر ماندند و منقضی شدند؛ به {dapp} اطلاع داده شد.',
   pairing_cancelled: 'جفت‌شدن لغو شد.',
   could_not_pair: 'جفت‌شدن انجام نشد: {reason}',
   dev_chain: 'زنجیرهٔ توسعهٔ Anvil',

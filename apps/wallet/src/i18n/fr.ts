@@ -137,6 +137,12 @@ export const fr: Messages = {
   settings_loading: 'Les réglages du serveur sont encore en cours de chargement ; réessayez dans un instant.',
   pairing_timeout:
     'Aucune demande de session de la dapp en {seconds} s : le lien est peut-être déjà utilisé ou expiré, ou la page de la dapp a été fermée. Demandez un nouveau lien à la dapp et reconnectez-vous.',
+  restored_waiting_one: 'Une demande à laquelle vous n’aviez pas répondu vous attend.',
+  restored_waiting_other: '{count} demandes auxquelles vous n’aviez pas répondu vous attendent.',
+  restored_expired_one:
+    'Une demande a attendu plus de {minutes} minutes et a expiré ; {dapp} en a été informée.',
+  restored_expired_other:
+    '{count} demandes ont attendu plus de {minutes} minutes et ont expiré ; {dapp} en a été informée.',
   pairing_cancelled: 'Appairage annulé.',
   could_not_pair: 'Appairage impossible : {reason}',
   dev_chain: 'Chaîne de dev Anvil',

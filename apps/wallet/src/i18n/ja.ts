@@ -134,6 +134,12 @@ export const ja: Messages = {
   settings_loading: 'サーバーの設定をまだ読み込んでいます。しばらくしてからもう一度お試しください。',
   pairing_timeout:
     '{seconds} 秒以内に dapp からセッションリクエストが届きませんでした。リンクが使用済みか期限切れ、または dapp のページが閉じられた可能性があります。dapp から新しいリンクを取得して、もう一度接続してください。',
+  restored_waiting_one: '未回答のリクエストが 1 件待っています。',
+  restored_waiting_other: '未回答のリクエストが {count} 件待っています。',
+  restored_expired_one:
+    '1 件のリクエストが {minutes} 分以上待機して期限切れになりました。{dapp} に通知済みです。',
+  restored_expired_other:
+    '{count} 件のリクエストが {minutes} 分以上待機して期限切れになりました。{dapp} に通知済みです。',
   pairing_cancelled: 'ペアリングをキャンセルしました。',
   could_not_pair: 'ペアリングできませんでした：{reason}',
   dev_chain: 'Anvil 開発チェーン',

@@ -131,6 +131,10 @@ export const ko: Messages = {
   settings_loading: '서버 설정을 아직 불러오는 중입니다. 잠시 후 다시 시도하세요.',
   pairing_timeout:
     '{seconds}초 안에 dapp의 세션 요청이 오지 않았습니다. 링크가 이미 사용되었거나 만료되었을 수 있고, dapp 페이지가 닫혔을 수도 있습니다. dapp에서 새 링크를 받아 다시 연결하세요.',
+  restored_waiting_one: '답하지 않은 요청 1개가 기다리고 있습니다.',
+  restored_waiting_other: '답하지 않은 요청 {count}개가 기다리고 있습니다.',
+  restored_expired_one: '요청 1개가 {minutes}분 넘게 기다려 만료되었습니다. {dapp}에 알렸습니다.',
+  restored_expired_other: '요청 {count}개가 {minutes}분 넘게 기다려 만료되었습니다. {dapp}에 알렸습니다.',
   pairing_cancelled: '페어링을 취소했습니다.',
   could_not_pair: '페어링하지 못했습니다: {reason}',
   dev_chain: 'Anvil 개발 체인',

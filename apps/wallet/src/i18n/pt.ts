@@ -135,6 +135,11 @@ export const pt: Messages = {
   settings_loading: 'As configurações do servidor ainda estão carregando; tente de novo em instantes.',
   pairing_timeout:
     'Nenhuma solicitação de sessão do dapp em {seconds} s: o link pode já ter sido usado ou expirado, ou a página do dapp foi fechada. Peça um novo link ao dapp e conecte de novo.',
+  restored_waiting_one: 'Uma solicitação que você não tinha respondido está esperando por você.',
+  restored_waiting_other: '{count} solicitações que você não tinha respondido estão esperando por você.',
+  restored_expired_one: 'Uma solicitação esperou mais de {minutes} minutos e expirou; {dapp} foi avisado.',
+  restored_expired_other:
+    '{count} solicitações esperaram mais de {minutes} minutos e expiraram; {dapp} foi avisado.',
   pairing_cancelled: 'Pareamento cancelado.',
   could_not_pair: 'Não foi possível parear: {reason}',
   dev_chain: 'Rede de desenvolvimento Anvil',

@@ -129,6 +129,10 @@ export const zh: Messages = {
   settings_loading: '仍在加载服务器设置；请稍后重试。',
   pairing_timeout:
     '{seconds} 秒内未收到 dapp 的会话请求：链接可能已被使用或已过期，或者 dapp 的页面已关闭。请从 dapp 获取新链接后重新连接。',
+  restored_waiting_one: '有 1 个你尚未回复的请求在等待你。',
+  restored_waiting_other: '有 {count} 个你尚未回复的请求在等待你。',
+  restored_expired_one: '有 1 个请求等待超过 {minutes} 分钟，已过期；已通知 {dapp}。',
+  restored_expired_other: '有 {count} 个请求等待超过 {minutes} 分钟，已过期；已通知 {dapp}。',
   pairing_cancelled: '已取消配对。',
   could_not_pair: '无法配对：{reason}',
   dev_chain: 'Anvil 开发链',
