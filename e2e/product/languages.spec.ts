@@ -114,3 +114,24 @@ for (const [language, texts] of Object.entries(LANGUAGES)) {
     await screenshot(dapp, `i18n-${language}-web`, { publish: true })
   })
 }
+
+test('behavior: a Persian browser gets right-to-left pages, with addresses and links still left to right', async ({
+  browser,
+}) => {
+  const dapp = await device(browser, 'fa-IR')
+  await dapp.goto(product.origin)
+  await expect(dapp.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(dapp.getByTestId('connect-button')).toHaveText('اتصال کیف پول')
+  await dapp.getByTestId('connect-button').click()
+  await expect(dapp.locator('#walletconnect-qrcode-modal')).toHaveAttribute('dir', 'rtl')
+
+  const wallet = await device(browser, 'fa-IR')
+  await wallet.goto(`${product.origin}/wallet/`)
+  await expect(wallet.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(wallet.getByRole('heading', { name: 'اتصال به یک dapp' })).toBeVisible()
+  // The account's address is drawn in two halves: the first stays on the left, so it reads as it is written.
+  const halves = wallet.getByTestId('account-address').locator('.address-half')
+  const [first, second] = [await halves.nth(0).boundingBox(), await halves.nth(1).boundingBox()]
+  expect(first && second && (first.y < second.y || first.x < second.x)).toBe(true)
+  await screenshot(wallet, 'i18n-fa-wallet')
+})
