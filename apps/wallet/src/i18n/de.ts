@@ -17,6 +17,10 @@ export const de: Messages = {
   pair_hint:
     'Füge den Link ein, den die Dapp unter ihrem QR-Code zeigt (WalletConnect v1 oder v2), oder öffne ihn als /wallet/wc?uri=….',
   account: 'Konto',
+  dev_account: 'Entwicklungskonto {index}',
+  imported_account: 'Importiert',
+  label_smart: 'Smart Account',
+  label_counterfactual: 'Smart Account, nicht bereitgestellt',
   acts_as: 'Handelt als',
   kind_eoa: 'Der Schlüssel selbst (EOA)',
   kind_deployed: 'Sein Smart Account, bereitgestellt (EIP-1271)',

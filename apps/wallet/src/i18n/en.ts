@@ -24,6 +24,10 @@ export const en = {
     'Paste the link the dapp shows under its QR code (WalletConnect v1 or v2), or open it as /wallet/wc?uri=….',
   // AccountPicker
   account: 'Account',
+  dev_account: 'Dev account {index}',
+  imported_account: 'Imported',
+  label_smart: 'smart account',
+  label_counterfactual: 'smart account, not deployed',
   acts_as: 'Acts as',
   kind_eoa: 'The key itself (EOA)',
   kind_deployed: 'Its smart account, deployed (EIP-1271)',

@@ -17,6 +17,10 @@ export const es: Messages = {
   pair_hint:
     'Pega el enlace que la dapp muestra bajo su código QR (WalletConnect v1 o v2), o ábrelo como /wallet/wc?uri=….',
   account: 'Cuenta',
+  dev_account: 'Cuenta de desarrollo {index}',
+  imported_account: 'Importada',
+  label_smart: 'cuenta inteligente',
+  label_counterfactual: 'cuenta inteligente, sin desplegar',
   acts_as: 'Actúa como',
   kind_eoa: 'La propia clave (EOA)',
   kind_deployed: 'Su cuenta inteligente, desplegada (EIP-1271)',

@@ -16,6 +16,10 @@ export const fa: Messages = {
   pair_hint:
     'پیوندی را که dapp زیر کد QR خود نشان می‌دهد (WalletConnect v1 یا v2) بچسبانید یا آن را به شکل /wallet/wc?uri=… باز کنید.',
   account: 'حساب',
+  dev_account: 'حساب توسعهٔ {index}',
+  imported_account: 'واردشده',
+  label_smart: 'حساب هوشمند',
+  label_counterfactual: 'حساب هوشمند، مستقرنشده',
   acts_as: 'عمل به‌عنوان',
   kind_eoa: 'خود کلید (EOA)',
   kind_deployed: 'حساب هوشمند آن، مستقرشده (EIP-1271)',

@@ -17,6 +17,10 @@ export const fr: Messages = {
   pair_hint:
     'Collez le lien que la dapp affiche sous son QR code (WalletConnect v1 ou v2), ou ouvrez-le sous la forme /wallet/wc?uri=….',
   account: 'Compte',
+  dev_account: 'Compte de dev {index}',
+  imported_account: 'Importé',
+  label_smart: 'compte intelligent',
+  label_counterfactual: 'compte intelligent, non déployé',
   acts_as: 'Agit en tant que',
   kind_eoa: 'La clé elle-même (EOA)',
   kind_deployed: 'Son compte intelligent, déployé (EIP-1271)',

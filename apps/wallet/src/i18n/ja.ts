@@ -16,6 +16,10 @@ export const ja: Messages = {
   pair_hint:
     'dapp が QR コードの下に表示するリンク（WalletConnect v1 または v2）を貼り付けるか、/wallet/wc?uri=… として開いてください。',
   account: 'アカウント',
+  dev_account: '開発用アカウント {index}',
+  imported_account: 'インポート済み',
+  label_smart: 'スマートアカウント',
+  label_counterfactual: 'スマートアカウント、未デプロイ',
   acts_as: '動作モード',
   kind_eoa: '鍵そのもの（EOA）',
   kind_deployed: 'スマートアカウント、デプロイ済み（EIP-1271）',

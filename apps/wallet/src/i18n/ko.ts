@@ -16,6 +16,10 @@ export const ko: Messages = {
   pair_hint:
     'dapp이 QR 코드 아래에 보여 주는 링크(WalletConnect v1 또는 v2)를 붙여 넣거나 /wallet/wc?uri=… 형식으로 여세요.',
   account: '계정',
+  dev_account: '개발 계정 {index}',
+  imported_account: '가져온 계정',
+  label_smart: '스마트 계정',
+  label_counterfactual: '스마트 계정, 배포 안 됨',
   acts_as: '동작 방식',
   kind_eoa: '키 자체(EOA)',
   kind_deployed: '키의 스마트 계정, 배포됨(EIP-1271)',

@@ -17,6 +17,10 @@ export const pt: Messages = {
   pair_hint:
     'Cole o link que o dapp mostra abaixo do código QR (WalletConnect v1 ou v2) ou abra-o como /wallet/wc?uri=….',
   account: 'Conta',
+  dev_account: 'Conta de desenvolvimento {index}',
+  imported_account: 'Importada',
+  label_smart: 'conta inteligente',
+  label_counterfactual: 'conta inteligente, não implantada',
   acts_as: 'Atua como',
   kind_eoa: 'A própria chave (EOA)',
   kind_deployed: 'Sua conta inteligente, implantada (EIP-1271)',

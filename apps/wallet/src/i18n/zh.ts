@@ -16,6 +16,10 @@ export const zh: Messages = {
   pair_hint:
     '粘贴 dapp 在其二维码下方显示的链接（WalletConnect v1 或 v2），或以 /wallet/wc?uri=… 的形式打开。',
   account: '账户',
+  dev_account: '开发账户 {index}',
+  imported_account: '已导入',
+  label_smart: '智能账户',
+  label_counterfactual: '智能账户，未部署',
   acts_as: '身份',
   kind_eoa: '密钥本身（EOA）',
   kind_deployed: '其智能账户，已部署（EIP-1271）',
