@@ -45,6 +45,9 @@ const system =
   purpose === 'test'
     ? [
         { file: '/usr/bin/chromium', pkg: 'chromium' },
+        // Japanese, Korean and Chinese glyphs: the languages spec's screenshots (docs/screenshots/i18n-ja-*.png) show
+        // the pages as a person reads them, not as boxes.
+        { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', pkg: 'fonts-noto-cjk' },
         { file: 'redis-server', pkg: 'redis-server', unless: 'REDIS_URL' },
         { file: postgresInitdb, pkg: 'postgresql', unless: 'DATABASE_URL' },
         // The opt-in container test (test/container.image.test.ts) builds its base image and the Dockerfile.

@@ -12,6 +12,8 @@ export default defineConfig({
     alias: [
       { find: /^@pairlink\/(protocol|client)(\/v2)?$/, replacement: `${packages}$1/src$2/index.ts` },
       { find: /^@pairlink\/smart-account$/, replacement: `${packages}smart-account/src/index.ts` },
+      // The languages the modal and the web app speak, and their message tables: one resolution for all three.
+      { find: /^@pairlink\/modal\/languages$/, replacement: `${packages}modal/src/languages/index.ts` },
     ],
   },
   // The first screen needs React and viem (accounts, signing): React goes in a chunk of its own, which changes less

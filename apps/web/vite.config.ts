@@ -9,9 +9,9 @@ export default defineConfig({
   base: '/',
   resolve: {
     alias: [
-      // `@pairlink/protocol/v2` is the protocol sources' v2 folder, `@pairlink/modal/injected` the modal's.
+      // `@pairlink/protocol/v2` is the protocol sources' v2 folder, `@pairlink/modal/injected` and `/languages` the modal's.
       {
-        find: /^@pairlink\/(protocol|client|provider|modal|wagmi)(\/v2|\/injected)?$/,
+        find: /^@pairlink\/(protocol|client|provider|modal|wagmi)(\/v2|\/injected|\/languages)?$/,
         replacement: `${packages}$1/src$2/index.ts`,
       },
     ],

@@ -1,10 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { modal } from '../product/support/dapp.js'
 import { inHouseWalletsFile, withProduct } from '../product/support/product.js'
 
 // The modal inside the web app looks like the app and hands focus back to it (issue 13). Chromium plays a person
-// whose system is dark and in German; the app's page is English.
+// whose system is dark and in German: the app's page follows the browser's language (issue 28), and the modal the page.
 
 // Without a project id the list holds the wallets that reach this relay: Pairlink Wallet and, here, an in-house wallet
 // the operator declares (WALLETS_FILE), so the desktop tab lists two.
@@ -22,15 +21,17 @@ test('web app: the modal speaks the app language and wears its colour scheme; Es
 }) => {
   await page.goto(product.origin)
   const connect = page.getByTestId('connect-button')
-  await expect(connect).toHaveText('Connect wallet')
+  const modal = page.getByRole('dialog', { name: 'Wallet verbinden' })
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(connect).toHaveText('Wallet verbinden')
   await connect.click()
-  await expect(modal(page)).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'QR Code' })).toBeVisible()
+  await expect(modal).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'QR-Code' })).toBeVisible()
   expect(await page.locator('#walletconnect-qrcode-modal').getAttribute('lang')).toBe(
     await page.locator('html').getAttribute('lang'),
   )
   const app = await page.locator('html').evaluate((root) => getComputedStyle(root).backgroundColor)
-  const dialog = await modal(page).evaluate((card) => getComputedStyle(card).backgroundColor)
+  const dialog = await modal.evaluate((card) => getComputedStyle(card).backgroundColor)
   expect(isDark(dialog)).toBe(isDark(app))
   // The reference wallet's icon comes from this server's icon folder; no image comes from another site.
   const images: string[] = []
@@ -53,6 +54,6 @@ test('web app: the modal speaks the app language and wears its colour scheme; Es
 
   await page.keyboard.press('Escape')
   await expect(page.locator('#walletconnect-wrapper')).toHaveCount(0)
-  await expect(connect).toHaveText('Connect wallet')
+  await expect(connect).toHaveText('Wallet verbinden')
   await expect(connect).toBeFocused()
 })

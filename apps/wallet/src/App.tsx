@@ -9,13 +9,14 @@ import { ProtocolVersion } from './components/ProtocolVersion/ProtocolVersion.js
 import { SessionCard } from './components/SessionCard/SessionCard.js'
 import { SessionRequest } from './components/SessionRequest/SessionRequest.js'
 import { StatusBanner } from './components/StatusBanner/StatusBanner.js'
-import { formatChain } from './core/chains.js'
 import { readDeepLink, stripDeepLink } from './deepLink.js'
 import { loadOpenWallet } from './hooks/loadOpenWallet.js'
 import { PAIRING_TIMEOUT_MS } from './hooks/sessionState.js'
 import { useAccounts } from './hooks/useAccounts.js'
 import { useConfig } from './hooks/useConfig.js'
 import { useWalletSession } from './hooks/useWalletSession.js'
+import { t } from './i18n/i18n.js'
+import { formatChain } from './i18n/words.js'
 
 /** The reference wallet: one screen at a time — a call request, a session request, or home. */
 export function App() {
@@ -54,7 +55,7 @@ export function App() {
     accounts.select(id)
     void session.switchAccount(option.account)
   }
-  const dappName = session.peer?.name || 'The dapp'
+  const dappName = session.peer?.name || t('the_dapp')
   const [request] = session.requests
 
   let screen: ReactNode
@@ -123,13 +124,13 @@ export function App() {
         )}
         {session.phase === 'pairing' && (
           <section className="card" data-testid="pairing">
-            <h2>Pairing…</h2>
+            <h2>{t('pairing')}</h2>
             <p>
-              Waiting for the dapp’s session request (up to {Math.round(PAIRING_TIMEOUT_MS / 1000)} s).{' '}
+              {t('pairing_waiting', { seconds: Math.round(PAIRING_TIMEOUT_MS / 1000) })}{' '}
               <ProtocolVersion version={session.version} />
             </p>
             <button type="button" data-testid="cancel-pairing" onClick={session.cancelPairing}>
-              Cancel
+              {t('cancel')}
             </button>
           </section>
         )}
@@ -169,13 +170,11 @@ export function App() {
       </header>
       {configError && <StatusBanner status={{ tone: 'warning', text: configError }} />}
       {session.bridgeRetrying && session.phase !== 'idle' && (
-        <StatusBanner status={{ tone: 'warning', text: 'Bridge unreachable — retrying…' }} />
+        <StatusBanner status={{ tone: 'warning', text: t('bridge_retrying') }} />
       )}
       <StatusBanner status={session.status} />
       {screen}
-      <footer className="muted small">
-        Dev wallet: keys are stored in this browser. Never use it with real funds.
-      </footer>
+      <footer className="muted small">{t('dev_footer')}</footer>
     </main>
   )
 }

@@ -13,6 +13,8 @@ import {
 } from './createPairlink.js'
 import { type AppConfig, useConfig } from './hooks/useConfig.js'
 import { type Notice, usePairlink } from './hooks/usePairlink.js'
+import { fill } from './i18n/fill.js'
+import { t } from './i18n/i18n.js'
 import { BROWSER_WALLET_KEY, storedBrowserWallet } from './injected/browserWalletStore.js'
 import { rememberFocus } from './lazyModal.js'
 import { PROTOCOL_STORAGE_KEY, type Protocol, readProtocol, saveProtocol } from './protocolChoice.js'
@@ -30,7 +32,7 @@ export function App() {
       </header>
       {config.status === 'loading' ? (
         <p className="muted center" role="status">
-          Loading…
+          {t('loading')}
         </p>
       ) : config.status === 'error' ? (
         <p className="banner error" role="alert" data-testid="config-error">
@@ -167,7 +169,7 @@ function Session({ pairlink, start, notice, onEnded, protocol, onProtocol }: Ses
     <main>
       {banner}
       <section className="card hero" aria-labelledby="hero-title" data-testid="connect-panel">
-        <h1 id="hero-title">Connect your wallet</h1>
+        <h1 id="hero-title">{t('connect_title')}</h1>
         <ConnectIntro config={config} protocol={pairlink.protocol} />
         {config.relayUrl && !pairlink.browserWallet ? (
           <ProtocolChoice
@@ -179,11 +181,14 @@ function Session({ pairlink, start, notice, onEnded, protocol, onProtocol }: Ses
         ) : null}
         <ConnectButton status={state.status} onConnect={connect} />
         <p className="hint" data-testid="wallet-hint">
-          No wallet? Open the{' '}
-          <a href="/wallet/" target="_blank" rel="noopener">
-            Pairlink test wallet<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          in another tab or on your phone, then paste the link from the QR window into it.
+          {fill(t('wallet_hint'), {
+            link: (
+              <a href="/wallet/" target="_blank" rel="noopener">
+                {t('wallet_hint_link')}
+                <span className="visually-hidden"> {t('opens_new_tab')}</span>
+              </a>
+            ),
+          })}
         </p>
       </section>
     </main>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import type { ConnectedProps } from './Connected.js'
+import { t } from './i18n/i18n.js'
 
 type ConnectedModule = typeof import('./Connected.js')
 
@@ -54,11 +55,11 @@ export function ConnectedView({ banner, ...props }: ConnectedViewProps) {
       {banner}
       {failed ? (
         <p className="banner error" role="alert" data-testid="view-error">
-          The account view could not be loaded. Check your connection and reload the page.
+          {t('view_error')}
         </p>
       ) : (
         <p className="muted center" role="status">
-          Loading…
+          {t('loading')}
         </p>
       )}
     </main>

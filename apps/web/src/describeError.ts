@@ -10,7 +10,7 @@ import {
   UserRejectedRequestError,
 } from '@pairlink/provider'
 import { ChainMismatchError, InsufficientFundsError, InvalidAddressError } from 'viem'
-import { INSUFFICIENT_FUNDS } from './components/SendPayment/checkPayment.js'
+import { t } from './i18n/i18n.js'
 
 type ErrorLike = {
   cause?: unknown
@@ -36,7 +36,8 @@ const UNRECOGNIZED_CHAIN = 4902
 const INTERNAL_ERROR = -32603
 
 /**
- * The plain-language message shown for an error of the client, the provider or viem. Codes decide (EIP-1193
+ * The plain-language message shown for an error of the client, the provider or viem, in the page's language (the
+ * errors themselves keep their byte-exact v1 texts, such as `User close QRCode Modal`). Codes decide (EIP-1193
  * numbers, Pairlink `ERR_*` strings), found anywhere in the `cause` chain; never class names, which another copy
  * of a package does not share, nor the wallet's own wording, which differs from wallet to wallet.
  *
@@ -60,13 +61,12 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
     | null
   if (refusal) return describeRefusal(refusal.kind)
   if (coded(ModalClosedError.code)) {
-    return 'You closed the QR window before a wallet connected. Press Connect wallet to try again.'
+    return t('error_modal_closed')
   }
   if (coded(SessionRejectedError.code) || (context === 'connect' && coded(UserRejectedRequestError.code))) {
-    return 'The wallet rejected the connection.'
+    return t('error_connection_rejected')
   }
-  if (coded(RequestTimeoutError.code))
-    return 'The wallet did not answer in time. Check the wallet and try again.'
+  if (coded(RequestTimeoutError.code)) return t('error_timeout')
   // Over WalletConnect v2 the provider answers 4902 itself, naming the chains the wallet approved when it connected.
   if (
     has(
@@ -75,53 +75,51 @@ export function describeError(error: unknown, context: ErrorContext = 'request')
         Array.isArray((e.data as { approvedChains?: unknown })?.approvedChains),
     )
   )
-    return 'The wallet did not approve this chain when it connected, so the app stays on the current one. To use it, disconnect and connect again, approving that chain in the wallet.'
+    return t('error_chain_not_approved')
   // viem's SwitchChainError is a 4902 too, and wagmi's connectors (Pairlink's among them) wrap every failed switch in
   // it: only a 4902 with no other code beneath it is the wallet's own "unknown chain"; a wrapped one lets the code
   // beneath it decide (a refusal, a disconnected session, …).
   if (has((e) => e.code === UNRECOGNIZED_CHAIN && !hasError(e.cause, (inner) => inner.code !== undefined)))
-    return 'The wallet does not know this chain, so it stayed where it was.'
+    return t('error_chain_unknown')
   if (
     context === 'switchChain' &&
     (coded(UserRejectedRequestError.code) || coded(ChainDisconnectedError.code))
   ) {
-    return 'The wallet refused to switch to this chain. It stays on the current one.'
+    return t('error_switch_refused')
   }
-  if (coded(UserRejectedRequestError.code)) return 'The wallet rejected the request.'
+  if (coded(UserRejectedRequestError.code)) return t('error_request_rejected')
   if (coded(DisconnectedError.code) || coded(SessionError.code)) {
-    return 'The wallet is disconnected. Connect it again to continue.'
+    return t('error_disconnected')
   }
   if (coded(ChainDisconnectedError.code) || named(ChainMismatchError.name)) {
-    return 'The wallet is on another chain than this request needs.'
+    return t('error_wrong_chain')
   }
-  if (coded(UnauthorizedError.code)) return 'The wallet has not shared this account with the app.'
-  if (coded(UnsupportedMethodError.code)) return 'The wallet does not support this request.'
+  if (coded(UnauthorizedError.code)) return t('error_unauthorized')
+  if (coded(UnsupportedMethodError.code)) return t('error_unsupported')
   // viem classifies the node's insufficient-funds answers (the wording every node shares); a wallet may also name
   // the cause in its error's `data.name`, which survives the bridge where a class does not.
-  if (viem(InsufficientFundsError) || named(InsufficientFundsError.name)) return INSUFFICIENT_FUNDS
-  if (viem(InvalidAddressError)) return 'That is not a valid address.'
+  if (viem(InsufficientFundsError) || named(InsufficientFundsError.name)) return t('insufficient_funds')
+  if (viem(InvalidAddressError)) return t('error_invalid_address')
   // The provider's HTTP failure carries `status` too; viem's wrapper of a wallet's -32603 also has `details`.
   if (has((e) => e.code === HttpRequestError.code && typeof e.details === 'string' && 'status' in e)) {
-    return 'The RPC node is unreachable. Retrying…'
+    return t('error_rpc_unreachable')
   }
-  if (provider(BlockNotFoundError.code))
-    return 'The RPC node has not produced the latest block yet. Retrying…'
-  if (coded(ClientClosedError.code)) return 'The connection was closed. Reload the page to continue.'
+  if (provider(BlockNotFoundError.code)) return t('error_block_not_found')
+  if (coded(ClientClosedError.code)) return t('error_client_closed')
   // The v2 relay (this server's WalletConnect v2 service) did not answer, or its socket dropped, during a call.
-  if (isRelayUnreachable(error))
-    return "Can't reach the relay right now. Check your connection and try again."
+  if (isRelayUnreachable(error)) return t('error_relay_unreachable')
   const first = typeof error === 'object' && error !== null ? (error as ErrorLike) : undefined
   const text = (
     typeof first?.shortMessage === 'string' ? first.shortMessage : String(first?.message ?? error)
   ).split('\n')[0] as string
   // A failed read is the node's failure, said once as such (the banner shows it as is, never wrapped).
-  if (context === 'read') return `The RPC node failed to answer: ${text.replace(/\.$/, '')}. Retrying…`
+  if (context === 'read') return t('error_rpc_failed', { reason: text.replace(/\.$/, '') })
   // A wallet's own failure (not a refusal): say it was the wallet, in its words, rather than viem's generic one.
   if (context === 'payment' && coded(INTERNAL_ERROR)) {
     const details = walkError(error, (e) => typeof (e as ErrorLike)?.details === 'string') as ErrorLike | null
-    return `The wallet could not send the payment: ${String(details?.details ?? text).replace(/\.$/, '')}.`
+    return t('error_payment_failed', { reason: String(details?.details ?? text).replace(/\.$/, '') })
   }
-  return `Something went wrong: ${text}`
+  return t('error_other', { reason: text })
 }
 
 /**
@@ -146,11 +144,9 @@ export const RELAY_REFUSED = 'ERR_RELAY_REFUSED'
  * describeRefusal('origin', 'https://dapp.example') // "WalletConnect's relay does not accept this site's address (https://dapp.example). …"
  */
 export function describeRefusal(kind: unknown, origin: string = globalThis.location?.origin ?? ''): string {
-  if (kind === 'project-missing' || kind === 'project-unknown')
-    return "WalletConnect did not accept this site's project id. The site's operator must set WALLETCONNECT_PROJECT_ID to a project id from dashboard.reown.com."
-  if (kind === 'origin')
-    return `WalletConnect's relay does not accept this site's address${origin ? ` (${origin})` : ''}. The operator must add it to the project's allowed domains at dashboard.reown.com.`
-  return "The relay refused this site, so no wallet can connect through it. The site's operator must check its WalletConnect settings (project id and allowed domains at dashboard.reown.com)."
+  if (kind === 'project-missing' || kind === 'project-unknown') return t('refused_project')
+  if (kind === 'origin') return t('refused_origin', { origin: origin ? ` (${origin})` : '' })
+  return t('refused_other')
 }
 
 /**
@@ -161,7 +157,5 @@ export function describeRefusal(kind: unknown, origin: string = globalThis.locat
  * describeDisconnect('wallet') // 'The wallet disconnected. …'
  */
 export function describeDisconnect(by: 'here' | 'tab' | 'wallet'): string {
-  if (by === 'here') return 'You disconnected the wallet.'
-  if (by === 'tab') return 'You disconnected the wallet in another tab.'
-  return 'The wallet disconnected. Press Connect wallet to pair again.'
+  return t(by === 'here' ? 'disconnected_here' : by === 'tab' ? 'disconnected_tab' : 'disconnected_wallet')
 }

@@ -1,5 +1,10 @@
 import { formatEther } from 'viem'
+import { formatNumber, getLanguage, t } from './i18n/i18n.js'
 
+/** The dev chain (anvil), named in the page's language. */
+const DEV_CHAIN = 31337
+
+/** Chains by their own names, which no language translates (the dev chain's is said in the page's language). */
 const CHAINS: Record<number, string> = {
   1: 'Ethereum',
   10: 'OP Mainnet',
@@ -7,7 +12,7 @@ const CHAINS: Record<number, string> = {
   8453: 'Base',
   42161: 'Arbitrum One',
   11155111: 'Sepolia',
-  31337: 'Anvil dev chain',
+  [DEV_CHAIN]: 'Anvil dev chain',
 }
 
 /**
@@ -17,8 +22,8 @@ const CHAINS: Record<number, string> = {
  * formatChain(31337) // 'Anvil dev chain (31337)'
  */
 export function formatChain(chainId: number): string {
-  const name = CHAINS[chainId]
-  return name ? `${name} (${chainId})` : `Chain ${chainId}`
+  const name = chainId === DEV_CHAIN ? t('dev_chain') : CHAINS[chainId]
+  return name ? `${name} (${chainId})` : t('chain_unknown', { id: chainId })
 }
 
 /** The chains the switch menu offers, the app's own chain first. */
@@ -35,8 +40,12 @@ export function listChains(current: number): number[] {
 export function formatBalance(wei: bigint, digits = 4): string {
   const [whole = '0', fraction = ''] = formatEther(wei).split('.')
   const trimmed = fraction.slice(0, digits).replace(/0+$/, '')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${grouped}${trimmed ? `.${trimmed}` : ''} ETH`
+  // Grouped and pointed as the page's language writes numbers; digits are cut, never rounded up, so not by Intl.
+  const grouped = formatNumber(BigInt(whole))
+  const point = new Intl.NumberFormat(getLanguage())
+    .formatToParts(0.5)
+    .find((part) => part.type === 'decimal')
+  return `${grouped}${trimmed ? `${point?.value ?? '.'}${trimmed}` : ''} ETH`
 }
 
 /**

@@ -4,6 +4,7 @@ import { App } from './App.js'
 import { preloadConnected } from './ConnectedView.js'
 import { storedBrowserWallet } from './injected/browserWalletStore.js'
 import './styles.css'
+import { setupLanguage } from './i18n/i18n.js'
 
 /** Whether the client will restore a connected session (v1's `walletconnect` key in `localStorage`). */
 function hasStoredSession(): boolean {
@@ -22,8 +23,11 @@ if (hasStoredSession() || storedBrowserWallet()) void preloadConnected().catch((
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page speaks the browser's language from its first paint: its table (a small chunk) comes before the render.
+void setupLanguage().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

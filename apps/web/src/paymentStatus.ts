@@ -1,4 +1,5 @@
 import { describeRecord } from './components/PaymentHistory/paymentHistory.js'
+import { plural, t } from './i18n/i18n.js'
 import type { Payment } from './serverApi.js'
 
 /** Where a payment is: asked of the wallet, broadcast, in a block (counting confirmations), or failed. */
@@ -31,13 +32,15 @@ export function describePayment(status: PaymentStatus, latest: bigint | undefine
     case 'idle':
       return ''
     case 'signing':
-      return 'Waiting for the wallet to approve the payment…'
+      return t('payment_signing')
     case 'pending':
-      return 'Pending: sent, waiting to be included in a block…'
+      return t('payment_pending')
     case 'included': {
-      if (status.reverted) return `Failed: the payment was reverted in block ${status.blockNumber}`
+      // Block numbers are names, written without grouping in every language.
+      const block = status.blockNumber
+      if (status.reverted) return t('payment_reverted', { block })
       const count = getConfirmations(status.blockNumber, latest)
-      return `In block ${status.blockNumber} · ${count} confirmation${count === 1 ? '' : 's'}`
+      return t('payment_included', { block, confirmations: plural('confirmations', count) })
     }
     case 'failed':
       return status.message

@@ -75,16 +75,17 @@ export async function readBlock(page: Page): Promise<number> {
 /**
  * Saves a screenshot of the current screen under `e2e/screenshots/product-<name>.png` (git-ignored); `publish`
  * also copies it to `docs/screenshots/<name>.png`, the ones the README shows. A v2 run's (`protocol: 2`) is saved
- * as `<name>-v2` and never published: the README shows the v1 run's.
+ * as `<name>-v2` and never published: the README shows the v1 run's. The whole page unless `fullPage: false` (a
+ * dialog over the page: what the window shows).
  */
 export async function screenshot(
   page: Page,
   name: string,
-  options: { publish?: boolean; protocol?: Protocol } = {},
+  options: { publish?: boolean; protocol?: Protocol; fullPage?: boolean } = {},
 ): Promise<void> {
   const v2 = options.protocol === 2
   const path = `${root}e2e/screenshots/product-${name}${v2 ? '-v2' : ''}.png`
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' })
   if (options.publish && !v2) {
     mkdirSync(`${root}docs/screenshots`, { recursive: true })
     copyFileSync(path, `${root}docs/screenshots/${name}.png`)

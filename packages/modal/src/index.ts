@@ -17,11 +17,23 @@ export {
   watchInjectedWallets,
 } from './injected/index.js'
 export {
+  createTranslator,
+  formatMessage,
   getDirection,
-  getStrings,
   LANGUAGES,
   type Language,
+  type MessageTable,
+  type MessageValues,
+  matchLanguage,
   resolveLanguage,
+  type Translator,
+  toLanguage,
+} from './locales/languages.js'
+export {
+  getStrings,
+  hasStrings,
+  loadStrings,
+  resolveModalLanguage,
   type Strings,
 } from './locales/strings.js'
 export { close, open, setStatus, showError } from './open.js'

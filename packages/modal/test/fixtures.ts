@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { waitFor } from '@pairlink/test-kit'
 import { within } from '@testing-library/dom'
+import { LANGUAGES } from '../src/locales/languages.js'
+import { loadStrings } from '../src/locales/strings.js'
 
 /** The 57-wallet registry of `shared/registry/wallets.json` (v2 shape `{ listings, count }`). */
 const registry: unknown = JSON.parse(
@@ -43,3 +45,11 @@ export const flush = () =>
 
 /** A registry address for the tests that show a wallet list (without one, and without a project id, none shows). */
 export const registryUrl = '/registry/wallets.json'
+
+/**
+ * Loads every language's strings: `createModal` speaks a language once its table is in (`open()` and `<QrModal>`
+ * wait for it; open.i18n.test.tsx covers that), so tests that call it directly in German load the tables first.
+ */
+export const loadAllStrings = async () => {
+  await Promise.all(LANGUAGES.map(loadStrings))
+}

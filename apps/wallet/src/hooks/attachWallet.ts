@@ -8,6 +8,7 @@ import {
   type SessionWallet,
   SIGNED_IN_ONLY_MESSAGE,
 } from '../core/sessionWallet.js'
+import { t } from '../i18n/i18n.js'
 import { INITIAL, MAX_ACTIVITY, RETRY_NOTICE_MS, type SessionState, type Status } from './sessionState.js'
 
 /** What {@link attachWallet} changes: the hook's state and its refs. */
@@ -35,7 +36,7 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   // Set once the wallet signed the dapp in (one-click auth): the connection that follows says so.
   let signedIn = false
-  const peerName = (meta: ClientMeta | null) => meta?.name || 'The dapp'
+  const peerName = (meta: ClientMeta | null) => meta?.name || t('the_dapp')
 
   wallet.on('transport', ({ state: transport }) => {
     if (!mine()) return
@@ -75,7 +76,7 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
   wallet.on('connect', ({ peerMeta, chainId, accounts }) => {
     if (!mine()) return
     patch({ phase: 'connected', peer: peerMeta, chainId, address: accounts[0], auth: undefined })
-    say('success', `Connected to ${peerName(peerMeta)}${signedIn ? ' and signed in' : ''}.`)
+    say('success', t(signedIn ? 'connected_signed_in' : 'connected_notice', { dapp: peerName(peerMeta) }))
   })
   wallet.on('session_update', ({ chainId, accounts }) => {
     if (mine()) patch({ chainId, address: accounts[0] })
@@ -108,24 +109,29 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
       let status: Status
       const asking = s.phase === 'session_request'
       // What the dapp asked for: a session, or (v2 one-click auth) a session and a sign-in.
-      const what = asking && s.auth ? 'sign-in request' : 'session request'
+      const signIn = asking && s.auth !== undefined
       const refused = asking ? (s.auth ?? s.proposal)?.refused : undefined
-      if (refused) status = { tone: 'warning', text: `Refused the ${what} from ${name}: ${refused}.` }
+      if (refused)
+        status = {
+          tone: 'warning',
+          text: t(signIn ? 'refused_sign_in' : 'refused_session', { dapp: name, reason: refused }),
+        }
       else if (message === AUTH_EXPIRED_MESSAGE)
         status = {
           tone: 'warning',
-          text: `The sign-in request from ${name} expired. Ask the dapp for a new link.`,
+          text: t('sign_in_expired', { dapp: name }),
         }
       else if (message === SIGNED_IN_ONLY_MESSAGE)
-        status = { tone: 'success', text: `Signed in to ${name}; it asked for no session.` }
-      else if (rejecting.current) status = { tone: 'info', text: `You rejected the ${what} from ${name}.` }
+        status = { tone: 'success', text: t('signed_in_only', { dapp: name }) }
+      else if (rejecting.current)
+        status = { tone: 'info', text: t(signIn ? 'rejected_sign_in' : 'rejected_session', { dapp: name }) }
       else if (s.phase !== 'connected')
-        status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
+        status = { tone: 'error', text: t('cancelled_request', { dapp: name, reason: message }) }
       else if (message === OWN_DISCONNECT_MESSAGE)
-        status = { tone: 'info', text: `Disconnected from ${name}.` }
+        status = { tone: 'info', text: t('disconnected_from', { dapp: name }) }
       else if (message === PEER_DISCONNECT_MESSAGE)
-        status = { tone: 'warning', text: `${name} disconnected the session.` }
-      else status = { tone: 'warning', text: `The session ended: ${message}` }
+        status = { tone: 'warning', text: t('peer_disconnected', { dapp: name }) }
+      else status = { tone: 'warning', text: t('session_ended', { reason: message }) }
       rejecting.current = false
       return { ...INITIAL, activity: s.activity, status }
     })

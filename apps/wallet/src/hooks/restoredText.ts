@@ -1,15 +1,14 @@
 import { PENDING_REQUEST_MAX_AGE_MS } from '../core/pendingRequests.js'
+import { t } from '../i18n/i18n.js'
 
 /** The status line after a restore that brought back unanswered requests, or found some too old to answer. */
 export function restoredText(dapp: string, waiting: number, expired: number): string {
-  const count = (n: number) => (n === 1 ? 'One request' : `${n} requests`)
-  let text = `Session with ${dapp} restored.`
-  if (waiting > 0) {
-    text += ` ${count(waiting)} you had not answered ${waiting === 1 ? 'is' : 'are'} waiting for you.`
-  }
+  const parts = [t('restored', { dapp })]
+  if (waiting > 0)
+    parts.push(t(waiting === 1 ? 'restored_waiting_one' : 'restored_waiting_other', { count: waiting }))
   if (expired > 0) {
-    const minutes = PENDING_REQUEST_MAX_AGE_MS / 60_000
-    text += ` ${count(expired)} waited more than ${minutes} minutes and expired; ${dapp} was told.`
+    const values = { count: expired, minutes: PENDING_REQUEST_MAX_AGE_MS / 60_000, dapp }
+    parts.push(t(expired === 1 ? 'restored_expired_one' : 'restored_expired_other', values))
   }
-  return text
+  return parts.join(' ')
 }

@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountId, loadAccounts, type StoredAccounts, saveAccounts } from '../accountStore.js'
 import { DEV_ACCOUNT_COUNT, getDevAccount, parsePrivateKey, shortAddress } from '../core/accounts.js'
 import { type AccountKind, SMART_ACCOUNT_CHAIN_ID, toSmartAccount } from '../core/toSmartAccount.js'
+import { type MessageKey, t } from '../i18n/i18n.js'
 
 /** One account the person can pick. */
 export type AccountOption = { id: AccountId; label: string; account: LocalAccount }
@@ -27,9 +28,9 @@ export type UseAccountsReturnType = {
   setKind(kind: AccountKind): void
 }
 
-const KIND_LABELS: Record<Exclude<AccountKind, 'eoa'>, string> = {
-  deployed: 'smart account',
-  counterfactual: 'smart account, not deployed',
+const KIND_LABELS: Record<Exclude<AccountKind, 'eoa'>, MessageKey> = {
+  deployed: 'label_smart',
+  counterfactual: 'label_counterfactual',
 }
 
 /**
@@ -52,16 +53,16 @@ export function useAccounts(chain?: UseAccountsParameters): UseAccountsReturnTyp
   const options = useMemo(() => {
     const keys = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => ({
       id: `dev:${index}` as AccountId,
-      name: `Dev account ${index}`,
+      name: t('dev_account', { index }),
       key: getDevAccount(index),
     }))
     if (stored.importedKey)
-      keys.push({ id: 'imported', name: 'Imported', key: privateKeyToAccount(stored.importedKey) })
+      keys.push({ id: 'imported', name: t('imported_account'), key: privateKeyToAccount(stored.importedKey) })
     return keys.map(({ id, name, key }): AccountOption => {
       if (kind === 'eoa' || !rpcUrl)
         return { id, label: `${name} · ${shortAddress(key.address)}`, account: key }
       const account = toSmartAccount({ owner: key, kind, rpcUrl })
-      return { id, label: `${name} · ${KIND_LABELS[kind]} · ${shortAddress(account.address)}`, account }
+      return { id, label: `${name} · ${t(KIND_LABELS[kind])} · ${shortAddress(account.address)}`, account }
     })
   }, [stored.importedKey, kind, rpcUrl])
   const selected = options.find((option) => option.id === stored.selected) ?? (options[0] as AccountOption)

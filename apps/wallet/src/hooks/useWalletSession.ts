@@ -5,6 +5,7 @@ import { decodeRequest } from '../core/decodeRequest.js'
 import { findError } from '../core/errors.js'
 import { checkPairingLink } from '../core/pairingLink.js'
 import type { SessionWallet } from '../core/sessionWallet.js'
+import { t } from '../i18n/i18n.js'
 import { attachWallet } from './attachWallet.js'
 import { loadOpenWallet } from './loadOpenWallet.js'
 import { restoredText } from './restoredText.js'
@@ -91,7 +92,7 @@ export function useWalletSession(parameters: {
           chainId: restoring.chainId,
           address: restoring.accounts[0],
         })
-        say('info', `Session with ${name} restored.`)
+        say('info', t('restored', { dapp: name }))
         // After the restored requests' own events, which cleared the status line for the request screen.
         void restoring.restored.then(({ requests, expired }) => {
           if (walletRef.current !== restoring || requests.length + expired.length === 0) return
@@ -160,7 +161,7 @@ export function useWalletSession(parameters: {
     ...state,
     async pair(uri) {
       if (!config) {
-        say('warning', 'Still loading the server settings; try again in a moment.')
+        say('warning', t('settings_loading'))
         return false
       }
       const text = uri.trim()
@@ -201,14 +202,14 @@ export function useWalletSession(parameters: {
             activity: s.activity,
             status: {
               tone: 'error',
-              text: `No session request from the dapp within ${seconds} s: the link may be used or expired, or the dapp's page closed. Get a new link from the dapp and connect again.`,
+              text: t('pairing_timeout', { seconds }),
             },
           }))
         }, pairingTimeoutMs)
         return true
       } catch (error) {
         // InvalidUriError messages are v1's exact texts (`URI format is invalid`, …).
-        say('error', findError(error)?.message ?? `Could not pair: ${String(error)}`)
+        say('error', findError(error)?.message ?? t('could_not_pair', { reason: String(error) }))
         return false
       }
     },
@@ -219,7 +220,7 @@ export function useWalletSession(parameters: {
       setState((s) => ({
         ...INITIAL,
         activity: s.activity,
-        status: { tone: 'info', text: 'Pairing cancelled.' },
+        status: { tone: 'info', text: t('pairing_cancelled') },
       }))
     },
     approveSession: ({ account: chosen, chainId }) =>

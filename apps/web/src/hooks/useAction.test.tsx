@@ -1,6 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { CANCELLED, useAction } from './useAction.js'
+import { en } from '../i18n/en.js'
+import { useAction } from './useAction.js'
 
 afterEach(cleanup)
 
@@ -49,13 +50,13 @@ test('behavior: cancel ends the wait with a plain message; the late answer is ig
   })
   expect(hook.result.current.busy).toBe(true)
   act(() => hook.result.current.cancel())
-  expect(hook.result.current).toMatchObject({ busy: false, result: undefined, error: CANCELLED })
+  expect(hook.result.current).toMatchObject({ busy: false, result: undefined, error: en.stopped_waiting })
   // The wallet answers after all: `run` has settled (so its outcome was handled) and the card did not change.
   await act(async () => {
     answers[0]?.resolve('0xlate')
     await running
   })
-  expect(hook.result.current).toMatchObject({ busy: false, result: undefined, error: CANCELLED })
+  expect(hook.result.current).toMatchObject({ busy: false, result: undefined, error: en.stopped_waiting })
 })
 
 test('behavior: a late failure after cancel is ignored too, and the next run works', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { describeError, type ErrorContext } from '../describeError.js'
+import { t } from '../i18n/i18n.js'
 
 /** Return type of {@link useAction}. */
 export type ActionState<result> = {
@@ -8,14 +9,10 @@ export type ActionState<result> = {
   /** The plain-language message of the last failure. */
   error: string | undefined
   run: () => Promise<void>
-  /** Stops waiting: the app shows {@link CANCELLED} and ignores the wallet's answer if it comes later. */
+  /** Stops waiting: the app says so (`stopped_waiting`) and ignores the wallet's answer if it comes later. */
   cancel: () => void
   reset: () => void
 }
-
-/** What a card says after Cancel: the request may still be open in the wallet. */
-export const CANCELLED =
-  'You stopped waiting for the wallet. If it still shows the request, reject it there; an answer now is ignored here.'
 
 /**
  * Runs one wallet action at a time and keeps its outcome: the result, or the failure as a plain-language message.
@@ -53,7 +50,7 @@ export function useAction<result>(
   }, [context])
   const cancel = useCallback(() => {
     attempt.current++
-    setState({ busy: false, result: undefined, error: CANCELLED })
+    setState({ busy: false, result: undefined, error: t('stopped_waiting') })
   }, [])
   const reset = useCallback(() => {
     attempt.current++

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { t } from '../i18n/i18n.js'
 
 /** What the server tells the app at `GET /api/config`. */
 export type AppConfig = {
@@ -76,7 +77,7 @@ export function useConfig(url = '/api/config'): ConfigState {
         const reason = error instanceof Error ? error.message : String(error)
         setState({
           status: 'error',
-          message: `Cannot load the app's settings from the server (${reason}). Reload to retry.`,
+          message: t('config_error', { reason }),
         })
       })
     return () => controller.abort()

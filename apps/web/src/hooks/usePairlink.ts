@@ -13,6 +13,7 @@ import {
   RELAY_REFUSED,
 } from '../describeError.js'
 import { describeServerError } from '../describeServerError.js'
+import { t } from '../i18n/i18n.js'
 import type { SignedInAccount } from '../serverApi.js'
 
 /** How long the bridge socket may stay connecting before the app says the bridge is unreachable. */
@@ -78,7 +79,7 @@ function cacaosOf(connected: ConnectReturnType): Cacao[] | undefined {
 function restored(client: Pairlink['client']): Notice {
   return {
     tone: 'info',
-    text: `Welcome back: your session with ${client.peerMeta?.name || 'the wallet'} was restored.`,
+    text: t('welcome_back', { wallet: client.peerMeta?.name || t('the_wallet') }),
   }
 }
 
@@ -145,23 +146,29 @@ export function usePairlink(
         const cacaos = cacaosOf(connected)
         setOneClick(cacaos && { status: 'verifying' })
         if (!cacaos) {
-          setNotice({ tone: 'success', text: `Connected to ${name}.` })
+          setNotice({ tone: 'success', text: t('connected_notice', { wallet: name }) })
           return
         }
         // One approval connected and signed: the server checks the sign-in, which no other wallet prompt follows.
-        setNotice({ tone: 'info', text: `Connected to ${name}. Signing in…` })
+        setNotice({ tone: 'info', text: t('connected_signing', { wallet: name }) })
         signInWithCacaos(cacaos, config.chainId).then(
           (account) => {
             if (id !== connection.current) return
             setOneClick({ status: 'signed-in', account })
-            setNotice({ tone: 'success', text: `Connected to ${name} and signed in as ${account.address}.` })
+            setNotice({
+              tone: 'success',
+              text: t('connected_signed_in', { wallet: name, address: account.address }),
+            })
           },
           (error: unknown) => {
             if (id !== connection.current) return
             setOneClick({ status: 'refused', error })
             setNotice({
               tone: 'error',
-              text: `Connected to ${name}, but not signed in: ${describeServerError(error, 'signIn')}`,
+              text: t('connected_not_signed_in', {
+                wallet: name,
+                reason: describeServerError(error, 'signIn'),
+              }),
             })
           },
         )

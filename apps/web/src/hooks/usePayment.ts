@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSendTransaction, useTransactionReceipt } from 'wagmi'
 import { describeError } from '../describeError.js'
+import { t } from '../i18n/i18n.js'
 import type { PaymentStatus } from '../paymentStatus.js'
 import type { SentPayment } from './usePaymentHistory.js'
 
@@ -12,10 +13,6 @@ export type PaymentState = {
   /** Stops waiting for the wallet; a payment it still sends later is recorded, but this status no longer follows it. */
   cancel: () => void
 }
-
-/** What the payment card says after Cancel: the wallet may still send the payment if approved there. */
-const PAYMENT_CANCELLED =
-  'You stopped waiting for the wallet. If it still shows the payment, reject it there: approved now, it is still sent.'
 
 /**
  * A payment's life: the wallet signs and broadcasts it (wagmi's `sendTransaction`), then each new block checks for
@@ -56,7 +53,7 @@ export function usePayment(
 
   const cancel = useCallback(() => {
     attempt.current++
-    setSent({ step: 'failed', message: PAYMENT_CANCELLED })
+    setSent({ step: 'failed', message: t('stopped_waiting_payment') })
   }, [])
 
   const hash = sent.step === 'pending' ? sent.hash : undefined

@@ -4,9 +4,9 @@ import { type Hex, verifyMessage } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { account, connectedConfig, fakeWallet, Providers, signs } from '../../test/wallet.js'
+import { en } from '../i18n/en.js'
 import { ServerError } from '../serverApi.js'
 import { queryClient } from '../wagmiConfig.js'
-import { CANCELLED } from './useAction.js'
 import type { OneClickSignIn } from './usePairlink.js'
 import { useSignIn } from './useSignIn.js'
 
@@ -80,13 +80,13 @@ describe('useSignIn', () => {
     await waitFor(() => expect(answer).toBeDefined())
     expect(hook.result.current.status).toBe('signing')
     act(() => hook.result.current.cancel())
-    expect(hook.result.current.message).toEqual({ tone: 'error', text: CANCELLED })
+    expect(hook.result.current.message).toEqual({ tone: 'error', text: en.stopped_waiting })
     await act(async () => {
       answer?.()
       await signing
     })
     expect(hook.result.current.status).toBe('signed-out')
-    expect(hook.result.current.message).toEqual({ tone: 'error', text: CANCELLED })
+    expect(hook.result.current.message).toEqual({ tone: 'error', text: en.stopped_waiting })
     // A verify now would open a server session the page never shows, signed in after a reload.
     expect(verified).toEqual([])
   })

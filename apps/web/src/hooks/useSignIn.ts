@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSignMessage } from 'wagmi'
 import { signInWithWallet } from '../components/SignIn/signIn.js'
 import { describeServerError } from '../describeServerError.js'
+import { t } from '../i18n/i18n.js'
 import { getMe, logout, type SignedInAccount } from '../serverApi.js'
-import { CANCELLED } from './useAction.js'
 import type { Notice, OneClickSignIn } from './usePairlink.js'
 
 /** Where the sign-in is: asking the server, signed out, waiting for the wallet's signature, or signed in. */
@@ -79,7 +79,7 @@ export function useSignIn(
     setServer(null)
     setMessage({
       tone: 'info',
-      text: `The wallet switched to another account, so you were signed out. Sign in again to continue as ${address}.`,
+      text: t('account_switched', { address }),
     })
     // Best effort: even if the server is unreachable, this page shows signed out, and the next load asks again.
     logout().catch(() => {})
@@ -91,7 +91,7 @@ export function useSignIn(
     setSigning(false)
     if (oneClick.status === 'signed-in') {
       setServer(oneClick.account)
-      setMessage({ tone: 'success', text: `Signed in as ${oneClick.account.address}.` })
+      setMessage({ tone: 'success', text: t('signed_in_notice', { address: oneClick.account.address }) })
     } else {
       setServer(null)
       setMessage({ tone: 'error', text: describeServerError(oneClick.error, 'signIn') })
@@ -113,7 +113,7 @@ export function useSignIn(
       })
       if (id !== attempt.current) return
       setServer(account)
-      setMessage({ tone: 'success', text: `Signed in as ${account.address}.` })
+      setMessage({ tone: 'success', text: t('signed_in_notice', { address: account.address }) })
     } catch (error) {
       if (id === attempt.current) setMessage({ tone: 'error', text: describeServerError(error, 'signIn') })
     } finally {
@@ -124,7 +124,7 @@ export function useSignIn(
   const cancel = useCallback(() => {
     attempt.current++
     setSigning(false)
-    setMessage({ tone: 'error', text: CANCELLED })
+    setMessage({ tone: 'error', text: t('stopped_waiting') })
   }, [])
 
   const signOut = useCallback(async () => {
@@ -133,7 +133,7 @@ export function useSignIn(
     try {
       await logout()
       setServer(null)
-      setMessage({ tone: 'info', text: 'You signed out.' })
+      setMessage({ tone: 'info', text: t('signed_out_notice') })
     } catch (error) {
       setMessage({ tone: 'error', text: describeServerError(error, 'signOut') })
     }
@@ -141,7 +141,7 @@ export function useSignIn(
 
   const sessionEnded = useCallback(() => {
     setServer(null)
-    setMessage({ tone: 'error', text: 'Your sign-in has ended. Sign in with your wallet again.' })
+    setMessage({ tone: 'error', text: t('sign_in_ended') })
   }, [])
 
   const signedIn = server && same(server.address, address) ? server : undefined

@@ -1,5 +1,6 @@
 import { focusWallet } from '@pairlink/modal/injected'
 import { createContext, useContext } from 'react'
+import { t } from '../i18n/i18n.js'
 
 /** What a card says while the wallet is asked, and how it brings the wallet forward first. */
 export type WalletPrompt = {
@@ -28,7 +29,7 @@ export type WalletPromptParameters = {
 export function walletPrompt({ name, paired, focus = focusWallet }: WalletPromptParameters): WalletPrompt {
   const trimmed = name?.trim()
   return {
-    waiting: trimmed ? `Confirm in ${trimmed}…` : 'Confirm in your wallet…',
+    waiting: trimmed ? t('confirm_in', { wallet: trimmed }) : t('confirm_in_wallet'),
     focus: () => {
       if (paired) focus()
     },

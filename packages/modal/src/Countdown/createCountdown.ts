@@ -1,5 +1,6 @@
 import { EXPIRY_MARGIN_MS } from '../constants.js'
 import { h } from '../h.js'
+import { formatMessage } from '../locales/languages.js'
 import type { Strings } from '../locales/strings.js'
 
 /**
@@ -80,7 +81,7 @@ export function createCountdown({ strings, onState }: CreateCountdownParameters)
     const warn = !warned && seconds <= 60
     warned ||= warn
     const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-    show('live', strings.expires_in.replace('{time}', time), announce || warn)
+    show('live', formatMessage(strings.expires_in, { time }), announce || warn)
     // Wake when the shown second changes: the remainder to the next whole second of `left`.
     timer = setTimeout(tick, left % 1000 || 1000)
   }

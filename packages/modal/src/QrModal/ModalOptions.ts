@@ -1,5 +1,5 @@
 import type { InjectedWallet } from '../injected/injectedWallets.js'
-import type { Language } from '../locales/strings.js'
+import type { Language } from '../locales/languages.js'
 import type { Platform } from '../platform/detectPlatform.js'
 import type { Theme } from '../themes/resolveTheme.js'
 

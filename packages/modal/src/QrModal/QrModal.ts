@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react'
+import { hasStrings, loadStrings, resolveModalLanguage } from '../locales/strings.js'
 import {
   createModal,
   type Modal,
@@ -56,20 +57,31 @@ export function QrModal({
   const stableOptions = kept.current
   useEffect(() => {
     if (!open) return
-    const { uri, onExpired, onInjected, status, message } = callbacks.current
-    const modal = createModal({
-      ...stableOptions,
-      ...handlers(callbacks, onExpired !== undefined, onInjected !== undefined),
-      uri,
-      status,
-      message,
-      fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
-    })
-    modal.setStatus(status, message)
-    mounted.current = modal
+    let modal: Modal | undefined
+    let live = true
+    const mount = () => {
+      if (!live) return
+      const { uri, onExpired, onInjected, status, message } = callbacks.current
+      modal = createModal({
+        ...stableOptions,
+        ...handlers(callbacks, onExpired !== undefined, onInjected !== undefined),
+        uri,
+        status,
+        message,
+        fetch: (input, init) => (callbacks.current.fetch ?? globalThis.fetch)(input, init),
+      })
+      modal.setStatus(status, message)
+      mounted.current = modal
+    }
+    // A language not loaded yet opens once its strings are in (in English if they cannot be fetched): no English
+    // first.
+    const language = resolveModalLanguage(stableOptions.language)
+    if (hasStrings(language)) mount()
+    else loadStrings(language).then(mount, mount)
     return () => {
+      live = false
       mounted.current = undefined
-      modal.close()
+      modal?.close()
     }
   }, [open, stableOptions])
   // A new `uri` (or an `onExpired` or `onInjected` given or taken away) goes into the open modal in place.

@@ -1,12 +1,14 @@
 import { DEEPLINK_CHOICE_STORAGE_KEY } from '@pairlink/protocol'
 import { createPairingKey, formatPairingUri } from '@pairlink/protocol/v2'
 import { fireEvent } from '@testing-library/dom'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakeFetch, modal, registryUrl, uri as v1Uri } from '../../test/fixtures.js'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { fakeFetch, loadAllStrings, modal, registryUrl, uri as v1Uri } from '../../test/fixtures.js'
 import { EXPIRY_MARGIN_MS } from '../constants.js'
 import { close, open } from '../open.js'
 import { encodeQr } from '../QrCode/encodeQr.js'
 import { createModal } from './createModal.js'
+
+beforeAll(loadAllStrings)
 
 const T0 = 1_700_000_000_000
 

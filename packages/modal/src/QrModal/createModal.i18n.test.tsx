@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { modal, uri } from '../../test/fixtures.js'
-import { getStrings, LANGUAGES } from '../locales/strings.js'
+import { LANGUAGES } from '../locales/languages.js'
+import { getStrings, loadStrings } from '../locales/strings.js'
 import { createModal } from './createModal.js'
+
+// The tables other than English are loaded on demand (open.test.tsx covers the wait); here they are all in.
+beforeAll(async () => {
+  await Promise.all(LANGUAGES.map(loadStrings))
+})
 
 afterEach(() => {
   document.body.replaceChildren()
@@ -32,13 +38,22 @@ describe('createModal: languages', () => {
     expect(m.getByRole('button', { name: strings.copy_to_clipboard })).toBeTruthy()
   })
 
+  test('behavior: the language is the first of navigator.languages the modal ships', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-IT', 'ja-JP', 'de-DE'])
+    createModal({ uri, platform: 'android' })
+    expect(modal().getByText('モバイルウォレットに接続')).toBeTruthy()
+    expect(modal().root.getElementById('walletconnect-qrcode-modal')?.getAttribute('lang')).toBe('ja')
+  })
+
   test('behavior: the language follows navigator.language', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue([])
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-CH')
     createModal({ uri, platform: 'android' })
     expect(modal().getByText('Mit Mobile Wallet verbinden')).toBeTruthy()
   })
 
   test('behavior: the page <html lang> comes before navigator.language; the option before both', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-CH'])
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-CH')
     document.documentElement.lang = 'fr'
     try {
@@ -52,6 +67,7 @@ describe('createModal: languages', () => {
   })
 
   test('behavior: an unshipped language falls back to English', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-IT'])
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('it-IT')
     createModal({ uri, platform: 'android' })
     expect(modal().getByText('Connect to Mobile Wallet')).toBeTruthy()

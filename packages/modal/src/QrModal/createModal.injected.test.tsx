@@ -8,6 +8,8 @@ import type { Modal } from './createModal.js'
 const load = async () => {
   vi.resetModules()
   const { createModal } = await import('./createModal.js')
+  // The fresh modules' German table (createModal speaks a language once it is loaded).
+  await (await import('../locales/strings.js')).loadStrings('de')
   return {
     createModal: (parameters: Parameters<typeof createModal>[0]) => {
       const created = createModal(parameters)

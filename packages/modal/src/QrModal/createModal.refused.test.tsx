@@ -1,8 +1,10 @@
 import { fireEvent } from '@testing-library/dom'
-import { afterEach, describe, expect, test, vi } from 'vitest'
-import { fakeFetch, modal, registryUrl } from '../../test/fixtures.js'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { fakeFetch, loadAllStrings, modal, registryUrl } from '../../test/fixtures.js'
 import { close, open, setStatus, showError } from '../open.js'
 import { createModal } from './createModal.js'
+
+beforeAll(loadAllStrings)
 
 const MESSAGE = "WalletConnect did not accept this site's project id."
 const v2Uri = () =>

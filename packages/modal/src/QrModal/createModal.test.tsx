@@ -1,8 +1,10 @@
 import { DEEPLINK_CHOICE_STORAGE_KEY, InvalidUriError, V1_ERRORS } from '@pairlink/protocol'
 import { fireEvent } from '@testing-library/dom'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fakeFetch, flush, modal, registryUrl, uri } from '../../test/fixtures.js'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { fakeFetch, flush, loadAllStrings, modal, registryUrl, uri } from '../../test/fixtures.js'
 import { createModal } from './createModal.js'
+
+beforeAll(loadAllStrings)
 
 const names = () => modal().root.querySelectorAll('.wallet .name')
 const walletNames = () =>

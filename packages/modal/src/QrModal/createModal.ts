@@ -5,7 +5,8 @@ import { MODAL_FADE_MS } from '../constants.js'
 import { ModalEnvironmentError } from '../errors.js'
 import { h } from '../h.js'
 import { createInjectedList } from '../InjectedList/createInjectedList.js'
-import { getDirection, getStrings, resolveLanguage } from '../locales/strings.js'
+import { getDirection } from '../locales/languages.js'
+import { getStrings, hasStrings, resolveModalLanguage } from '../locales/strings.js'
 import { detectPlatform } from '../platform/detectPlatform.js'
 import { fetchRegistry } from '../registry/fetchRegistry.js'
 import type { Wallet } from '../registry/formatDeepLink.js'
@@ -84,11 +85,9 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const opener = current ? current.opener : (parameters.returnFocusTo ?? document.activeElement)
   current?.modal.destroy()
   const platform = parameters.platform ?? detectPlatform()
-  const language = resolveLanguage(
-    parameters.language,
-    document.documentElement.lang,
-    globalThis.navigator?.language,
-  )
+  // A table not loaded yet (see `loadStrings`, which `open()` awaits) gives English, and says so in `lang`.
+  const wanted = resolveModalLanguage(parameters.language)
+  const language = hasStrings(wanted) ? wanted : 'en'
   const strings = getStrings(language)
   const side = platform === 'desktop' ? 'desktop' : 'mobile'
   const allowList = side === 'desktop' ? parameters.desktopLinks : parameters.mobileLinks
@@ -366,6 +365,7 @@ export function createModal(parameters: CreateModalParameters): Modal {
   return modal
 }
 
-function checkUri(uri: unknown): asserts uri is string {
+/** Throws v1's `InvalidUriError` for a text that is not a `wc:` URI (before `open()` waits for a language too). */
+export function checkUri(uri: unknown): asserts uri is string {
   if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new InvalidUriError(INVALID_URI)
 }

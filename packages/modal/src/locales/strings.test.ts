@@ -1,7 +1,17 @@
-import { describe, expect, test } from 'vitest'
-import { getDirection, getStrings, LANGUAGES, resolveLanguage } from './strings.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { getDirection, LANGUAGES, resolveLanguage } from './languages.js'
+import { getStrings, hasStrings, loadStrings } from './strings.js'
 
 describe('strings', () => {
+  test('behavior: only English is there before a table is loaded; a table loads once', async () => {
+    expect(LANGUAGES.filter(hasStrings)).toEqual(['en'])
+    expect(getStrings('ja')).toBe(getStrings('en'))
+    const ja = await loadStrings('ja')
+    expect(hasStrings('ja')).toBe(true)
+    expect(await loadStrings('ja')).toBe(ja)
+    expect(getStrings('ja').title).toBe('ウォレットを接続')
+  })
+
   test('default: English is v1 byte for byte (reference §6.7)', () => {
     expect(getStrings('en')).toEqual({
       choose_preferred_wallet: 'Choose your preferred wallet',
@@ -34,30 +44,43 @@ describe('strings', () => {
     })
   })
 
-  test('behavior: the eight v1 languages, each with every key filled', () => {
-    expect(LANGUAGES).toEqual(['en', 'de', 'es', 'fr', 'ko', 'pt', 'zh', 'fa'])
-    const keys = Object.keys(getStrings('en'))
-    for (const language of LANGUAGES) {
-      const strings = getStrings(language)
-      expect(Object.keys(strings)).toEqual(keys)
-      for (const value of Object.values(strings)) expect(value.trim()).not.toBe('')
-      expect(strings.expires_in).toContain('{time}')
-    }
-  })
+  describe('loaded', () => {
+    beforeAll(async () => {
+      await Promise.all(LANGUAGES.map(loadStrings))
+    })
 
-  test('behavior: the reference texts of de, es and fr', () => {
-    expect([getStrings('de').loading, getStrings('de').something_went_wrong]).toEqual([
-      'Laden...',
-      'Etwas ist schief gelaufen',
-    ])
-    expect([getStrings('es').loading, getStrings('es').something_went_wrong]).toEqual([
-      'Cargando...',
-      'Algo salió mal',
-    ])
-    expect([getStrings('fr').loading, getStrings('fr').something_went_wrong]).toEqual([
-      'Chargement...',
-      'Quelque chose a mal tourné',
-    ])
+    test('behavior: the eight v1 languages and Japanese, each with every key filled', () => {
+      expect(LANGUAGES).toEqual(['en', 'de', 'es', 'fr', 'ko', 'pt', 'zh', 'fa', 'ja'])
+      const keys = Object.keys(getStrings('en'))
+      for (const language of LANGUAGES) {
+        const strings = getStrings(language)
+        expect(Object.keys(strings)).toEqual(keys)
+        for (const value of Object.values(strings)) expect(value.trim()).not.toBe('')
+        expect(strings.expires_in).toContain('{time}')
+      }
+    })
+
+    test('behavior: the reference texts of de, es and fr', () => {
+      expect([getStrings('de').loading, getStrings('de').something_went_wrong]).toEqual([
+        'Laden...',
+        'Etwas ist schief gelaufen',
+      ])
+      expect([getStrings('es').loading, getStrings('es').something_went_wrong]).toEqual([
+        'Cargando...',
+        'Algo salió mal',
+      ])
+      expect([getStrings('fr').loading, getStrings('fr').something_went_wrong]).toEqual([
+        'Chargement...',
+        'Quelque chose a mal tourné',
+      ])
+    })
+
+    test('behavior: the Japanese texts', () => {
+      expect([getStrings('ja').scan_qrcode_with_wallet, getStrings('ja').copy_to_clipboard]).toEqual([
+        'WalletConnect 対応のウォレットで QR コードをスキャンしてください',
+        'クリップボードにコピー',
+      ])
+    })
   })
 
   test('args: resolveLanguage — the first tag given decides by its prefix, else en', () => {

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
 import type { AccountKind } from '../../core/toSmartAccount.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { type MessageKey, t } from '../../i18n/i18n.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { Address } from '../Address/Address.js'
 
@@ -20,10 +21,10 @@ export type AccountPickerProps = {
   onKind?: ((kind: AccountKind) => void) | undefined
 }
 
-const KINDS: { value: AccountKind; label: string }[] = [
-  { value: 'eoa', label: 'The key itself (EOA)' },
-  { value: 'deployed', label: 'Its smart account, deployed (EIP-1271)' },
-  { value: 'counterfactual', label: 'Its smart account, not deployed (EIP-6492)' },
+const KINDS: { value: AccountKind; label: MessageKey }[] = [
+  { value: 'eoa', label: 'kind_eoa' },
+  { value: 'deployed', label: 'kind_deployed' },
+  { value: 'counterfactual', label: 'kind_counterfactual' },
 ]
 
 /** The dev accounts, the imported one, and a form to import a key. */
@@ -54,9 +55,9 @@ export function AccountPicker(props: AccountPickerProps) {
   }
   return (
     <section className="card" aria-labelledby="account-heading">
-      <h2 id="account-heading">Account</h2>
+      <h2 id="account-heading">{t('account')}</h2>
       <label className="field">
-        <span>Account</span>
+        <span>{t('account')}</span>
         <select
           data-testid="account-select"
           value={selected.id}
@@ -66,7 +67,7 @@ export function AccountPicker(props: AccountPickerProps) {
         </select>
       </label>
       <label className="field">
-        <span>Acts as</span>
+        <span>{t('acts_as')}</span>
         <select
           data-testid="account-kind-select"
           value={kind}
@@ -76,28 +77,30 @@ export function AccountPicker(props: AccountPickerProps) {
         >
           {KINDS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </select>
       </label>
       <p className="muted small" id="account-kind-note" data-testid="account-kind-note">
-        {!smartAccountsOffered
-          ? 'Smart accounts work on the Anvil dev chain only, where their factory is deployed.'
-          : kind === 'deployed'
-            ? 'Signs as the key’s smart account (EIP-1271); the key deploys it, paying the gas, before its first signature. It sends no transactions.'
-            : kind === 'counterfactual'
-              ? 'Signs as the key’s smart account, never deployed (EIP-6492 signatures). It sends no transactions.'
-              : 'Smart accounts: sign as the key’s contract account instead (dev chain only).'}
+        {t(
+          !smartAccountsOffered
+            ? 'kind_unavailable'
+            : kind === 'deployed'
+              ? 'kind_deployed_note'
+              : kind === 'counterfactual'
+                ? 'kind_counterfactual_note'
+                : 'kind_eoa_note',
+        )}
       </p>
       <p className="address" data-testid="account-address">
         <Address address={selected.account.address} />
       </p>
       <details className="import">
-        <summary>Import a private key</summary>
+        <summary>{t('import_key')}</summary>
         <form onSubmit={submit}>
           <label className="field">
-            <span>Private key</span>
+            <span>{t('private_key')}</span>
             <input
               data-testid="import-key-input"
               type="password"
@@ -109,7 +112,7 @@ export function AccountPicker(props: AccountPickerProps) {
             />
           </label>
           <button type="submit" data-testid="import-key-button" disabled={!key.trim()}>
-            Import
+            {t('import')}
           </button>
           {error && (
             <p className="error-text" role="alert" data-testid="import-key-error">
@@ -119,10 +122,10 @@ export function AccountPicker(props: AccountPickerProps) {
         </form>
         {options.some((option) => option.id === 'imported') && (
           <button type="button" className="link" data-testid="forget-key-button" onClick={onForget}>
-            Forget the imported key
+            {t('forget_key')}
           </button>
         )}
-        <p className="muted small">Dev wallet: keys are stored in this browser. Use test keys only.</p>
+        <p className="muted small">{t('import_note')}</p>
       </details>
     </section>
   )

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { t } from '../../i18n/i18n.js'
 
 /** Props of {@link AnswerActions}. */
 export type AnswerActionsProps = {
@@ -38,7 +39,7 @@ export function AnswerActions({
         disabled={busy}
         onClick={() => act(onReject)}
       >
-        Reject
+        {t('reject')}
       </button>
       <button
         type="button"
@@ -47,7 +48,7 @@ export function AnswerActions({
         disabled={busy || approveDisabled === true}
         onClick={() => act(onApprove)}
       >
-        {busy ? 'Working…' : approveLabel}
+        {busy ? t('working') : approveLabel}
       </button>
     </div>
   )

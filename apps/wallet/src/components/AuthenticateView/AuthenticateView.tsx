@@ -1,8 +1,9 @@
 import type { ClientMeta } from '@pairlink/protocol'
-import { formatChain } from '../../core/chains.js'
-import { describeMethod } from '../../core/describeMethod.js'
 import { parseCaipChain } from '../../core/namespaces.js'
 import type { AuthRequestSummary } from '../../core/summarizeAuthRequest.js'
+import { fill } from '../../i18n/fill.js'
+import { t } from '../../i18n/i18n.js'
+import { describeMethod, formatChain } from '../../i18n/words.js'
 import { Address } from '../Address/Address.js'
 import { AnswerActions } from '../AnswerActions/AnswerActions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
@@ -23,29 +24,33 @@ export type AuthenticateViewProps = {
  * lock while the answer is under way.
  */
 export function AuthenticateView({ peer, request, address, onApprove, onReject }: AuthenticateViewProps) {
-  const name = peer?.name || 'This dapp'
+  const name = peer?.name || t('this_dapp')
   const granted = new Set(request.grantedMethods)
   const granting = new Set(request.evmChains)
   const [first] = request.messages
   return (
     <section className="card screen" data-testid="auth-request" aria-labelledby="auth-request-heading">
-      <h2 id="auth-request-heading">Connect and sign in</h2>
+      <h2 id="auth-request-heading">{t('auth_title')}</h2>
       <PeerInfo peer={peer} />
-      <p data-testid="auth-summary">
-        <strong>{name}</strong> asks you to connect and sign in.
-      </p>
+      <p data-testid="auth-summary">{fill(t('auth_asks'), { dapp: <strong>{name}</strong> })}</p>
       <p className="muted small">
-        Approving shares your address and signs the message below
-        {request.messages.length > 1 ? ` (once per chain, ${request.messages.length} signatures)` : ''}, as{' '}
-        <span className="address" data-testid="auth-address">
-          <Address address={address} />
-        </span>
-        .
+        {fill(
+          request.messages.length > 1
+            ? t('auth_shares_many', { count: request.messages.length })
+            : t('auth_shares'),
+          {
+            address: (
+              <span className="address" data-testid="auth-address">
+                <Address address={address} />
+              </span>
+            ),
+          },
+        )}
       </p>
       {first && (
         <>
           <h3 id="auth-message-heading" className="small">
-            Message to sign
+            {t('message_to_sign')}
           </h3>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it */}
           <section className="siwe-region" aria-labelledby="auth-message-heading" tabIndex={0}>
@@ -57,17 +62,17 @@ export function AuthenticateView({ peer, request, address, onApprove, onReject }
         </>
       )}
       <div className="proposal" data-testid="auth-recaps">
-        <h3>Then {name} may ask you to</h3>
+        <h3>{t('auth_may_ask', { dapp: name })}</h3>
         <ul>
           {request.methods.map((method) => (
             <li key={method} data-testid="auth-recap" data-granted={granted.has(method)}>
               {describeMethod(method)}
-              {!granted.has(method) && <span className="muted"> — not supported, not granted</span>}
+              {!granted.has(method) && <span className="muted">{t('not_granted')}</span>}
             </li>
           ))}
-          {request.methods.length === 0 && <li className="muted">nothing more: sign-in only</li>}
+          {request.methods.length === 0 && <li className="muted">{t('sign_in_only')}</li>}
         </ul>
-        <h3>Chains</h3>
+        <h3>{t('chains')}</h3>
         <ul>
           {request.chains.map((chain) => {
             const id = parseCaipChain(chain)
@@ -75,7 +80,7 @@ export function AuthenticateView({ peer, request, address, onApprove, onReject }
             return (
               <li key={chain} data-testid="auth-chain" data-supported={supported}>
                 {id === undefined ? chain : formatChain(id)}
-                {!supported && <span className="muted"> — not supported, not signed</span>}
+                {!supported && <span className="muted">{t('not_signed')}</span>}
               </li>
             )
           })}
@@ -83,12 +88,12 @@ export function AuthenticateView({ peer, request, address, onApprove, onReject }
       </div>
       {request.refused && (
         <p className="status status-error" role="alert" data-testid="auth-refusal">
-          This wallet cannot approve it: {request.refused}. Reject to tell the dapp why.
+          {t('cannot_approve', { reason: request.refused })}
         </p>
       )}
       <AnswerActions
         name="auth"
-        approveLabel="Approve and sign in"
+        approveLabel={t('approve_sign_in')}
         approveDisabled={request.refused !== undefined}
         onApprove={onApprove}
         onReject={onReject}

@@ -2,8 +2,10 @@ import type { JsonRpcRequest } from '@pairlink/protocol'
 import type { RequestOutcome } from '../../core/createWallet.js'
 import { decodeRequest } from '../../core/decodeRequest.js'
 import { INSUFFICIENT_FUNDS_MESSAGE, OTHER_CHAIN_MESSAGE } from '../../core/errors.js'
+import { t } from '../../i18n/i18n.js'
 import { AnswerActions } from '../AnswerActions/AnswerActions.js'
 import { DecodedRequestView } from '../DecodedRequestView/DecodedRequestView.js'
+import { requestTitle } from './requestTitle.js'
 
 /** Props of {@link CallRequest}. */
 export type CallRequestProps = {
@@ -26,16 +28,16 @@ export function CallRequest({ request, dappName, waiting, onApprove, onReject }:
       aria-labelledby="call-heading"
     >
       <h2 id="call-heading" data-testid="request-title">
-        {decoded.title}
+        {requestTitle(decoded)}
       </h2>
       <p className="muted small">
-        {dappName} asks · <code data-testid="request-method">{request.method}</code>
-        {waiting > 0 && ` · ${waiting} more waiting`}
+        {t('dapp_asks', { dapp: dappName })} · <code data-testid="request-method">{request.method}</code>
+        {waiting > 0 && ` · ${t('more_waiting', { count: waiting })}`}
       </p>
       <DecodedRequestView decoded={decoded} />
       <AnswerActions
         name="request"
-        approveLabel={decoded.kind === 'transaction' && decoded.broadcast ? 'Approve and send' : 'Approve'}
+        approveLabel={t(decoded.kind === 'transaction' && decoded.broadcast ? 'approve_send' : 'approve')}
         approveDisabled={decoded.kind === 'unsupported'}
         onApprove={() => onApprove(request)}
         onReject={() => onReject(request)}
@@ -56,11 +58,11 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
       <h2 data-testid="result-title">{resultTitle(outcome)}</h2>
       <p className="muted small">
         <code>{outcome.method}</code>
-        {outcome.status === 'failed' && ' · you approved it, but it could not be done'}
+        {outcome.status === 'failed' && t('result_failed_note')}
       </p>
       {outcome.status === 'sent' && (
         <div className="row">
-          <span className="muted">Transaction hash</span>
+          <span className="muted">{t('tx_hash')}</span>
           <span className="value hex" data-testid="tx-hash">
             {String(outcome.result)}
           </span>
@@ -73,11 +75,11 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
       )}
       {outcome.error && (
         <p className="error-text" data-testid="request-error">
-          {outcome.error.message} (code {outcome.error.code})
+          {t('error_code', { message: outcome.error.message, code: outcome.error.code })}
         </p>
       )}
       <button type="button" className="primary" data-testid="request-done" onClick={onDone}>
-        Done
+        {t('done')}
       </button>
     </section>
   )
@@ -86,15 +88,16 @@ export function RequestResult({ outcome, onDone }: { outcome: RequestOutcome; on
 /** What happened, in a few words: a failure says why, and is never called a rejection. */
 function resultTitle({ status, error }: RequestOutcome): string {
   if (status !== 'failed') {
-    return {
-      signed: 'Signed',
-      sent: 'Transaction sent',
-      approved: 'Approved',
-      rejected: 'Rejected',
-      expired: 'Expired',
-    }[status]
+    const titles = {
+      signed: 'result_signed',
+      sent: 'result_sent',
+      approved: 'result_approved',
+      rejected: 'result_rejected',
+      expired: 'result_expired',
+    } as const
+    return t(titles[status])
   }
-  if (error?.message.startsWith(INSUFFICIENT_FUNDS_MESSAGE)) return 'Failed: insufficient funds'
-  if (error?.message.startsWith(OTHER_CHAIN_MESSAGE)) return 'Failed: the wallet is on another chain'
-  return 'Failed'
+  if (error?.message.startsWith(INSUFFICIENT_FUNDS_MESSAGE)) return t('result_no_funds')
+  if (error?.message.startsWith(OTHER_CHAIN_MESSAGE)) return t('result_other_chain')
+  return t('result_failed')
 }

@@ -1,5 +1,6 @@
-import { formatChain } from '../../core/chains.js'
 import type { DecodedField, DecodedRequest } from '../../core/decodeRequest.js'
+import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 import { Address } from '../Address/Address.js'
 
 /** A decoded call request, laid out for reading before approving. Pure: no actions. */
@@ -8,16 +9,18 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
     case 'message':
       return (
         <div className="decoded">
-          {decoded.address && <Row label="Account" value={decoded.address} testId="request-address" />}
+          {decoded.address && (
+            <Row label={t('field_account')} value={decoded.address} testId="request-address" />
+          )}
           {decoded.text !== undefined ? (
             <>
-              <h3>Message</h3>
+              <h3>{t('message')}</h3>
               <pre className="message" data-testid="message-text">
                 {decoded.text}
               </pre>
             </>
           ) : (
-            <p className="muted small">This message is not readable text; you are signing raw bytes.</p>
+            <p className="muted small">{t('raw_bytes')}</p>
           )}
           <details open={decoded.text === undefined}>
             <summary>Hex</summary>
@@ -30,11 +33,13 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
     case 'typedData':
       return (
         <div className="decoded">
-          {decoded.address && <Row label="Account" value={decoded.address} testId="request-address" />}
-          <h3>Domain</h3>
+          {decoded.address && (
+            <Row label={t('field_account')} value={decoded.address} testId="request-address" />
+          )}
+          <h3>{t('domain')}</h3>
           <Fields fields={decoded.domain} testId="typed-data-domain" />
           <h3>
-            Message <span className="muted">({decoded.primaryType})</span>
+            {t('message')} <span className="muted">({decoded.primaryType})</span>
           </h3>
           <Fields fields={decoded.fields} testId="typed-data-field" />
         </div>
@@ -42,21 +47,17 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
     case 'transaction':
       return (
         <div className="decoded">
-          {decoded.from && <Row label="From" value={decoded.from} testId="tx-from" />}
-          <Row label="To" value={decoded.to ?? 'New contract'} testId="tx-to" />
-          <Row label="Value" value={`${decoded.value} ETH`} testId="tx-value" />
-          {decoded.gas && <Row label="Gas limit" value={decoded.gas} testId="tx-gas" />}
-          {decoded.fees && <Row label="Fee per gas" value={decoded.fees} testId="tx-fees" />}
-          {decoded.nonce && <Row label="Nonce" value={decoded.nonce} testId="tx-nonce" />}
-          <h3>Data</h3>
+          {decoded.from && <Row label={t('from')} value={decoded.from} testId="tx-from" />}
+          <Row label={t('to')} value={decoded.to ?? t('new_contract')} testId="tx-to" />
+          <Row label={t('value')} value={`${decoded.value} ETH`} testId="tx-value" />
+          {decoded.gas && <Row label={t('gas_limit')} value={decoded.gas} testId="tx-gas" />}
+          {decoded.fees && <Row label={t('fee_per_gas')} value={decoded.fees} testId="tx-fees" />}
+          {decoded.nonce && <Row label={t('nonce')} value={decoded.nonce} testId="tx-nonce" />}
+          <h3>{t('data')}</h3>
           <pre className="hex" data-testid="tx-data">
-            {decoded.data === '0x' ? '(none)' : decoded.data}
+            {decoded.data === '0x' ? t('no_data') : decoded.data}
           </pre>
-          <p className="muted small">
-            {decoded.broadcast
-              ? 'Approving signs this transaction and sends it to the chain.'
-              : 'Approving signs this transaction and returns it to the dapp without sending it.'}
-          </p>
+          <p className="muted small">{t(decoded.broadcast ? 'tx_broadcast' : 'tx_sign_only')}</p>
         </div>
       )
     case 'switchChain':
@@ -64,7 +65,7 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
       return (
         <div className="decoded">
           <Row
-            label="Chain"
+            label={t('chain')}
             value={
               decoded.kind === 'switchChain'
                 ? formatChain(decoded.chainId)
@@ -78,7 +79,7 @@ export function DecodedRequestView({ decoded }: { decoded: DecodedRequest }) {
         </div>
       )
     case 'info':
-      return <p className="muted">The dapp asks for {decoded.method}.</p>
+      return <p className="muted">{t('info_asks', { method: decoded.method })}</p>
     case 'unsupported':
       return (
         <div className="decoded">

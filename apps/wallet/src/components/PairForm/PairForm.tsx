@@ -1,5 +1,7 @@
 import { getUriVersion } from '@pairlink/protocol/v2'
 import type { FormEvent } from 'react'
+import { fill } from '../../i18n/fill.js'
+import { t } from '../../i18n/i18n.js'
 import { ProtocolVersion } from '../ProtocolVersion/ProtocolVersion.js'
 
 /** Props of {@link PairForm}. */
@@ -22,10 +24,10 @@ export function PairForm({ value, onChange, onPair, disabled = false }: PairForm
   }
   return (
     <section className="card" aria-labelledby="pair-heading">
-      <h2 id="pair-heading">Connect to a dapp</h2>
+      <h2 id="pair-heading">{t('pair_title')}</h2>
       <form onSubmit={submit}>
         <label className="field">
-          <span>WalletConnect URI</span>
+          <span>{t('pair_uri')}</span>
           <textarea
             data-testid="uri-input"
             rows={3}
@@ -36,9 +38,7 @@ export function PairForm({ value, onChange, onPair, disabled = false }: PairForm
           />
         </label>
         {(version === 1 || version === 2) && (
-          <p className="small">
-            <ProtocolVersion version={version} /> link
-          </p>
+          <p className="small">{fill(t('pair_link'), { version: <ProtocolVersion version={version} /> })}</p>
         )}
         <button
           type="submit"
@@ -46,13 +46,10 @@ export function PairForm({ value, onChange, onPair, disabled = false }: PairForm
           data-testid="pair-button"
           disabled={disabled || !value.trim()}
         >
-          Connect
+          {t('pair_button')}
         </button>
       </form>
-      <p className="muted small">
-        Paste the link the dapp shows under its QR code (WalletConnect v1 or v2), or open it as
-        /wallet/wc?uri=….
-      </p>
+      <p className="muted small">{t('pair_hint')}</p>
     </section>
   )
 }

@@ -1,11 +1,12 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import { useState } from 'react'
+import { t } from '../../i18n/i18n.js'
 
 /** The dapp as it introduced itself: icon, name, URL. The icon is dropped if it fails to load. */
 export function PeerInfo({ peer }: { peer: ClientMeta | null }) {
   const [iconFailed, setIconFailed] = useState(false)
   const icon = peer?.icons?.find((url) => /^https?:\/\//.test(url))
-  const name = peer?.name || 'Unknown dapp'
+  const name = peer?.name || t('unknown_dapp')
   return (
     <div className="peer">
       {icon && !iconFailed ? (

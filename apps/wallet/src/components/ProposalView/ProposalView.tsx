@@ -1,5 +1,7 @@
-import { formatChain, getChainOptions } from '../../core/chains.js'
+import { getChainOptions } from '../../core/chains.js'
 import { type ProposalSummary, parseCaipChain, WALLET_METHODS } from '../../core/namespaces.js'
+import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 
 /** Props of {@link ProposalView}. */
 export type ProposalViewProps = {
@@ -21,7 +23,7 @@ export function ProposalView({ proposal, devChainId }: ProposalViewProps) {
   }
   return (
     <div className="proposal" data-testid="proposal">
-      <h3>Chains asked for</h3>
+      <h3>{t('chains_asked')}</h3>
       <ul data-testid="requested-chains">
         {proposal.chains.map((chain) => {
           const id = parseCaipChain(chain)
@@ -29,21 +31,21 @@ export function ProposalView({ proposal, devChainId }: ProposalViewProps) {
           return (
             <li key={chain} data-testid="requested-chain" data-supported={granted}>
               {chainLabel(chain)}
-              {!granted && <span className="muted"> — not supported, not shared</span>}
+              {!granted && <span className="muted">{t('not_supported_not_shared')}</span>}
             </li>
           )
         })}
-        {proposal.chains.length === 0 && <li className="muted">none named</li>}
+        {proposal.chains.length === 0 && <li className="muted">{t('none_named')}</li>}
       </ul>
-      <h3>Methods asked for</h3>
+      <h3>{t('methods_asked')}</h3>
       <ul data-testid="requested-methods">
         {proposal.methods.map((method) => (
           <li key={method} data-testid="requested-method" data-supported={methods.has(method)}>
             <code>{method}</code>
-            {!methods.has(method) && <span className="muted"> — not supported</span>}
+            {!methods.has(method) && <span className="muted">{t('not_supported')}</span>}
           </li>
         ))}
-        {proposal.methods.length === 0 && <li className="muted">none named</li>}
+        {proposal.methods.length === 0 && <li className="muted">{t('none_named')}</li>}
       </ul>
     </div>
   )

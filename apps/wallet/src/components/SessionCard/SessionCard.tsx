@@ -1,7 +1,9 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import type { AccountId } from '../../accountStore.js'
-import { formatChain, getChainOptions } from '../../core/chains.js'
+import { getChainOptions } from '../../core/chains.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { Address } from '../Address/Address.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
@@ -28,14 +30,14 @@ export function SessionCard(props: SessionCardProps) {
   const current = options.find((option) => option.account.address.toLowerCase() === address?.toLowerCase())
   return (
     <section className="card" data-testid="session-card" aria-labelledby="session-heading">
-      <h2 id="session-heading">Connected to {peer?.name || 'a dapp'}</h2>
+      <h2 id="session-heading">{t('connected_to', { dapp: peer?.name || t('a_dapp') })}</h2>
       <PeerInfo peer={peer} />
       <p className="small" data-testid="bridge-status">
-        Bridge: {bridgeRetrying ? 'unreachable, retrying…' : 'connected'}{' '}
+        {t('bridge_status', { state: t(bridgeRetrying ? 'bridge_unreachable' : 'bridge_connected') })}{' '}
         <ProtocolVersion version={props.version ?? null} />
       </p>
       <label className="field">
-        <span>Session account</span>
+        <span>{t('session_account')}</span>
         <select
           data-testid="session-account-switch"
           value={current?.id ?? ''}
@@ -49,7 +51,7 @@ export function SessionCard(props: SessionCardProps) {
         {address && <Address address={address} />}
       </p>
       <label className="field">
-        <span>Session chain</span>
+        <span>{t('session_chain')}</span>
         <select
           data-testid="session-chain-switch"
           value={chainId}
@@ -63,12 +65,10 @@ export function SessionCard(props: SessionCardProps) {
         </select>
       </label>
       {chainId !== devChainId && (
-        <p className="muted small">
-          Transactions still go to the dev node, on {formatChain(devChainId)}: they fail on another chain.
-        </p>
+        <p className="muted small">{t('other_chain_note', { chain: formatChain(devChainId) })}</p>
       )}
       <button type="button" className="danger" data-testid="disconnect-button" onClick={props.onDisconnect}>
-        Disconnect
+        {t('disconnect')}
       </button>
     </section>
   )

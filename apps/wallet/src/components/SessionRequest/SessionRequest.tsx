@@ -1,9 +1,12 @@
 import type { ClientMeta } from '@pairlink/protocol'
 import { useState } from 'react'
 import type { AccountId } from '../../accountStore.js'
-import { formatChain, getChainOptions } from '../../core/chains.js'
+import { getChainOptions } from '../../core/chains.js'
 import type { ProposalSummary } from '../../core/namespaces.js'
 import type { AccountOption } from '../../hooks/useAccounts.js'
+import { fill } from '../../i18n/fill.js'
+import { t } from '../../i18n/i18n.js'
+import { formatChain } from '../../i18n/words.js'
 import { AccountOptions } from '../AccountOptions/AccountOptions.js'
 import { PeerInfo } from '../PeerInfo/PeerInfo.js'
 import { ProposalView } from '../ProposalView/ProposalView.js'
@@ -34,20 +37,20 @@ export function SessionRequest(props: SessionRequestProps) {
   const refused = props.proposal?.refused
   return (
     <section className="card screen" data-testid="session-request" aria-labelledby="session-request-heading">
-      <h2 id="session-request-heading">Session request</h2>
+      <h2 id="session-request-heading">{t('session_request')}</h2>
       <PeerInfo peer={peer} />
       <p>
-        <strong>{peer?.name || 'This dapp'}</strong> wants to see your address and ask you to sign.{' '}
+        {fill(t('session_asks'), { dapp: <strong>{peer?.name || t('this_dapp')}</strong> })}{' '}
         <ProtocolVersion version={props.version ?? null} />
       </p>
       {props.proposal && <ProposalView proposal={props.proposal} devChainId={devChainId} />}
       {refused && (
         <p className="status status-error" role="alert" data-testid="session-refusal">
-          This wallet cannot approve it: {refused}. Reject to tell the dapp why.
+          {t('cannot_approve', { reason: refused })}
         </p>
       )}
       <label className="field">
-        <span>Account to share</span>
+        <span>{t('account_to_share')}</span>
         <select
           data-testid="session-account-select"
           value={accountId}
@@ -57,7 +60,7 @@ export function SessionRequest(props: SessionRequestProps) {
         </select>
       </label>
       <label className="field">
-        <span>Chain</span>
+        <span>{t('chain')}</span>
         <select
           data-testid="session-chain-select"
           value={chainId}
@@ -72,7 +75,7 @@ export function SessionRequest(props: SessionRequestProps) {
       </label>
       <div className="actions">
         <button type="button" className="danger" data-testid="reject-session" onClick={props.onReject}>
-          Reject
+          {t('reject')}
         </button>
         <button
           type="button"
@@ -81,7 +84,7 @@ export function SessionRequest(props: SessionRequestProps) {
           disabled={refused !== undefined}
           onClick={() => props.onApprove({ accountId, chainId })}
         >
-          Approve
+          {t('approve')}
         </button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import type { Status } from '../../hooks/sessionState.js'
+import { t } from '../../i18n/i18n.js'
 
 /** The latest outcome in one line; errors are announced to screen readers at once. */
 export function StatusBanner({ status, onDismiss }: { status: Status | undefined; onDismiss?: () => void }) {
@@ -12,7 +13,7 @@ export function StatusBanner({ status, onDismiss }: { status: Status | undefined
     >
       <span>{status.text}</span>
       {onDismiss && (
-        <button type="button" className="link" aria-label="Dismiss message" onClick={onDismiss}>
+        <button type="button" className="link" aria-label={t('dismiss')} onClick={onDismiss}>
           ×
         </button>
       )}

@@ -1,6 +1,8 @@
 import type { TransportState } from '@pairlink/client'
 import { formatBalance, formatChain } from '../../format.js'
 import type { SessionView } from '../../hooks/usePairlink.js'
+import { fill } from '../../i18n/fill.js'
+import { type MessageKey, t } from '../../i18n/i18n.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { WalletIcon } from './WalletIcon.js'
 
@@ -19,11 +21,11 @@ export type AccountPanelProps = {
   onDisconnect: () => void
 }
 
-const BRIDGE_STATES: Record<TransportState, string> = {
-  open: 'Connected',
-  connecting: 'Reconnecting…',
-  closed: 'Offline',
-}
+const BRIDGE_STATES = {
+  open: 'socket_open',
+  connecting: 'socket_connecting',
+  closed: 'socket_closed',
+} as const satisfies Record<TransportState, MessageKey>
 
 /**
  * Why the panel shows no balance or block. v1's wallet holds one chain, which only it can move back. A v2 session's
@@ -31,10 +33,8 @@ const BRIDGE_STATES: Record<TransportState, string> = {
  * moves it back itself, among the chains the wallet approved.
  */
 function describeOffChain(protocol: 1 | 2, chainId: number, appChainId: number): string {
-  const app = formatChain(appChainId)
-  return protocol === 2
-    ? `This session is on ${formatChain(chainId)}, but this app reads ${app}. Switch chain back to ${app} to see its balance and send payments here.`
-    : `The wallet is on ${formatChain(chainId)}, but this app reads ${app}. Switch the wallet back to ${app} to see its balance and send payments here.`
+  const values = { chain: formatChain(chainId), app: formatChain(appChainId) }
+  return t(protocol === 2 ? 'off_chain_v2' : 'off_chain_v1', values)
 }
 
 /**
@@ -44,7 +44,7 @@ function describeOffChain(protocol: 1 | 2, chainId: number, appChainId: number):
  */
 export function AccountPanel(props: AccountPanelProps) {
   const { session, appChainId, transport, protocol = 1, browserWallet, onDisconnect } = props
-  const walletName = session.peerMeta?.name || 'Unnamed wallet'
+  const walletName = session.peerMeta?.name || t('unnamed_wallet')
   // The app's node serves one chain: under another chain's name its balance and block would be false.
   const offChain = session.chainId !== appChainId
   const balance = offChain ? undefined : props.balance
@@ -56,7 +56,7 @@ export function AccountPanel(props: AccountPanelProps) {
         <div>
           {/* The connected screen's one h1: what the page is about now, the wallet it talks to. */}
           <h1 id="account-title">
-            Connected to <span data-testid="wallet-name">{walletName}</span>
+            {fill(t('connected_to'), { wallet: <span data-testid="wallet-name">{walletName}</span> })}
           </h1>
           <p className="muted">{session.peerMeta?.url ?? ''}</p>
           <p
@@ -64,49 +64,45 @@ export function AccountPanel(props: AccountPanelProps) {
             data-testid="session-protocol"
             data-protocol={browserWallet ? 'browser' : protocol}
           >
-            {browserWallet ? 'Browser wallet' : `WalletConnect v${protocol}`}
+            {browserWallet ? t('browser_wallet') : `WalletConnect v${protocol}`}
           </p>
         </div>
         <button type="button" className="danger small" data-testid="disconnect-button" onClick={onDisconnect}>
-          Disconnect
+          {t('disconnect')}
         </button>
       </div>
       <div className="address-row">
         <code className="address" data-testid="account-address">
           {session.address}
         </code>
-        <CopyButton text={session.address} label="Copy address" testId="copy-address-button" />
+        <CopyButton text={session.address} label={t('copy_address')} testId="copy-address-button" />
       </div>
       <dl className="facts">
         <div>
-          <dt>Balance</dt>
+          <dt>{t('balance')}</dt>
           <dd data-testid="account-balance" data-wei={balance?.toString()}>
-            {offChain
-              ? 'Not read on this chain'
-              : balance === undefined
-                ? 'Loading…'
-                : formatBalance(balance)}
+            {offChain ? t('not_read_here') : balance === undefined ? t('loading') : formatBalance(balance)}
           </dd>
         </div>
         <div>
-          <dt>Chain</dt>
+          <dt>{t('chain')}</dt>
           <dd data-testid="chain-name" data-chain-id={session.chainId}>
             {formatChain(session.chainId)}
           </dd>
         </div>
         <div>
-          <dt>Latest block</dt>
+          <dt>{t('latest_block')}</dt>
           <dd data-testid="block-number">
-            {offChain ? 'Not read on this chain' : blockNumber === undefined ? 'Waiting…' : `#${blockNumber}`}
+            {offChain ? t('not_read_here') : blockNumber === undefined ? t('waiting') : `#${blockNumber}`}
           </dd>
         </div>
         {browserWallet ? null : (
           <div>
             {/* v1 pairs through the bridge, v2 through the relay: the same socket state either way. */}
-            <dt>{protocol === 2 ? 'Relay' : 'Bridge'}</dt>
+            <dt>{protocol === 2 ? t('relay') : t('bridge')}</dt>
             <dd data-testid="bridge-state" data-state={transport}>
               <span className={`dot ${transport}`} aria-hidden="true" />
-              {BRIDGE_STATES[transport]}
+              {t(BRIDGE_STATES[transport])}
             </dd>
           </div>
         )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { t } from '../../i18n/i18n.js'
 
 /** Props of {@link Card}. */
 export type CardProps = { title: string; description?: string; testId: string; children: ReactNode }
@@ -35,7 +36,7 @@ export type CancelButtonProps = { testId: string; onCancel: () => void }
 export function CancelButton({ testId, onCancel }: CancelButtonProps) {
   return (
     <button type="button" data-testid={`${testId}-cancel`} onClick={onCancel}>
-      Cancel
+      {t('cancel')}
     </button>
   )
 }

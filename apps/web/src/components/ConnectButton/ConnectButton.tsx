@@ -1,3 +1,5 @@
+import { t } from '../../i18n/i18n.js'
+
 /** Props of {@link ConnectButton}. */
 export type ConnectButtonProps = {
   status: 'disconnected' | 'connecting' | 'connected'
@@ -16,7 +18,7 @@ export function ConnectButton({ status, onConnect }: ConnectButtonProps) {
       disabled={connecting}
       aria-busy={connecting}
     >
-      {connecting ? 'Waiting for the wallet…' : 'Connect wallet'}
+      {connecting ? t('waiting_for_wallet') : t('connect_wallet')}
     </button>
   )
 }

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../hooks/useConfig.js'
+import { t } from '../../i18n/i18n.js'
 import type { Protocol } from '../../protocolChoice.js'
 
 /** Props of {@link ConnectIntro}. */
@@ -15,24 +16,12 @@ export function ConnectIntro({ config, protocol }: ConnectIntroProps) {
   const network = protocol === 2 && config.relayUrl ? config.relayNetwork : 'bridge'
   const intro = (
     <p className="muted" data-testid="connect-intro" data-network={network}>
-      {network === 'walletconnect' ? (
-        <>
-          Scan the QR code with any WalletConnect wallet (MetaMask, Rainbow, Trust, Ledger Live and others),
-          or on a phone pick your wallet from the list; a wallet installed in this browser is offered there
-          too. The connection is end-to-end encrypted; WalletConnect's relay carries it without reading it.
-        </>
-      ) : network === 'pairlink' ? (
-        <>
-          This server pairs through its own relay: Pairlink Wallet and wallets set up for this relay connect
-          by QR code, and a wallet installed in this browser is offered there too. Phone wallets such as
-          MetaMask or Rainbow listen on WalletConnect's network: they can connect once the site's operator
-          sets a WalletConnect project id (WALLETCONNECT_PROJECT_ID).
-        </>
-      ) : (
-        <>
-          Scan the QR code with a WalletConnect v1 wallet, or use a wallet installed in this browser, offered
-          there too. The connection is end-to-end encrypted through this server's bridge.
-        </>
+      {t(
+        network === 'walletconnect'
+          ? 'intro_walletconnect'
+          : network === 'pairlink'
+            ? 'intro_pairlink'
+            : 'intro_bridge',
       )}
     </p>
   )
@@ -41,8 +30,7 @@ export function ConnectIntro({ config, protocol }: ConnectIntroProps) {
     <>
       {intro}
       <p className="muted" data-testid="one-click-intro">
-        Approving the connection in your wallet also signs you in to this site: one approval, no second step.
-        A wallet that cannot sign in while connecting just connects; you then sign in from the account page.
+        {t('intro_one_click')}
       </p>
     </>
   )

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { t } from '../../i18n/i18n.js'
 
 /** How long "Copied" stays on the button. */
 const COPIED_MS = 1_500
@@ -23,7 +24,7 @@ export function CopyButton({ text, label, testId }: CopyButtonProps) {
   return (
     <button type="button" className="small" aria-label={label} data-testid={testId} onClick={copy}>
       <span aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+        {t(state === 'copied' ? 'copied' : state === 'failed' ? 'copy_failed' : 'copy')}
       </span>
     </button>
   )

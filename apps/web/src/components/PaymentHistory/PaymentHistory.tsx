@@ -1,5 +1,7 @@
 import { shortenAddress } from '../../format.js'
 import type { PaymentHistoryState } from '../../hooks/usePaymentHistory.js'
+import { fill } from '../../i18n/fill.js'
+import { getLanguage, t } from '../../i18n/i18n.js'
 import { Card } from '../Card/Card.js'
 import { describeRecord, formatRecordValue } from './paymentHistory.js'
 
@@ -13,11 +15,7 @@ export type PaymentHistoryProps = { history: Pick<PaymentHistoryState, 'payments
 export function PaymentHistory({ history }: PaymentHistoryProps) {
   const { payments, error } = history
   return (
-    <Card
-      title="Payment history"
-      description="The server follows each payment to confirmation, even after you close this tab."
-      testId="payment-history"
-    >
+    <Card title={t('history_title')} description={t('history_description')} testId="payment-history">
       {error ? (
         <p className="outcome error" role="alert" data-testid="payment-history-error">
           {error}
@@ -26,12 +24,12 @@ export function PaymentHistory({ history }: PaymentHistoryProps) {
       {payments === undefined ? (
         error ? null : (
           <p className="muted" role="status">
-            Loading…
+            {t('loading')}
           </p>
         )
       ) : payments.length === 0 ? (
         <p className="muted" data-testid="payment-history-empty">
-          No payments yet. Payments you send while signed in show up here.
+          {t('history_empty')}
         </p>
       ) : (
         <ul className="history">
@@ -46,7 +44,9 @@ export function PaymentHistory({ history }: PaymentHistoryProps) {
               <div className="history-head">
                 <strong data-testid="payment-history-amount">{formatRecordValue(payment.value)}</strong>
                 <span className="muted">
-                  to <code title={payment.to}>{shortenAddress(payment.to)}</code>
+                  {fill(t('history_to'), {
+                    address: <code title={payment.to}>{shortenAddress(payment.to)}</code>,
+                  })}
                 </span>
               </div>
               <p
@@ -57,7 +57,9 @@ export function PaymentHistory({ history }: PaymentHistoryProps) {
               </p>
               <p className="muted small-text">
                 <code title={payment.txHash}>{shortenAddress(payment.txHash)}</code> ·{' '}
-                <time dateTime={payment.createdAt}>{new Date(payment.createdAt).toLocaleString()}</time>
+                <time dateTime={payment.createdAt}>
+                  {new Date(payment.createdAt).toLocaleString(getLanguage())}
+                </time>
               </p>
             </li>
           ))}
@@ -70,8 +72,8 @@ export function PaymentHistory({ history }: PaymentHistoryProps) {
 /** The history's slot while signed out: says how to get a history, and keeps the page's layout as it will be. */
 export function HistoryPlaceholder() {
   return (
-    <Card title="Payment history" testId="payment-history-signed-out">
-      <p className="muted">Sign in with Ethereum to keep a record of your payments here.</p>
+    <Card title={t('history_title')} testId="payment-history-signed-out">
+      <p className="muted">{t('history_signed_out')}</p>
     </Card>
   )
 }

@@ -1,4 +1,5 @@
 import { formatBalance } from '../../format.js'
+import { plural, t } from '../../i18n/i18n.js'
 import type { Payment } from '../../serverApi.js'
 
 /**
@@ -19,22 +20,21 @@ export function hasOpenPayments(payments: readonly Pick<Payment, 'status' | 'fin
  * describeRecord({ status: 'confirmed', blockNumber: 7, confirmations: 3 }) // 'Confirmed · block 7 · 3 confirmations'
  */
 export function describeRecord(payment: Pick<Payment, 'status' | 'blockNumber' | 'confirmations'>): string {
-  const block = payment.blockNumber === null ? '' : ` · block ${payment.blockNumber}`
-  const count = payment.confirmations
-  const confirmations = ` · ${count} confirmation${count === 1 ? '' : 's'}`
+  const block = payment.blockNumber === null ? '' : ` · ${t('in_block', { block: payment.blockNumber })}`
+  const confirmations = ` · ${plural('confirmations', payment.confirmations)}`
   switch (payment.status) {
     case 'pending':
-      return 'Pending: waiting to be included in a block'
+      return t('status_pending')
     case 'included':
-      return `Included${block}${confirmations}`
+      return `${t('status_included')}${block}${confirmations}`
     case 'confirmed':
-      return `Confirmed${block}${confirmations}`
+      return `${t('status_confirmed')}${block}${confirmations}`
     case 'failed':
-      return `Failed${block}: the payment was reverted`
+      return t('status_failed', { block })
     case 'reorged':
-      return 'Reorganised away: its block left the chain; waiting to be included again'
+      return t('status_reorged')
     case 'dropped':
-      return 'Dropped: not included in a block in time'
+      return t('status_dropped')
   }
 }
 

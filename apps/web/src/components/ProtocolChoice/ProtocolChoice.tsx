@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../hooks/useConfig.js'
+import { type MessageKey, t } from '../../i18n/i18n.js'
 import type { Protocol } from '../../protocolChoice.js'
 
 /** Props of {@link ProtocolChoice}. */
@@ -12,13 +13,10 @@ export type ProtocolChoiceProps = {
 }
 
 /** What each generation reaches, truthfully: v2 reaches phone wallets only through WalletConnect's network. */
-const HINTS: Record<AppConfig['relayNetwork'], Record<Protocol, string>> = {
-  walletconnect: { 2: 'any WalletConnect wallet', 1: 'v1 wallets, through this server’s bridge' },
-  pairlink: {
-    2: 'Pairlink Wallet and wallets set up for this server’s relay',
-    1: 'v1 wallets, through this server’s bridge',
-  },
-}
+const HINTS = {
+  walletconnect: { 2: 'reaches_any', 1: 'reaches_v1' },
+  pairlink: { 2: 'reaches_pairlink', 1: 'reaches_v1' },
+} as const satisfies Record<AppConfig['relayNetwork'], Record<Protocol, MessageKey>>
 
 const OPTIONS: { protocol: Protocol; label: string }[] = [
   { protocol: 2, label: 'WalletConnect v2' },
@@ -29,7 +27,7 @@ const OPTIONS: { protocol: Protocol; label: string }[] = [
 export function ProtocolChoice({ protocol, onChange, disabled, relayNetwork }: ProtocolChoiceProps) {
   return (
     <fieldset className="protocol-choice" data-testid="protocol-choice" disabled={disabled}>
-      <legend>Connect with</legend>
+      <legend>{t('connect_with')}</legend>
       {OPTIONS.map((option) => (
         <label key={option.protocol}>
           <input
@@ -40,7 +38,7 @@ export function ProtocolChoice({ protocol, onChange, disabled, relayNetwork }: P
             onChange={() => onChange(option.protocol)}
             data-testid={`protocol-v${option.protocol}`}
           />{' '}
-          {option.label} <span className="muted">({HINTS[relayNetwork][option.protocol]})</span>
+          {option.label} <span className="muted">({t(HINTS[relayNetwork][option.protocol])})</span>
         </label>
       ))}
     </fieldset>

@@ -2,7 +2,7 @@ import type { RequestStatusEvent } from '@pairlink/provider'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { type RequestEvents, RequestEventsProvider } from '../../hooks/useRequestLife.js'
-import { formatTimeLeft, REQUEST_LIFE_TEXT, RequestLifeLine } from './RequestLife.js'
+import { formatTimeLeft, RequestLifeLine, requestLifeText } from './RequestLife.js'
 
 afterEach(cleanup)
 
@@ -42,7 +42,7 @@ describe('RequestLifeLine', () => {
     emit('sent', 1, 'eth_sendTransaction') // another card's request
     expect(step.textContent).toBe('')
     emit('sent')
-    expect(step.textContent).toBe(REQUEST_LIFE_TEXT.sent[2])
+    expect(step.textContent).toBe(requestLifeText('sent', 2))
     emit('relayed')
     expect(step.textContent).toBe('The relay has your request. Waiting for your wallet’s answer.')
     expect(screen.getByTestId('card-expiry').textContent).toMatch(/^Expires in (5:00|4:59)$/)

@@ -1,4 +1,6 @@
+import type { RequestStatus } from '@pairlink/provider'
 import { useRequestLife, useSecondsLeft } from '../../hooks/useRequestLife.js'
+import { t } from '../../i18n/i18n.js'
 
 /** Props of {@link RequestLifeLine}. */
 export type RequestLifeLineProps = {
@@ -11,25 +13,27 @@ export type RequestLifeLineProps = {
 }
 
 /**
- * What the dapp knows of each step, in plain words (docs/request-lifecycle.md). Never "the wallet received it": no
- * protocol tells the dapp that.
+ * What the dapp knows of a waiting request's step, in plain words in the page's language (docs/request-lifecycle.md):
+ * empty for an answer or a failure, which are the card's own to show. Never "the wallet received it": no protocol
+ * tells the dapp that.
  */
-export const REQUEST_LIFE_TEXT = {
-  sent: {
-    1: 'Sent to the bridge. Waiting for your wallet’s answer.',
-    2: 'Sent. Waiting for the relay to confirm it has your request…',
-  },
-  relayed: 'The relay has your request. Waiting for your wallet’s answer.',
-  // An answer is the card's own to show (its result or its error).
-  answered: '',
-  expired: 'Expired: your wallet did not answer in time. You can try again.',
-  failed: '',
-} as const
+export function requestLifeText(status: RequestStatus | undefined, protocol: 1 | 2): string {
+  switch (status) {
+    case 'sent':
+      return t(protocol === 2 ? 'life_sent_relay' : 'life_sent_bridge')
+    case 'relayed':
+      return t('life_relayed')
+    case 'expired':
+      return t('life_expired')
+    default:
+      return ''
+  }
+}
 
-/** `Expires in 4:59`: the time the wallet has left, minutes and seconds. */
+/** `Expires in 4:59`: the time the wallet has left, minutes and seconds, in the page's language. */
 export function formatTimeLeft(seconds: number): string {
   const minutes = Math.floor(seconds / 60)
-  return `Expires in ${minutes}:${String(seconds % 60).padStart(2, '0')}`
+  return t('life_expires_in', { time: `${minutes}:${String(seconds % 60).padStart(2, '0')}` })
 }
 
 /**
@@ -44,12 +48,7 @@ export function RequestLifeLine({ testId, busy, methods }: RequestLifeLineProps)
   const seconds = useSecondsLeft(last?.expiresAt, waiting)
   // While waiting, each step; after, only an expiry (a result or an error is the card's own to show).
   const shown = waiting || status === 'expired' ? status : undefined
-  const text =
-    shown === undefined
-      ? ''
-      : shown === 'sent'
-        ? REQUEST_LIFE_TEXT.sent[life?.protocol ?? 1]
-        : REQUEST_LIFE_TEXT[shown]
+  const text = requestLifeText(shown, life?.protocol ?? 1)
   return (
     <div className="request-life">
       <p

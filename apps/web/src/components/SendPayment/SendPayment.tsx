@@ -4,6 +4,7 @@ import { useFollowedBalance } from '../../hooks/useFollowedBalance.js'
 import { usePayment } from '../../hooks/usePayment.js'
 import type { RecordState, SentPayment } from '../../hooks/usePaymentHistory.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { t } from '../../i18n/i18n.js'
 import { describeSentPayment } from '../../paymentStatus.js'
 import type { Payment } from '../../serverApi.js'
 import { CancelButton, Card } from '../Card/Card.js'
@@ -40,17 +41,17 @@ function RecordLine({ signedIn, record }: { signedIn: boolean; record: RecordSta
   if (!signedIn) {
     return (
       <p className="muted small-text" data-testid="payment-record" data-state="signed-out">
-        Sign in to keep a record of your payments.
+        {t('record_signed_out')}
       </p>
     )
   }
   if (!record) return null
   const text =
     record.step === 'saving'
-      ? 'Saving the payment to your history…'
+      ? t('record_saving')
       : record.step === 'saved'
-        ? 'Saved to your payment history: the server follows it to confirmation, even if you close this tab.'
-        : `${record.message} The payment itself was sent.`
+        ? t('record_saved')
+        : t('record_failed', { reason: record.message })
   return (
     <p
       className={`small-text ${record.step === 'failed' ? 'error' : 'muted'}`}
@@ -87,11 +88,7 @@ export function SendPayment(props: SendPaymentProps) {
     status.step === 'failed' || (status.step === 'included' && status.reverted) || record?.status === 'failed'
 
   return (
-    <Card
-      title="Send a payment"
-      description="The wallet signs and broadcasts the transaction."
-      testId="send-payment"
-    >
+    <Card title={t('payment_title')} description={t('payment_description')} testId="send-payment">
       <form
         noValidate
         onSubmit={(event) => {
@@ -106,7 +103,7 @@ export function SendPayment(props: SendPaymentProps) {
           void payment.send(form.to, form.value)
         }}
       >
-        <label htmlFor="payment-recipient">Recipient</label>
+        <label htmlFor="payment-recipient">{t('recipient')}</label>
         <input
           id="payment-recipient"
           data-testid="payment-recipient"
@@ -118,7 +115,7 @@ export function SendPayment(props: SendPaymentProps) {
           aria-invalid={invalid?.field === 'recipient'}
           aria-describedby={invalid ? 'payment-invalid' : undefined}
         />
-        <label htmlFor="payment-amount">Amount (ETH)</label>
+        <label htmlFor="payment-amount">{t('amount')}</label>
         <input
           id="payment-amount"
           data-testid="payment-amount"
@@ -141,7 +138,7 @@ export function SendPayment(props: SendPaymentProps) {
         ) : null}
         <div className="button-row">
           <button type="submit" className="primary" data-testid="payment-send-button" disabled={busy}>
-            {busy ? prompt.waiting : 'Send payment'}
+            {busy ? prompt.waiting : t('send_payment')}
           </button>
           {busy ? <CancelButton testId="payment" onCancel={payment.cancel} /> : null}
         </div>
@@ -161,7 +158,7 @@ export function SendPayment(props: SendPaymentProps) {
       ) : null}
       {'hash' in status ? (
         <p className="muted small-text">
-          Transaction <code data-testid="payment-hash">{status.hash}</code>
+          {t('transaction')} <code data-testid="payment-hash">{status.hash}</code>
         </p>
       ) : null}
       <RecordLine
@@ -170,7 +167,7 @@ export function SendPayment(props: SendPaymentProps) {
       />
       {form.ok ? (
         <p className="muted small-text">
-          Recipient balance:{' '}
+          {t('recipient_balance')}{' '}
           <span data-testid="payment-recipient-balance" data-wei={recipientBalance?.toString()}>
             {recipientBalance === undefined ? '…' : formatBalance(recipientBalance)}
           </span>

@@ -1,4 +1,5 @@
 import { formatChain } from '../../format.js'
+import { t } from '../../i18n/i18n.js'
 
 /** What {@link checkPayment} looks at: the amount, the account's balance and the chains. */
 export type PaymentContext = {
@@ -23,16 +24,11 @@ export type PaymentContext = {
 export function checkPayment(context: PaymentContext): string | undefined {
   const { value, balance, chainId, appChainId, protocol = 1 } = context
   if (chainId !== appChainId) {
-    const app = formatChain(appChainId)
+    const values = { chain: formatChain(chainId), app: formatChain(appChainId) }
     // Over v2 the app, not the wallet, moves the session back (Switch chain, among the chains the wallet approved).
-    return protocol === 2
-      ? `This session is on another chain (${formatChain(chainId)}): payments here go on ${app}. Switch chain back to ${app} first.`
-      : `The wallet is on another chain (${formatChain(chainId)}): payments here go on ${app}. Switch the wallet back first.`
+    return t(protocol === 2 ? 'pay_off_chain_v2' : 'pay_off_chain_v1', values)
   }
   // The amount alone at or above the balance leaves nothing for the network fee.
-  if (balance !== undefined && value >= balance) return INSUFFICIENT_FUNDS
+  if (balance !== undefined && value >= balance) return t('insufficient_funds')
   return undefined
 }
-
-/** The message for a payment the balance cannot cover, before or after the wallet was asked. */
-export const INSUFFICIENT_FUNDS = 'Not enough ETH to pay this amount plus the network fee.'

@@ -1,4 +1,5 @@
 import { getAddress, isAddress, parseEther } from 'viem'
+import { t } from '../../i18n/i18n.js'
 
 /** The payment form, parsed: what to send, or what the person has to fix first. */
 export type PaymentForm =
@@ -17,19 +18,19 @@ export function parsePaymentForm(recipient: string, amount: string): PaymentForm
     return {
       ok: false,
       field: 'recipient',
-      message: 'Enter a valid recipient address (0x followed by 40 hex digits).',
+      message: t('invalid_recipient'),
     }
   }
   const text = amount.trim()
   if (!/^\d*\.?\d+$|^\d+\.$/.test(text)) {
-    return { ok: false, field: 'amount', message: 'Enter an amount in ETH, such as 0.01.' }
+    return { ok: false, field: 'amount', message: t('invalid_amount') }
   }
   let value: bigint
   try {
     value = parseEther(text)
   } catch {
-    return { ok: false, field: 'amount', message: 'Enter an amount in ETH, such as 0.01.' }
+    return { ok: false, field: 'amount', message: t('invalid_amount') }
   }
-  if (value <= 0n) return { ok: false, field: 'amount', message: 'Enter an amount above zero.' }
+  if (value <= 0n) return { ok: false, field: 'amount', message: t('amount_zero') }
   return { ok: true, to: getAddress(to), value }
 }

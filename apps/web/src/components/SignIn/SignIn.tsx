@@ -1,5 +1,7 @@
 import type { SignInState } from '../../hooks/useSignIn.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { fill } from '../../i18n/fill.js'
+import { t } from '../../i18n/i18n.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 
@@ -7,9 +9,9 @@ import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 export type SignInProps = { signIn: SignInState }
 
 const STATUS_TEXT = {
-  checking: 'Checking whether you are signed in…',
-  'signed-out': 'Not signed in.',
-  signing: 'Confirm the sign-in in your wallet…',
+  checking: 'sign_in_checking',
+  'signed-out': 'sign_in_signed_out',
+  signing: 'sign_in_signing',
 } as const
 
 /**
@@ -20,29 +22,21 @@ export function SignIn({ signIn }: SignInProps) {
   const prompt = useWalletPrompt()
   const { status, account, message } = signIn
   return (
-    <Card
-      title="Sign in with Ethereum"
-      description="Prove you own this account (EIP-4361) to keep your records on this server."
-      testId="sign-in"
-    >
+    <Card title={t('sign_in_title')} description={t('sign_in_description')} testId="sign-in">
       <p
         className={status === 'signed-in' ? 'verified' : 'muted'}
         role="status"
         data-testid="sign-in-status"
         data-state={status}
       >
-        {account ? (
-          <>
-            ✓ Signed in as <code data-testid="sign-in-address">{account.address}</code>
-          </>
-        ) : (
-          STATUS_TEXT[status === 'signed-in' ? 'signed-out' : status]
-        )}
+        {account
+          ? fill(t('signed_in_as'), { address: <code data-testid="sign-in-address">{account.address}</code> })
+          : t(STATUS_TEXT[status === 'signed-in' ? 'signed-out' : status])}
       </p>
       <div className="button-row">
         {account ? (
           <button type="button" data-testid="sign-out-button" onClick={() => void signIn.signOut()}>
-            Sign out
+            {t('sign_out')}
           </button>
         ) : (
           <button
@@ -55,7 +49,7 @@ export function SignIn({ signIn }: SignInProps) {
               void signIn.signIn()
             }}
           >
-            {status === 'signing' ? prompt.waiting : 'Sign in with wallet'}
+            {status === 'signing' ? prompt.waiting : t('sign_in_button')}
           </button>
         )}
         {status === 'signing' ? <CancelButton testId="sign-in" onCancel={signIn.cancel} /> : null}

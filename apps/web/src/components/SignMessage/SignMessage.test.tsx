@@ -4,8 +4,8 @@ import { type Hex, stringToHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
 import { account, fakeWallet, renderConnected, signs } from '../../../test/wallet.js'
-import { CANCELLED } from '../../hooks/useAction.js'
 import { WalletPromptProvider, walletPrompt } from '../../hooks/useWalletPrompt.js'
+import { en } from '../../i18n/en.js'
 import { queryClient } from '../../wagmiConfig.js'
 import { SignMessage } from './SignMessage.js'
 
@@ -52,10 +52,10 @@ describe('SignMessage', () => {
     await sign()
     expect(screen.getByTestId('sign-message-button').textContent).toBe('Confirm in your wallet…')
     fireEvent.click(screen.getByTestId('sign-message-cancel'))
-    expect(screen.getByTestId('sign-message-error').textContent).toBe(CANCELLED)
+    expect(screen.getByTestId('sign-message-error').textContent).toBe(en.stopped_waiting)
     await act(async () => answer?.(undefined))
     expect(screen.queryByTestId('sign-message-verified')).toBeNull()
-    expect(screen.getByTestId('sign-message-error').textContent).toBe(CANCELLED)
+    expect(screen.getByTestId('sign-message-error').textContent).toBe(en.stopped_waiting)
     expect(screen.getByTestId('sign-message-button').textContent).toBe('Sign message')
   })
 

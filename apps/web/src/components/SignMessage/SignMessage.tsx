@@ -3,6 +3,7 @@ import { verifyMessage } from 'viem'
 import { usePublicClient, useSignMessage } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { t } from '../../i18n/i18n.js'
 import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { RequestLifeLine } from '../RequestLife/RequestLife.js'
@@ -16,7 +17,7 @@ export type SignMessageProps = { address: `0x${string}` }
  * or a smart account's through the chain (EIP-1271, EIP-6492).
  */
 export function SignMessage({ address }: SignMessageProps) {
-  const [message, setMessage] = useState('Hello from Pairlink!')
+  const [message, setMessage] = useState(() => t('sign_message_default'))
   const { signMessageAsync } = useSignMessage()
   const client = usePublicClient()
   const prompt = useWalletPrompt()
@@ -32,11 +33,7 @@ export function SignMessage({ address }: SignMessageProps) {
     }
   })
   return (
-    <Card
-      title="Sign a message"
-      description="The wallet signs a text; anyone can check who signed it."
-      testId="sign-message"
-    >
+    <Card title={t('sign_message_title')} description={t('sign_message_description')} testId="sign-message">
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -44,7 +41,7 @@ export function SignMessage({ address }: SignMessageProps) {
           void sign.run()
         }}
       >
-        <label htmlFor="sign-message-input">Message</label>
+        <label htmlFor="sign-message-input">{t('message')}</label>
         <textarea
           id="sign-message-input"
           data-testid="sign-message-input"
@@ -59,7 +56,7 @@ export function SignMessage({ address }: SignMessageProps) {
             data-testid="sign-message-button"
             disabled={sign.busy || !message}
           >
-            {sign.busy ? prompt.waiting : 'Sign message'}
+            {sign.busy ? prompt.waiting : t('sign_message_button')}
           </button>
           {sign.busy ? <CancelButton testId="sign-message" onCancel={sign.cancel} /> : null}
         </div>

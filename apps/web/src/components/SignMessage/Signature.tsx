@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 
 /** Props of {@link Signature}. */
@@ -13,15 +14,13 @@ export function Signature({ testId, signature, verified }: SignatureProps) {
         data-testid={`${testId}-verified`}
         data-verified={verified}
       >
-        {verified
-          ? '✓ Signature verified: signed by this account.'
-          : '✗ The signature does not match this account.'}
+        {t(verified ? 'signature_verified' : 'signature_mismatch')}
       </p>
       <div className="address-row">
         <code className="signature" data-testid={`${testId}-signature`}>
           {signature}
         </code>
-        <CopyButton text={signature} label="Copy signature" testId={`${testId}-copy`} />
+        <CopyButton text={signature} label={t('copy_signature')} testId={`${testId}-copy`} />
       </div>
     </div>
   )

@@ -2,6 +2,7 @@ import { verifyTypedData } from 'viem'
 import { usePublicClient, useSignTypedData } from 'wagmi'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { t } from '../../i18n/i18n.js'
 import { verifySignature } from '../../verifySignature.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { RequestLifeLine } from '../RequestLife/RequestLife.js'
@@ -32,11 +33,7 @@ export function SignTypedData({ address, chainId }: SignTypedDataProps) {
     }
   })
   return (
-    <Card
-      title="Sign typed data"
-      description="Structured data (EIP-712 v4) the wallet can show field by field."
-      testId="sign-typed-data"
-    >
+    <Card title={t('typed_title')} description={t('typed_description')} testId="sign-typed-data">
       <pre className="typed-data" data-testid="sign-typed-data-preview">
         {`${mail.primaryType} from ${mail.message.from.name} to ${mail.message.to.name}: “${mail.message.contents}”`}
       </pre>
@@ -51,7 +48,7 @@ export function SignTypedData({ address, chainId }: SignTypedDataProps) {
             void sign.run()
           }}
         >
-          {sign.busy ? prompt.waiting : 'Sign typed data'}
+          {sign.busy ? prompt.waiting : t('typed_button')}
         </button>
         {sign.busy ? <CancelButton testId="sign-typed-data" onCancel={sign.cancel} /> : null}
       </div>

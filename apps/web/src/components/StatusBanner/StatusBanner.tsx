@@ -1,5 +1,6 @@
 import type { Rewind } from '../../hooks/useBlock.js'
 import type { Notice } from '../../hooks/usePairlink.js'
+import { t } from '../../i18n/i18n.js'
 
 /** Props of {@link StatusBanner}. */
 export type StatusBannerProps = {
@@ -36,9 +37,7 @@ export function StatusBanner({
     <div className="banners">
       {bridgeUnreachable ? (
         <p className="banner error" role="alert" data-testid="bridge-warning">
-          {server === 'relay'
-            ? 'The relay is unreachable. Retrying… Messages to and from the wallet wait until it is back.'
-            : 'The bridge is unreachable. Retrying… Messages to and from the wallet wait until it is back.'}
+          {t(server === 'relay' ? 'relay_unreachable' : 'bridge_unreachable')}
         </p>
       ) : null}
       {rpcError ? (
@@ -48,8 +47,7 @@ export function StatusBanner({
       ) : null}
       {rewind ? (
         <p className="banner error" role="alert" data-testid="rpc-rewind">
-          The RPC node went back from block #{rewind.from.toString()} to #{rewind.to.toString()}: it was
-          restarted or its chain was reset. Balances and blocks now follow its new chain.
+          {t('rpc_rewind', { from: rewind.from, to: rewind.to })}
         </p>
       ) : null}
       {shown ? (
@@ -57,7 +55,7 @@ export function StatusBanner({
           <span data-testid="notice" data-tone={shown.tone}>
             {shown.text}
           </span>
-          <button type="button" className="dismiss" aria-label="Dismiss message" onClick={onDismiss}>
+          <button type="button" className="dismiss" aria-label={t('dismiss')} onClick={onDismiss}>
             ×
           </button>
         </div>

@@ -3,6 +3,7 @@ import { useSwitchChain } from 'wagmi'
 import { formatChain, listChains } from '../../format.js'
 import { useAction } from '../../hooks/useAction.js'
 import { useWalletPrompt } from '../../hooks/useWalletPrompt.js'
+import { type MessageKey, t } from '../../i18n/i18n.js'
 import { CancelButton, Card, Outcome } from '../Card/Card.js'
 import { RequestLifeLine } from '../RequestLife/RequestLife.js'
 
@@ -20,18 +21,9 @@ export type SwitchChainProps = {
  * wallet's own page stays where it was); another chain needs a new connection (the provider's 4902 says so).
  */
 const TEXTS = {
-  1: {
-    description: 'The wallet decides; it may refuse chains it does not know.',
-    busy: 'Confirm in your wallet…',
-    switched: (chain: string) => `The wallet switched to ${chain}.`,
-  },
-  2: {
-    description:
-      'Switches among the chains the wallet approved when it connected, without asking it. For another chain, disconnect and connect again to approve it.',
-    busy: 'Switching…',
-    switched: (chain: string) => `This session is now on ${chain}; each request tells the wallet its chain.`,
-  },
-} as const
+  1: { description: 'switch_v1_description', busy: 'confirm_in_wallet', switched: 'switch_v1_done' },
+  2: { description: 'switch_v2_description', busy: 'switch_v2_busy', switched: 'switch_v2_done' },
+} as const satisfies Record<1 | 2, Record<string, MessageKey>>
 
 /**
  * Moves the session to another chain (`wallet_switchEthereumChain`, which wagmi's `switchChain` sends through
@@ -48,13 +40,13 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
   const { switchChainAsync } = useSwitchChain()
   const prompt = useWalletPrompt()
   // v1 asks the wallet (named, and brought forward on a phone); v2 switches here without asking it.
-  const busy = protocol === 1 ? prompt.waiting : texts.busy
+  const busy = protocol === 1 ? prompt.waiting : t(texts.busy)
   const change = useAction(async () => {
     await switchChainAsync({ chainId: target })
     return target
   }, 'switchChain')
   return (
-    <Card title="Switch chain" description={texts.description} testId="switch-chain">
+    <Card title={t('switch_title')} description={t(texts.description)} testId="switch-chain">
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -63,7 +55,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
           void change.run()
         }}
       >
-        <label htmlFor="switch-chain-select">Chain</label>
+        <label htmlFor="switch-chain-select">{t('chain')}</label>
         <select
           id="switch-chain-select"
           data-testid="switch-chain-select"
@@ -72,8 +64,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
         >
           {choices.map((id) => (
             <option key={id} value={id}>
-              {formatChain(id)}
-              {id === chainId ? ' — current' : ''}
+              {id === chainId ? t('switch_current', { chain: formatChain(id) }) : formatChain(id)}
             </option>
           ))}
         </select>
@@ -83,7 +74,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
             data-testid="switch-chain-button"
             disabled={change.busy || target === chainId}
           >
-            {change.busy ? busy : 'Switch chain'}
+            {change.busy ? busy : t('switch_button')}
           </button>
           {change.busy ? <CancelButton testId="switch-chain" onCancel={change.cancel} /> : null}
         </div>
@@ -98,7 +89,7 @@ export function SwitchChain({ chainId, appChainId, protocol = 1 }: SwitchChainPr
       </form>
       {change.result !== undefined && change.result === chainId ? (
         <p className="outcome verified" role="status" data-testid="switch-chain-result">
-          {texts.switched(formatChain(change.result))}
+          {t(texts.switched, { chain: formatChain(change.result) })}
         </p>
       ) : null}
       <Outcome testId="switch-chain" error={chainId === askedFrom ? change.error : undefined} />
