@@ -220,6 +220,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     expiryTimer: undefined,
     onChange: () => scheduleExpiry(internal),
     onSaved: () => tellTabs(internal),
+    flush: () => flushOutbox(internal),
     tabs: undefined,
     closed: false,
   }

@@ -33,10 +33,10 @@ export type StoredState = {
   /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
   requests: Record<string, PendingRequest>
   /**
-   * Sealed messages for the relay, by topic, kept until it took them: a `disconnect` made while the relay could not
-   * be reached (see `outbox.ts`).
+   * Sealed messages for the relay, kept until it took them (see `outbox.ts`): a `disconnect`'s delete by its topic, a
+   * dapp's request (`request:<id>`) and a wallet's answer (`answer:<id>`), so a relay outage or a reload loses none.
    */
-  outbox: Record<string, Sealed & { expiry: number }>
+  outbox: Record<string, Outgoing>
   /** One-click auth requests this client (a wallet) received and has not answered, by id. */
   authRequests: Record<string, PendingAuthRequest>
   /** One-click auth requests this client (a dapp) sent and that no wallet answered yet, by id. */
@@ -62,6 +62,9 @@ type Approval = {
 
 /** The `irn_publish` params of one message, sealed with its topic's key. */
 export type Sealed = { topic: string; message: string; ttl: number; tag: number; prompt: boolean }
+
+/** A sealed message in the outbox: sent until `expiry` (seconds); `id` is the request of ours that waits for it. */
+export type Outgoing = Sealed & { expiry: number; id?: number }
 
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
 type Sent = {
@@ -104,6 +107,8 @@ export type Internal = {
   onChange: () => void
   /** The state was written: the other tabs hear what changed (set by `createSignClient`, see `tabs.ts`). */
   onSaved: () => void
+  /** Sends what waits in the outbox (set by `createSignClient`: `flushOutbox` of `outbox.ts`). */
+  flush: () => Promise<void>
   /** Sharing sessions with the other tabs on the same storage (`tabs: true`), until `close`. */
   tabs: Tabs | undefined
   closed: boolean
@@ -213,24 +218,28 @@ export async function publish(
 /**
  * Sends a request to the peer on `topic` and resolves with its answer's result, or rejects with a {@link SignError}
  * carrying the peer's error. `ttl` (seconds) overrides the method's message ttl; after `timeout` seconds the call
- * rejects with `ERR_REQUEST_EXPIRED`.
+ * rejects with `ERR_REQUEST_EXPIRED`. With `outbox`, the request waits in the stored outbox while the relay cannot be
+ * reached (see `outbox.ts`) rather than failing with the relay's time-out: it goes when the socket is back.
  */
 export async function sendRequest<result = unknown>(
   internal: Internal,
   topic: string,
   method: string,
   params: unknown,
-  options: { ttl?: number | undefined; timeout: number },
+  options: { ttl?: number | undefined; timeout: number; outbox?: boolean | undefined },
 ): Promise<result> {
   const id = payloadId()
+  const key = `request:${id}`
   const answer = new Promise<result>((resolve, reject) => {
     const timer = setTimeout(() => {
       internal.sent.delete(id)
+      dropOutgoing(internal, key)
       reject(new SignError(SIGN_ERRORS.REQUEST_EXPIRED))
     }, options.timeout * 1000)
     const settle = (fn: () => void) => {
       clearTimeout(timer)
       internal.sent.delete(id)
+      dropOutgoing(internal, key)
       fn()
     }
     internal.sent.set(id, {
@@ -240,14 +249,27 @@ export async function sendRequest<result = unknown>(
       reject: (error) => settle(() => reject(error)),
     })
   })
+  const payload = { id, jsonrpc: '2.0', method, params }
+  const ttl = options.ttl === undefined ? {} : { ttl: options.ttl }
   try {
-    await publish(internal, topic, { id, jsonrpc: '2.0', method, params }, method, {
-      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
-    })
+    if (!options.outbox) await publish(internal, topic, payload, method, ttl)
+    else {
+      const sealed = seal(internal, topic, payload, method, ttl)
+      internal.state.outbox[key] = { ...sealed, expiry: expiryIn(options.timeout), id }
+      save(internal)
+      void internal.flush()
+    }
   } catch (error) {
     internal.sent.get(id)?.reject(error)
   }
   return answer
+}
+
+/** Forgets what waits in the outbox under `key` (its request was answered, expired or ended before it went). */
+export function dropOutgoing(internal: Internal, key: string): void {
+  if (!internal.state.outbox[key]) return
+  delete internal.state.outbox[key]
+  save(internal)
 }
 
 /** Sends `method`'s success answer. */
