@@ -80,8 +80,12 @@ test('behavior: our dapp asks while the relay is down longer than requestTimeout
   })
   let settled: unknown
   signature.then(
-    () => void (settled = 'resolved'),
-    (error: unknown) => void (settled = error),
+    () => {
+      settled = 'resolved'
+    },
+    (error: unknown) => {
+      settled = error
+    },
   )
   await outlastRequestTimeout()
   expect(settled).toBeUndefined()
