@@ -2,6 +2,7 @@
 // v1 entry (`@pairlink/client`), and each action is its own module: a dapp's bundle carries no wallet action.
 
 export type { AuthPayload, Cacao, CacaoPayload } from '@pairlink/protocol/v2'
+export { type AbandonParameters, abandon } from './actions/abandon.js'
 export { type ApproveParameters, type ApproveReturnType, approve } from './actions/approve.js'
 export { type ApproveAuthenticateParameters, approveAuthenticate } from './actions/approveAuthenticate.js'
 export {

@@ -25,8 +25,11 @@ export type StoredState = {
   /** Topic → its symmetric key; X25519 public key → its private key. */
   keys: Record<string, string>
   pairings: Record<string, Pairing>
-  /** Proposals this client (a dapp) sent and that no wallet settled yet; `sessionTopic` once a wallet answered. */
-  proposed: Record<string, Proposal & { sessionTopic?: string | undefined }>
+  /**
+   * Proposals this client (a dapp) sent and that no wallet settled yet; `sessionTopic` once a wallet answered;
+   * `abandoned` once the dapp gave up on them (`abandon`): a wallet settling one is refused.
+   */
+  proposed: Record<string, Proposal & { sessionTopic?: string | undefined; abandoned?: true | undefined }>
   /** Proposals this client (a wallet) received and has not answered. */
   proposals: Record<string, Proposal>
   sessions: Record<string, Session>
@@ -52,6 +55,8 @@ type Authenticating = {
   /** The fallback `wc_sessionPropose` (in `proposed`), for a wallet without one-click auth. */
   proposalId: number
   request: AuthenticateRequest
+  /** The dapp gave up on it (`abandon`): a wallet answering it has the session it made deleted. */
+  abandoned?: true | undefined
 }
 
 type Approval = {
