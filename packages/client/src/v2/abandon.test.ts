@@ -92,7 +92,7 @@ test('behavior: WalletKit answering an abandoned one-click auth request has the 
   await expect(response()).rejects.toMatchObject({ code: 'ERR_PROPOSAL_ABANDONED' })
 
   const wallet = await createWalletKit(relay.relayUrl)
-  const made = new Promise<{ session?: { topic: string } | undefined }>((resolve, reject) =>
+  const made = new Promise<{ session?: unknown }>((resolve, reject) =>
     wallet.on('session_authenticate', (event) => {
       approveAsSdkWallet(wallet, event, { chains: ask.chains, methods: ['personal_sign'] }).then(
         resolve,
@@ -103,7 +103,7 @@ test('behavior: WalletKit answering an abandoned one-click auth request has the 
   const deleted = new Promise<{ topic: string }>((resolve) => wallet.on('session_delete', resolve))
   await wallet.pair({ uri })
   const { session } = await made
-  expect((await deleted).topic).toBe(session?.topic)
+  expect((await deleted).topic).toBe((session as { topic: string }).topic)
   expect(wallet.getActiveSessions()).toEqual({})
   expect(getSessions(dapp)).toEqual([])
   expect(connected).toBe(0)

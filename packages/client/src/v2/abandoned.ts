@@ -9,10 +9,15 @@ const REFUSAL = SDK_ERRORS.USER_REJECTED
 const KEY_RE = /^[0-9a-f]{64}$/
 
 /**
- * Dapp: a wallet settled a proposal this dapp abandoned (`abandon`): the settlement is answered with 5000 (the SDK
- * wallet then deletes the session and its `acknowledged()` rejects), and nothing of it is kept here.
+ * Dapp: a wallet settled a proposal this dapp abandoned (`abandon`): the settlement is answered with 5000 (the SDK's
+ * wallet then deletes the session; ours also rejects `acknowledged()` with it), and nothing of it is kept here.
  */
-export function refuseSettlement(internal: Internal, topic: string, settleId: number, proposal: Proposal): void {
+export function refuseSettlement(
+  internal: Internal,
+  topic: string,
+  settleId: number,
+  proposal: Proposal,
+): void {
   const { state } = internal
   const payload = { id: settleId, jsonrpc: '2.0', error: REFUSAL }
   const sealed = seal(internal, topic, payload, 'wc_sessionSettle', { response: true })

@@ -80,7 +80,8 @@ async function onAuthAnswer(internal: Internal, publicKey: string, envelope: str
     return
   }
   // Abandoned (the person closed the QR code), also before a reload: the session the wallet made is refused.
-  if (internal.state.authenticating[payload.id]?.abandoned) return refuseAuthAnswer(internal, payload.id, payload)
+  if (internal.state.authenticating[payload.id]?.abandoned)
+    return refuseAuthAnswer(internal, payload.id, payload)
   const waiting = internal.authResponses.get(payload.id)
   if (!waiting) {
     // After a reload nobody waits for it: the CACAOs cannot be checked by the app that asked.

@@ -6,8 +6,8 @@ import {
   connect,
   disconnect,
   RelayRefusedError,
-  type Session,
   SDK_ERRORS,
+  type Session,
   type SignClient,
   SignError,
 } from '@pairlink/client/v2'
