@@ -3,6 +3,7 @@ import type { Dispatch, SetStateAction } from 'react'
 import { decodeRequest } from '../core/decodeRequest.js'
 import {
   AUTH_EXPIRED_MESSAGE,
+  DAPP_CANCELLED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
   type SessionWallet,
@@ -119,6 +120,8 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
       else if (message === SIGNED_IN_ONLY_MESSAGE)
         status = { tone: 'success', text: `Signed in to ${name}; it asked for no session.` }
       else if (rejecting.current) status = { tone: 'info', text: `You rejected the ${what} from ${name}.` }
+      else if (message === DAPP_CANCELLED_MESSAGE)
+        status = { tone: 'warning', text: `${name} cancelled the connection before your approval reached it.` }
       else if (s.phase !== 'connected')
         status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
       else if (message === OWN_DISCONNECT_MESSAGE)
