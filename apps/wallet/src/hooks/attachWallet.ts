@@ -121,7 +121,10 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
         status = { tone: 'success', text: `Signed in to ${name}; it asked for no session.` }
       else if (rejecting.current) status = { tone: 'info', text: `You rejected the ${what} from ${name}.` }
       else if (message === DAPP_CANCELLED_MESSAGE)
-        status = { tone: 'warning', text: `${name} cancelled the connection before your approval reached it.` }
+        status = {
+          tone: 'warning',
+          text: `${name} cancelled the connection before your approval reached it.`,
+        }
       else if (s.phase !== 'connected')
         status = { tone: 'error', text: `${name} cancelled the session request: ${message}` }
       else if (message === OWN_DISCONNECT_MESSAGE)
