@@ -12,7 +12,7 @@ import {
   SignError,
 } from '@pairlink/client/v2'
 import { ModalClosedError, SessionRejectedError, V1_ERRORS } from '@pairlink/protocol'
-import { type Cacao, parsePairingUri } from '@pairlink/protocol/v2'
+import type { Cacao } from '@pairlink/protocol/v2'
 
 /** Parameters of {@link pairWithModal}. */
 export type PairWithModalParameters = {
@@ -116,7 +116,8 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
           settle(() => reject(toSessionError(error)))
         },
       )
-      if (uri) shown.push(parsePairingUri(uri, { now: 0 }).topic)
+      // `wc:{topic}@2?…`: the client made it, no need to check it again.
+      if (uri) shown.push(uri.slice(3, uri.indexOf('@')))
       if (!settled && uri) modal.open(uri, onUserClose, options)
       // Closed while this pairing was being made: it is abandoned too.
       else if (closed && uri) abandon(client, { pairingTopic: shown.at(-1) as string }).catch(() => {})
