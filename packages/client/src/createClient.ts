@@ -223,6 +223,7 @@ export function createClient(parameters: CreateClientParameters): Client {
     handshakeTopic: '',
     uri: undefined,
     awaitingRequest: false,
+    handshakeAbandoned: false,
     handshake: undefined,
     pending: new Map(),
     emitter: createEmitter<ClientEvents>(),

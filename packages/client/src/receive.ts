@@ -5,6 +5,8 @@ import {
   isJsonRpcResponse,
   type JsonRpcRequest,
   type JsonRpcResponse,
+  ModalClosedError,
+  payloadId,
   RpcError,
   type SessionApproval,
   SessionError,
@@ -20,6 +22,7 @@ import {
   getTransport,
   type Internal,
   persist,
+  publish,
   tellTabs,
 } from './session.js'
 
@@ -141,6 +144,10 @@ function handleResponse(internal: Internal, response: JsonRpcResponse): boolean 
 
 function handleApproval(internal: Internal, response: JsonRpcResponse): void {
   if (!internal.handshake) return
+  if (internal.handshakeAbandoned) {
+    refuseApproval(internal, response)
+    return
+  }
   if (isJsonRpcError(response) || !isObject(response.result) || response.result.approved !== true) {
     const message = isJsonRpcError(response)
       ? response.error.message || V1_ERRORS.SESSION_REJECTED
@@ -164,6 +171,28 @@ function handleApproval(internal: Internal, response: JsonRpcResponse): void {
   getClientId(internal)
   void persist(internal)
   announceConnected(internal)
+}
+
+/**
+ * A wallet approved a handshake whose modal the person closed: it is told no at once, as a killed session
+ * (`wc_sessionUpdate` with `approved: false`, its `disconnect`); nothing is connected or stored here.
+ */
+function refuseApproval(internal: Internal, response: JsonRpcResponse): void {
+  const approval = isJsonRpcError(response) || !isObject(response.result) ? undefined : response.result
+  const peerId = approval?.approved === true && typeof approval.peerId === 'string' ? approval.peerId : ''
+  const handshake = internal.handshake
+  internal.handshake = undefined
+  internal.handshakeAbandoned = false
+  internal.handshakeId = 0
+  internal.handshakeTopic = ''
+  const kill = {
+    id: payloadId(),
+    jsonrpc: '2.0' as const,
+    method: 'wc_sessionUpdate' as const,
+    params: [{ approved: false, chainId: null, networkId: null, accounts: null }],
+  }
+  if (peerId) publish(internal, peerId, kill, true).catch(() => {})
+  handshake?.reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
 }
 
 /** A plain object (not `null`, not an array). */

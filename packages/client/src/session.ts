@@ -40,6 +40,8 @@ export type Internal = StoredSession & {
   /** Wallet role before the session request arrived: the handshake topic must stay subscribed. */
   awaitingRequest: boolean
   handshake: Deferred<ConnectReturnType> | undefined
+  /** The person closed the modal of the pending handshake: a wallet approving it is told no (its session killed). */
+  handshakeAbandoned: boolean
   pending: Map<number, Pending>
   emitter: Emitter<ClientEvents>
   storage: SessionStorage | undefined

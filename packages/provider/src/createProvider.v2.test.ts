@@ -152,6 +152,36 @@ describe('connect', () => {
     expect(await enabled).toMatchObject({ code: 4001, message: 'User closed modal' })
   })
 
+  test('behavior: closing the modal means no — WalletKit approving the closed code later is refused; nothing connects, also after a reload', async () => {
+    stack.scan = false
+    const { provider, events, storage } = v2Provider()
+    const enabled = provider.enable().catch((e) => e)
+    await waitFor(() => stack.shown.length === 1)
+    stack.closeModal()
+    expect(await enabled).toMatchObject({ code: 4001, message: 'User closed modal' })
+    await stack.scanLast()
+    // Answered by the wallet, then forgotten: the dapp kept the abandoned pairing only to refuse it.
+    await waitFor(
+      async () => {
+        const state = JSON.parse((await storage.get('pairlink-v2')) ?? '{}')
+        return (
+          Object.keys(state.proposed ?? {}).length === 0 &&
+          Object.keys(state.authenticating ?? {}).length === 0
+        )
+      },
+      { message: 'the abandoned pairing answered and forgotten', timeout: 10_000 },
+    )
+    // The wallet's session is refused (its settlement answered 5000, or deleted with 5000): WalletKit drops it.
+    await waitFor(() => Object.keys(stack.wallet.getActiveSessions()).length === 0, {
+      message: 'WalletKit dropped the refused session',
+    })
+    expect(provider.connected).toBe(false)
+    expect(events.filter(([name]) => name === 'connect')).toEqual([])
+    const reloaded = v2Provider(storage)
+    await reloaded.client.ready
+    expect(reloaded.provider.connected).toBe(false)
+  })
+
   test('behavior: the modal asks for a fresh code (onExpired) → a new pairing URI in the same modal', async () => {
     stack.scan = false
     const { provider } = v2Provider()

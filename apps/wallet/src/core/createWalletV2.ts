@@ -12,6 +12,7 @@ import {
   reject,
   SDK_ERRORS,
   type Session,
+  SignError,
   update,
 } from '@pairlink/client/v2'
 import type { LocalAccount } from 'viem'
@@ -24,6 +25,7 @@ import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal 
 import { answerRequest } from './sessionMethods.js'
 import {
   AUTH_EXPIRED_MESSAGE,
+  DAPP_CANCELLED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
   type SessionWallet,
@@ -129,10 +131,14 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
   })
   if (oneClick) client.on('session_authenticate', auth.offer)
   client.on('session_request', requests.offer)
-  for (const event of ['session_delete', 'session_expire'] as const)
-    client.on(event, ({ topic }) => {
-      if (topic === session?.topic) end(PEER_DISCONNECT_MESSAGE)
-    })
+  client.on('session_delete', ({ topic, reason }) => {
+    // 5000 from a dapp: it gave up on its request (its QR code closed) before this wallet's approval reached it.
+    if (topic === session?.topic)
+      end(reason?.code === SDK_ERRORS.USER_REJECTED.code ? DAPP_CANCELLED_MESSAGE : PEER_DISCONNECT_MESSAGE)
+  })
+  client.on('session_expire', ({ topic }) => {
+    if (topic === session?.topic) end(PEER_DISCONNECT_MESSAGE)
+  })
 
   const ready = (async () => {
     await client.ready
@@ -249,7 +255,16 @@ export function createWalletV2(parameters: CreateWalletV2Parameters): SessionWal
       const namespaces = buildNamespaces({ chains, address: account.address })
       const { acknowledged } = await approve(client, { id: asked.id, namespaces })
       proposal = undefined
-      await connected(await acknowledged())
+      let made: Session
+      try {
+        made = await acknowledged()
+      } catch (error) {
+        // The dapp answered the settlement with 5000: it had given up on its request (its QR code closed).
+        if (error instanceof SignError && error.code === SDK_ERRORS.USER_REJECTED.code)
+          return end(DAPP_CANCELLED_MESSAGE)
+        throw error
+      }
+      await connected(made)
     },
     async rejectSession(message) {
       if (auth.pending) {

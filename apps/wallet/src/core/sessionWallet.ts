@@ -11,6 +11,11 @@ import type { AuthRequestSummary } from './summarizeAuthRequest.js'
 export const OWN_DISCONNECT_MESSAGE = 'Session Disconnected'
 /** The `disconnect` message when the dapp ended the session (v1's text, kept for v2 alike). */
 export const PEER_DISCONNECT_MESSAGE = 'Session disconnected'
+/**
+ * The `disconnect` message when the dapp refused the session this wallet approved (5000): it had given up on its
+ * request, as when the person closed its QR code (v2).
+ */
+export const DAPP_CANCELLED_MESSAGE = 'The dapp cancelled its request'
 /** The `disconnect` message when a dapp's sign-in request (v2 one-click auth) expired before it was answered. */
 export const AUTH_EXPIRED_MESSAGE = 'The sign-in request expired'
 /** The `disconnect` message after a sign-in that asked for no session (its ReCap named no method to call). */

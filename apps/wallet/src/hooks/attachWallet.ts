@@ -3,6 +3,7 @@ import type { Dispatch, SetStateAction } from 'react'
 import { decodeRequest } from '../core/decodeRequest.js'
 import {
   AUTH_EXPIRED_MESSAGE,
+  DAPP_CANCELLED_MESSAGE,
   OWN_DISCONNECT_MESSAGE,
   PEER_DISCONNECT_MESSAGE,
   type SessionWallet,
@@ -125,6 +126,8 @@ export function attachWallet(wallet: SessionWallet, context: AttachWalletContext
         status = { tone: 'success', text: t('signed_in_only', { dapp: name }) }
       else if (rejecting.current)
         status = { tone: 'info', text: t(signIn ? 'rejected_sign_in' : 'rejected_session', { dapp: name }) }
+      else if (message === DAPP_CANCELLED_MESSAGE)
+        status = { tone: 'warning', text: t('dapp_cancelled', { dapp: name }) }
       else if (s.phase !== 'connected')
         status = { tone: 'error', text: t('cancelled_request', { dapp: name, reason: message }) }
       else if (message === OWN_DISCONNECT_MESSAGE)

@@ -161,4 +161,5 @@ export const de: Messages = {
   method_add: 'Netzwerke hinzufügen',
   method_see_address: 'Deine Adresse sehen',
   method_see_network: 'Das Netzwerk sehen',
+  dapp_cancelled: '{dapp} hat die Verbindung abgebrochen, bevor deine Zustimmung ankam.',
 }

@@ -164,6 +164,7 @@ export const en = {
   method_add: 'Add networks',
   method_see_address: 'See your address',
   method_see_network: 'See the network',
+  dapp_cancelled: '{dapp} cancelled the connection before your approval reached it.',
 }
 
 /** The wallet page's message table: English's keys, each language's texts. */

@@ -158,4 +158,5 @@ export const es: Messages = {
   method_add: 'Añadir redes',
   method_see_address: 'Ver tu dirección',
   method_see_network: 'Ver la red',
+  dapp_cancelled: '{dapp} canceló la conexión antes de que llegara tu aprobación.',
 }

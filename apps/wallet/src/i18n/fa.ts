@@ -152,4 +152,5 @@ export const fa: Messages = {
   method_add: 'افزودن شبکه',
   method_see_address: 'دیدن نشانی شما',
   method_see_network: 'دیدن شبکه',
+  dapp_cancelled: '{dapp} پیش از رسیدن تأیید شما اتصال را لغو کرد.',
 }

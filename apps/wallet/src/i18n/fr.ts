@@ -159,4 +159,5 @@ export const fr: Messages = {
   method_add: 'Ajouter des réseaux',
   method_see_address: 'Voir votre adresse',
   method_see_network: 'Voir le réseau',
+  dapp_cancelled: '{dapp} a annulé la connexion avant que votre approbation ne lui parvienne.',
 }

@@ -156,4 +156,5 @@ export const ja: Messages = {
   method_add: 'ネットワークを追加',
   method_see_address: 'アドレスを確認',
   method_see_network: 'ネットワークを確認',
+  dapp_cancelled: '{dapp} は承認が届く前に接続をキャンセルしました。',
 }

@@ -151,4 +151,5 @@ export const ko: Messages = {
   method_add: '네트워크 추가',
   method_see_address: '주소 보기',
   method_see_network: '네트워크 보기',
+  dapp_cancelled: '{dapp}이(가) 승인이 도착하기 전에 연결을 취소했습니다.',
 }

@@ -156,4 +156,5 @@ export const pt: Messages = {
   method_add: 'Adicionar redes',
   method_see_address: 'Ver seu endereço',
   method_see_network: 'Ver a rede',
+  dapp_cancelled: '{dapp} cancelou a conexão antes que sua aprovação chegasse.',
 }

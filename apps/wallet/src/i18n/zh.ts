@@ -149,4 +149,5 @@ export const zh: Messages = {
   method_add: '添加网络',
   method_see_address: '查看你的地址',
   method_see_network: '查看网络',
+  dapp_cancelled: '{dapp} 在你的批准送达之前取消了连接。',
 }

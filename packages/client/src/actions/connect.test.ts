@@ -17,6 +17,8 @@ import {
   pair,
   walletMeta,
 } from '../../test/utils.js'
+import { createV1, v1Event } from '../../test/v1.js'
+import { createMemoryStorage } from '../storage.js'
 
 let bridge: TestBridge
 beforeAll(async () => {
@@ -69,6 +71,37 @@ test('error: the person closes the modal', async () => {
   await expect(connecting).rejects.toThrowError(new ModalClosedError('User close QRCode Modal'))
   expect(await closed).toEqual({})
   dapp.close()
+})
+
+test('behavior: closing means no — the published v1 wallet (1.8.0) approving the closed request has its session killed; nothing connects or is stored', async () => {
+  const modal = createTestModal()
+  const storage = createMemoryStorage()
+  const dapp = createDapp({ bridge: bridge.url, modal, storage })
+  let connected = 0
+  dapp.on('connect', () => void connected++)
+  const connecting = dapp.connect({ chainId: 1 })
+  const uri = await modal.opened
+  modal.userClose()
+  await expect(connecting).rejects.toThrowError(new ModalClosedError('User close QRCode Modal'))
+  const wallet = createV1({ uri, clientMeta: walletMeta })
+  try {
+    await v1Event(wallet, 'session_request')
+    const killed = v1Event(wallet, 'disconnect')
+    wallet.approveSession({ chainId: 1, accounts: [account] })
+    expect((await killed).payload.params[0]).toEqual({ message: 'Session disconnected' })
+    expect(wallet.connected).toBe(false)
+    expect(dapp.connected).toBe(false)
+    expect(connected).toBe(0)
+    expect((await storage.get('walletconnect')) ?? null).toBeNull()
+    // The next connect shows a fresh request, not the one the person said no to.
+    const again = dapp.connect({ chainId: 1 }).catch(() => {})
+    await waitFor(() => dapp.uri !== undefined && dapp.uri !== uri, { message: 'a fresh URI' })
+    modal.userClose()
+    await again
+  } finally {
+    wallet.transportClose()
+    dapp.close()
+  }
 })
 
 test('error: the wallet rejects (the promise settles, unlike v1)', async () => {

@@ -12,7 +12,8 @@ export type { ConnectReturnType }
 /**
  * Dapp: creates a session request, shows its URI in the modal and resolves when the wallet approves. Rejects with
  * `User close QRCode Modal` when the person closes the modal, and with the wallet's message (or `Session Rejected`)
- * when the wallet rejects — v1 left that promise pending forever.
+ * when the wallet rejects — v1 left that promise pending forever. Closing means no: a wallet approving the closed
+ * request later gets its session killed (`wc_sessionUpdate` with `approved: false`) and nothing connects here.
  *
  * @example
  * const { accounts, chainId } = await client.connect({ chainId: 1 })
@@ -34,8 +35,11 @@ export async function connect(
     const onUserClose = () => {
       if (settled) return
       settled = true
+      // Closing means no (unlike v1, where a wallet approving later still connected): the handshake is abandoned, a
+      // wallet that approves it is told no (see `receive.ts`), and the next `connect` shows a fresh URI.
+      internal.handshakeAbandoned = true
+      internal.uri = undefined
       internal.emitter.emit('modal_closed', {})
-      // As in v1 the handshake stays pending: a wallet that approves later still connects (`connect` event).
       reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
     }
     handshake.promise.then(

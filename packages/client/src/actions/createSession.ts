@@ -37,6 +37,7 @@ export async function createSession(
   internal.handshakeTopic = createTopic()
   internal.handshakeId = payloadId()
   internal.handshake = createDeferred()
+  internal.handshakeAbandoned = false
   const uri = formatUri({ topic: internal.handshakeTopic, bridge: internal.bridge, key: internal.key })
   internal.uri = uri
   const request: SessionRequest = {

@@ -14,6 +14,7 @@ import { createRelayConnection } from './relay.js'
 import { closeTabs, knowSessions, openTabs, tellTabs } from './tabs.js'
 import type {
   AuthenticateRequest,
+  ErrorResponse,
   Metadata,
   Proposal,
   Session,
@@ -53,7 +54,8 @@ export type SignClientEvents = {
    * The peer ended the session (`id` 0 when another tab heard it first, `tabs`); `tab`: this side did, with
    * `disconnect` in another tab sharing the storage.
    */
-  session_delete: { id: number; topic: string; tab?: true | undefined }
+  /** `reason`: the peer's, when it gave one (5000 from a dapp that gave up on a pairing before the wallet approved). */
+  session_delete: { id: number; topic: string; tab?: true | undefined; reason?: ErrorResponse | undefined }
   /** The session reached its expiry and was removed. */
   session_expire: { topic: string }
   /** Wallet: a received request reached its expiry unanswered. */
@@ -220,6 +222,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     expiryTimer: undefined,
     onChange: () => scheduleExpiry(internal),
     onSaved: () => tellTabs(internal),
+    flush: () => flushOutbox(internal),
     tabs: undefined,
     closed: false,
   }

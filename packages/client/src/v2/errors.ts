@@ -99,6 +99,7 @@ export const SIGN_ERRORS = {
   PAIRING_EXISTS: { code: 'ERR_PAIRING_EXISTS', message: 'Pairing already exists: use a new connection URI' },
   PAIRING_UNKNOWN: { code: 'ERR_PAIRING_UNKNOWN', message: 'No active pairing with this topic' },
   PROPOSAL_EXPIRED: { code: 'ERR_PROPOSAL_EXPIRED', message: 'Proposal expired' },
+  PROPOSAL_ABANDONED: { code: 'ERR_PROPOSAL_ABANDONED', message: 'Proposal abandoned' },
   REQUEST_EXPIRED: { code: 'ERR_REQUEST_EXPIRED', message: 'Request expired. Please try again.' },
   CLIENT_CLOSED: { code: 'ERR_CLIENT_CLOSED', message: 'Client closed' },
   NO_AUTH_REQUEST: { code: 'ERR_AUTH_REQUEST_UNKNOWN', message: 'No pending auth request with this id' },

@@ -1,3 +1,4 @@
+import { refuseSettlement } from './abandoned.js'
 import { onAuthenticateRequest } from './authRequest.js'
 import { SDK_ERRORS } from './errors.js'
 import {
@@ -119,6 +120,7 @@ const HANDLERS: Record<string, Handler> = {
     const { state } = internal
     const proposal = Object.values(state.proposed).find((entry) => entry.sessionTopic === topic)
     if (!proposal) return
+    if (proposal.abandoned) return refuseSettlement(internal, topic, id, proposal)
     const p = (params ?? {}) as Partial<Session> & {
       controller?: { publicKey?: string; metadata?: Metadata }
       proposalRequestsResponses?: { authentication?: unknown }
@@ -201,10 +203,12 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   // Not answered (the SDK does not answer it either): the peer has already forgotten the session.
-  wc_sessionDelete(internal, topic, { id }) {
+  wc_sessionDelete(internal, topic, { id, params }) {
     if (!internal.state.sessions[topic]) return
     deleteSession(internal, topic, SDK_ERRORS.USER_DISCONNECTED)
-    internal.emitter.emit('session_delete', { id, topic })
+    const { code, message } = (params ?? {}) as Partial<ErrorResponse>
+    const reason = typeof code === 'number' && typeof message === 'string' ? { code, message } : undefined
+    internal.emitter.emit('session_delete', { id, topic, ...(reason ? { reason } : {}) })
   },
 
   // Wallet: a request from the dapp, checked against the session's namespaces before the app sees it.

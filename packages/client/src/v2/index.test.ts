@@ -11,6 +11,7 @@ test('exports', () => {
       "SDK_ERRORS",
       "SIGN_ERRORS",
       "SignError",
+      "abandon",
       "approve",
       "approveAuthenticate",
       "authenticate",

@@ -3,6 +3,7 @@
 
 export type { AuthPayload, Cacao, CacaoPayload } from '@pairlink/protocol/v2'
 export type { OnRequestStatus, RequestStatus, RequestStatusEvent } from '../requestStatus.js'
+export { type AbandonParameters, abandon } from './actions/abandon.js'
 export { type ApproveParameters, type ApproveReturnType, approve } from './actions/approve.js'
 export { type ApproveAuthenticateParameters, approveAuthenticate } from './actions/approveAuthenticate.js'
 export {

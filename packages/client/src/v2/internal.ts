@@ -26,18 +26,21 @@ export type StoredState = {
   /** Topic → its symmetric key; X25519 public key → its private key. */
   keys: Record<string, string>
   pairings: Record<string, Pairing>
-  /** Proposals this client (a dapp) sent and that no wallet settled yet; `sessionTopic` once a wallet answered. */
-  proposed: Record<string, Proposal & { sessionTopic?: string | undefined }>
+  /**
+   * Proposals this client (a dapp) sent and that no wallet settled yet; `sessionTopic` once a wallet answered;
+   * `abandoned` once the dapp gave up on them (`abandon`): a wallet settling one is refused.
+   */
+  proposed: Record<string, Proposal & { sessionTopic?: string | undefined; abandoned?: true | undefined }>
   /** Proposals this client (a wallet) received and has not answered. */
   proposals: Record<string, Proposal>
   sessions: Record<string, Session>
   /** Requests this client (a wallet) received and has not answered, by id: a reload does not lose them. */
   requests: Record<string, PendingRequest>
   /**
-   * Sealed messages for the relay, by topic, kept until it took them: a `disconnect` made while the relay could not
-   * be reached (see `outbox.ts`).
+   * Sealed messages for the relay, kept until it took them (see `outbox.ts`): a `disconnect`'s delete by its topic, a
+   * dapp's request (`request:<id>`) and a wallet's answer (`answer:<id>`), so a relay outage or a reload loses none.
    */
-  outbox: Record<string, Sealed & { expiry: number }>
+  outbox: Record<string, Outgoing>
   /** One-click auth requests this client (a wallet) received and has not answered, by id. */
   authRequests: Record<string, PendingAuthRequest>
   /** One-click auth requests this client (a dapp) sent and that no wallet answered yet, by id. */
@@ -53,6 +56,8 @@ type Authenticating = {
   /** The fallback `wc_sessionPropose` (in `proposed`), for a wallet without one-click auth. */
   proposalId: number
   request: AuthenticateRequest
+  /** The dapp gave up on it (`abandon`): a wallet answering it has the session it made deleted. */
+  abandoned?: true | undefined
 }
 
 type Approval = {
@@ -64,12 +69,17 @@ type Approval = {
 /** The `irn_publish` params of one message, sealed with its topic's key. */
 export type Sealed = { topic: string; message: string; ttl: number; tag: number; prompt: boolean }
 
+/** A sealed message in the outbox: sent until `expiry` (seconds); `id` is the request of ours that waits for it. */
+export type Outgoing = Sealed & { expiry: number; id?: number }
+
 /** A request this side sent and whose answer it waits for (in memory only: a reload forgets it). */
 type Sent = {
   topic: string
   method: string
   /** Called before `resolve`/`reject` when the peer's answer settles it (not an expiry or a session's end). */
   answered?: (() => void) | undefined
+  /** Called when the relay took the request from the outbox (answered its `irn_publish`). */
+  relayed?: (() => void) | undefined
   resolve: (result: unknown) => void
   reject: (error: unknown) => void
 }
@@ -107,6 +117,8 @@ export type Internal = {
   onChange: () => void
   /** The state was written: the other tabs hear what changed (set by `createSignClient`, see `tabs.ts`). */
   onSaved: () => void
+  /** Sends what waits in the outbox (set by `createSignClient`: `flushOutbox` of `outbox.ts`). */
+  flush: () => Promise<void>
   /** Sharing sessions with the other tabs on the same storage (`tabs: true`), until `close`. */
   tabs: Tabs | undefined
   closed: boolean
@@ -216,28 +228,37 @@ export async function publish(
 /**
  * Sends a request to the peer on `topic` and resolves with its answer's result, or rejects with a {@link SignError}
  * carrying the peer's error. `ttl` (seconds) overrides the method's message ttl; after `timeout` seconds the call
- * rejects with `ERR_REQUEST_EXPIRED`. `onStatus` hears its steps: `sent`, `relayed` (the relay kept it), then
- * `answered`, `expired` or `failed`.
+ * rejects with `ERR_REQUEST_EXPIRED`. With `outbox`, the request waits in the stored outbox while the relay cannot be
+ * reached (see `outbox.ts`) rather than failing with the relay's time-out: it goes when the socket is back.
+ * `onStatus` hears its steps: `sent`, `relayed` (the relay kept it), then `answered`, `expired` or `failed`.
  */
 export async function sendRequest<result = unknown>(
   internal: Internal,
   topic: string,
   method: string,
   params: unknown,
-  options: { ttl?: number | undefined; timeout: number; onStatus?: OnRequestStatus | undefined },
+  options: {
+    ttl?: number | undefined
+    timeout: number
+    outbox?: boolean | undefined
+    onStatus?: OnRequestStatus | undefined
+  },
 ): Promise<result> {
   const id = payloadId()
+  const key = `request:${id}`
   const report = createStatusReporter(options.onStatus, id, method, Date.now() + options.timeout * 1000)
   let outcome: RequestStatus = 'failed'
   const answer = new Promise<result>((resolve, reject) => {
     const timer = setTimeout(() => {
       internal.sent.delete(id)
+      dropOutgoing(internal, key)
       report('expired')
       reject(new SignError(SIGN_ERRORS.REQUEST_EXPIRED))
     }, options.timeout * 1000)
     const settle = (fn: () => void) => {
       clearTimeout(timer)
       internal.sent.delete(id)
+      dropOutgoing(internal, key)
       report(outcome)
       fn()
     }
@@ -247,21 +268,36 @@ export async function sendRequest<result = unknown>(
       answered: () => {
         outcome = 'answered'
       },
+      relayed: () => report('relayed'),
       resolve: (value) => settle(() => resolve(value as result)),
       reject: (error) => settle(() => reject(error)),
     })
   })
+  const payload = { id, jsonrpc: '2.0', method, params }
+  const ttl = options.ttl === undefined ? {} : { ttl: options.ttl }
   report('sent')
   try {
     // Resolves on the relay's answer to irn_publish: the relay keeps the message (relay-v2.md §3).
-    await publish(internal, topic, { id, jsonrpc: '2.0', method, params }, method, {
-      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
-    })
-    report('relayed')
+    if (!options.outbox) {
+      await publish(internal, topic, payload, method, ttl)
+      report('relayed')
+    } else {
+      const sealed = seal(internal, topic, payload, method, ttl)
+      internal.state.outbox[key] = { ...sealed, expiry: expiryIn(options.timeout), id }
+      save(internal)
+      void internal.flush()
+    }
   } catch (error) {
     internal.sent.get(id)?.reject(error)
   }
   return answer
+}
+
+/** Forgets what waits in the outbox under `key` (its request was answered, expired or ended before it went). */
+export function dropOutgoing(internal: Internal, key: string): void {
+  if (!internal.state.outbox[key]) return
+  delete internal.state.outbox[key]
+  save(internal)
 }
 
 /** Sends `method`'s success answer. */

@@ -1,4 +1,5 @@
 import { decodeEnvelope, decryptEnvelope, deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
+import { refuseAuthAnswer } from './abandoned.js'
 import { SignError } from './errors.js'
 import { onRequest } from './handlers.js'
 import { expiryIn, type Internal, save, subscribe } from './internal.js'
@@ -78,6 +79,9 @@ async function onAuthAnswer(internal: Internal, publicKey: string, envelope: str
     internal.stats.dropped++
     return
   }
+  // Abandoned (the person closed the QR code), also before a reload: the session the wallet made is refused.
+  if (internal.state.authenticating[payload.id]?.abandoned)
+    return refuseAuthAnswer(internal, payload.id, payload)
   const waiting = internal.authResponses.get(payload.id)
   if (!waiting) {
     // After a reload nobody waits for it: the CACAOs cannot be checked by the app that asked.

@@ -1,7 +1,7 @@
 import { getClientId } from '@pairlink/protocol/v2'
 import type { TabChannel } from '../storage.js'
 import { SDK_ERRORS } from './errors.js'
-import { deleteSession, type Internal, type Sealed, save, subscribe } from './internal.js'
+import { deleteSession, type Internal, type Outgoing, save, subscribe } from './internal.js'
 import type { RelayMessage } from './relayFrames.js'
 import type { Session } from './types.js'
 
@@ -18,8 +18,6 @@ type TabMessage =
     }
   /** A request of the peer this tab got from the relay, or an answer no call here waits for. */
   | { frame: RelayMessage }
-
-type Outgoing = Sealed & { expiry: number }
 
 /** A client's part in sharing its sessions with the other tabs on the same storage (`tabs: true`). */
 export type Tabs = {

@@ -1,9 +1,12 @@
 import type { ModalAdapter } from '@pairlink/client'
 import {
   type AuthenticateParameters,
+  abandon,
   type ConnectParameters,
   connect,
+  disconnect,
   RelayRefusedError,
+  SDK_ERRORS,
   type Session,
   type SignClient,
   SignError,
@@ -25,8 +28,8 @@ export type PairWithModalParameters = {
    */
   authenticate?: AuthenticateParameters | undefined
   /**
-   * Each session a wallet settles, with its CACAOs when it signed in; also one that comes after the person closed the
-   * modal (v1 connects it too).
+   * Each session a wallet settles, with its CACAOs when it signed in; not one after the person closed the modal: that
+   * wallet is refused.
    */
   onSession: (session: Session, auths: Cacao[] | undefined) => void
   /** The person closed the modal. */
@@ -40,8 +43,10 @@ export type PairWithModalReturnType = { session: Session; auths?: Cacao[] | unde
 
 /**
  * Proposes a session (or, with `authenticate`, a session and a sign-in) and shows its pairing URI in the modal until a
- * wallet settles one (resolves with it, and the CACAOs of a wallet that signed in), the wallet rejects it (v1's `SessionRejectedError`, with the wallet's words) or the person closes the modal (v1's
- * `ModalClosedError`, `User close QRCode Modal`). A URI never shows dead: the modal's `onExpired` (called before the
+ * wallet settles one (resolves with it, and the CACAOs of a wallet that signed in), the wallet rejects it (v1's
+ * `SessionRejectedError`, with the wallet's words) or the person closes the modal (v1's `ModalClosedError`, `User close
+ * QRCode Modal`). Closing means no: every pairing the modal showed is abandoned (`abandon`), so a wallet that approves
+ * one later is refused and nothing connects. A URI never shows dead: the modal's `onExpired` (called before the
  * expiry) gets a fresh pairing, opened in the same modal with the same options; without it, the proposal's expiry
  * does.
  *
@@ -52,8 +57,11 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
   const { client, modal, proposal } = parameters
   return new Promise((resolve, reject) => {
     let settled = false
+    let closed = false
     // Each fresh URI is one attempt; only the newest one's expiry asks for the next.
     let attempt = 0
+    // The pairings the modal showed: closing it abandons each.
+    const shown: string[] = []
     const settle = (fn: () => void) => {
       if (settled) return
       settled = true
@@ -61,6 +69,8 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
     }
     const onUserClose = () =>
       settle(() => {
+        closed = true
+        for (const pairingTopic of shown) abandon(client, { pairingTopic }).catch(() => {})
         parameters.onClose()
         reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
       })
@@ -85,6 +95,11 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
       const { uri, approval } = await start()
       approval().then(
         ({ session, auths }) => {
+          // Settled just as the person closed the modal, before the abandon took: still no.
+          if (closed)
+            return void disconnect(client, { topic: session.topic, reason: SDK_ERRORS.USER_REJECTED }).catch(
+              () => {},
+            )
           parameters.onSession(session, auths)
           modal.close()
           settle(() => resolve(auths ? { session, auths } : { session }))
@@ -101,7 +116,11 @@ export function pairWithModal(parameters: PairWithModalParameters): Promise<Pair
           settle(() => reject(toSessionError(error)))
         },
       )
+      // `wc:{topic}@2?…`: the client made it, no need to check it again.
+      if (uri) shown.push(uri.slice(3, uri.indexOf('@')))
       if (!settled && uri) modal.open(uri, onUserClose, options)
+      // Closed while this pairing was being made: it is abandoned too.
+      else if (closed && uri) abandon(client, { pairingTopic: shown.at(-1) as string }).catch(() => {})
     }
     /** One pairing: a proposal, or a sign-in request with its fallback proposal (both end as a session). */
     async function start() {

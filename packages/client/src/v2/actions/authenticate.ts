@@ -171,8 +171,9 @@ export async function authenticate(
         resolve({ session })
       },
       reject(error) {
-        // A closed client keeps its state for the next one on the same storage.
-        if (!internal.closed) forget(internal, id, true)
+        // A closed client keeps its state for the next one on the same storage; an abandoned one keeps it to refuse a
+        // wallet that answers later.
+        if (!internal.closed && !state.authenticating[id]?.abandoned) forget(internal, id, true)
         reject(error)
       },
     })

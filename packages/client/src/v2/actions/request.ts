@@ -28,7 +28,9 @@ const DEFAULT_EXPIRY = 900
 /**
  * Dapp: sends a JSON-RPC request to the wallet over a session and resolves with its result. Rejects with a
  * {@link SignError}: the wallet's error (`code` 5000 when the person refused), `5100`/`5101` for a chain or method
- * the session does not hold, `ERR_REQUEST_EXPIRED` when `expiry` passed unanswered.
+ * the session does not hold, `ERR_REQUEST_EXPIRED` when `expiry` passed unanswered. While the relay cannot be reached
+ * the request waits in the stored outbox and goes once the socket is back (or, after a reload, with the next client
+ * on the same storage); only its `expiry` ends the wait.
  *
  * @example
  * const signature = await request<Hex>(client, {
@@ -63,9 +65,11 @@ export async function request<result = unknown>(
     request: { method: request.method, params: request.params, expiryTimestamp: expiryIn(expiry) },
     chainId,
   }
+  // Through the outbox: a relay down for longer than its calls' time-out delays the request, up to its expiry.
   return sendRequest<result>(internal, topic, 'wc_sessionRequest', params, {
     ttl: expiry,
     timeout: expiry,
+    outbox: true,
     // The steps name the method asked of the wallet, not the envelope's `wc_sessionRequest`.
     onStatus: onStatus && ((event) => onStatus({ ...event, method: request.method })),
   })
