@@ -290,6 +290,13 @@ describe('createModal: bridge status', () => {
     expect(qr()?.hasAttribute('aria-describedby')).toBe(false)
   })
 
+  test('behavior: a v2 code names the relay, not the bridge', () => {
+    const v2 = `wc:${'7f'.repeat(32)}@2?expiryTimestamp=${Math.floor(Date.now() / 1000) + 300}&relay-protocol=irn&symKey=${'58'.repeat(32)}`
+    const m = createModal({ uri: v2, platform: 'desktop', desktopLinks: [], language: 'de' })
+    m.setStatus('unreachable')
+    expect(status()?.textContent).toBe('Das Relay ist nicht erreichbar – neuer Versuch…')
+  })
+
   test('behavior: the message shows on the links view too, in the modal language', () => {
     const { fetch } = fakeFetch()
     const m = createModal({ uri, registryUrl, platform: 'ios', fetch, language: 'de' })

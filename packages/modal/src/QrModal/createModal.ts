@@ -307,7 +307,10 @@ export function createModal(parameters: CreateModalParameters): Modal {
   const setStatus = (status: ModalStatus, message?: string) => {
     if (closing) return
     unreachable = status === 'unreachable'
-    bridgeStatus.textContent = unreachable ? strings.bridge_unreachable : ''
+    // A v2 code (`@2`) pairs through a relay, a v1 code through a bridge: the server is named as the dapp names it.
+    bridgeStatus.textContent = unreachable
+      ? strings[/^wc:[^@]*@2/.test(uri) ? 'relay_unreachable' : 'bridge_unreachable']
+      : ''
     qrPanel?.setState({ code, unreachable })
     const was = refused
     refused = status === 'refused' ? message || strings.relay_refused : undefined

@@ -33,6 +33,7 @@ describe('strings', () => {
       search: 'Search',
       error: 'Error',
       bridge_unreachable: "Can't reach the bridge — retrying…",
+      relay_unreachable: "Can't reach the relay — retrying…",
       title: 'Connect a wallet',
       expires_in: 'Expires in {time}',
       expired: 'This code has expired.',

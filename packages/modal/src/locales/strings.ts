@@ -3,7 +3,7 @@ import { type Language, matchLanguage, resolveLanguage } from './languages.js'
 
 /**
  * The texts of the modal: the v1 keys (reference §6.7) plus `retry`, `close`, `search`, `error`,
- * `bridge_unreachable`, `title`, the countdown's `expires_in` (`{time}` is `m:ss`), `expired` and `refreshing`, and
+ * `bridge_unreachable` (v1) and `relay_unreachable` (v2), `title`, the countdown's `expires_in` (`{time}` is `m:ss`), `expired` and `refreshing`, and
  * the browser wallets' `installed` and `browser_wallet`, and `relay_refused` (the relay refused the site).
  *
  * A key is added to `en.json` first; every other table then fails the typecheck until it has it too.
