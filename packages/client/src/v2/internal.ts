@@ -294,7 +294,7 @@ export async function sendRequest<result = unknown>(
 }
 
 /** Forgets what waits in the outbox under `key` (its request was answered, expired or ended before it went). */
-export function dropOutgoing(internal: Internal, key: string): void {
+function dropOutgoing(internal: Internal, key: string): void {
   if (!internal.state.outbox[key]) return
   delete internal.state.outbox[key]
   save(internal)
