@@ -1,10 +1,4 @@
-import {
-  createTranslator,
-  getDirection,
-  type Language,
-  type MessageValues,
-  matchLanguage,
-} from '@pairlink/modal/languages'
+import { createTranslator, type Language, type MessageValues } from '@pairlink/modal/languages'
 import { en, type Messages } from './en.js'
 
 // English is in the first chunk; each other table is a chunk of its own, fetched before the first render.
@@ -60,14 +54,6 @@ export function formatNumber(value: number | bigint): string {
  * @example
  * void setupLanguage().finally(render)
  */
-export async function setupLanguage(
-  tags: readonly string[] | undefined = globalThis.navigator?.languages,
-): Promise<Language> {
-  const language = await i18n.use(matchLanguage(tags))
-  const root = globalThis.document?.documentElement
-  if (root) {
-    root.lang = language
-    root.dir = getDirection(language)
-  }
-  return language
+export function setupLanguage(tags?: readonly string[] | undefined): Promise<Language> {
+  return i18n.followBrowser(tags)
 }

@@ -92,6 +92,11 @@ export type Translator<Table extends MessageTable> = {
    * the previous one when the table cannot be fetched.
    */
   use: (language: Language) => Promise<Language>
+  /**
+   * Speaks the browser's language — the first of `tags` (default `navigator.languages`) Pairlink ships, else English —
+   * and says so on the page's `<html lang dir>` (which the QR modal follows); resolves with the language in use.
+   */
+  followBrowser: (tags?: readonly string[] | undefined) => Promise<Language>
 }
 
 /**
@@ -109,7 +114,7 @@ export function createTranslator<Table extends MessageTable>(
   let language: Language = 'en'
   let table = english
   const tables: Partial<Record<Language, Promise<Table>>> = {}
-  return {
+  const translator: Translator<Table> = {
     get language() {
       return language
     },
@@ -131,5 +136,15 @@ export function createTranslator<Table extends MessageTable>(
       }
       return language
     },
+    followBrowser: async (tags = globalThis.navigator?.languages) => {
+      const used = await translator.use(matchLanguage(tags))
+      const root = globalThis.document?.documentElement
+      if (root) {
+        root.lang = used
+        root.dir = getDirection(used)
+      }
+      return used
+    },
   }
+  return translator
 }
