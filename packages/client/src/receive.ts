@@ -6,7 +6,6 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   ModalClosedError,
-  payloadId,
   RpcError,
   type SessionApproval,
   SessionError,
@@ -22,7 +21,7 @@ import {
   getTransport,
   type Internal,
   persist,
-  publish,
+  publishKill,
   tellTabs,
 } from './session.js'
 
@@ -185,13 +184,7 @@ function refuseApproval(internal: Internal, response: JsonRpcResponse): void {
   internal.handshakeAbandoned = false
   internal.handshakeId = 0
   internal.handshakeTopic = ''
-  const kill = {
-    id: payloadId(),
-    jsonrpc: '2.0' as const,
-    method: 'wc_sessionUpdate' as const,
-    params: [{ approved: false, chainId: null, networkId: null, accounts: null }],
-  }
-  if (peerId) publish(internal, peerId, kill, true).catch(() => {})
+  if (peerId) publishKill(internal, peerId).catch(() => {})
   handshake?.reject(new ModalClosedError(V1_ERRORS.QRCODE_MODAL_USER_CLOSED))
 }
 

@@ -2,6 +2,8 @@ import {
   createTopic,
   DEEPLINK_CHOICE_STORAGE_KEY,
   encrypt,
+  payloadId,
+  type SessionUpdate,
   type SocketMessage,
   type StoredSession,
 } from '@pairlink/protocol'
@@ -146,6 +148,20 @@ export function publish(internal: Internal, topic: string, payload: object, sile
   })
   internal.outgoing = sent.catch(() => {})
   return sent
+}
+
+/**
+ * Tells the peer `peerId` its session is over: `wc_sessionUpdate` with `approved: false` (reference §4.3), on which
+ * it emits `disconnect`. Used to end a session (`killSession`) and to refuse an approval that came too late.
+ */
+export function publishKill(internal: Internal, peerId: string): Promise<void> {
+  const kill: SessionUpdate = {
+    id: payloadId(),
+    jsonrpc: '2.0',
+    method: 'wc_sessionUpdate',
+    params: [{ approved: false, chainId: null, networkId: null, accounts: null }],
+  }
+  return publish(internal, peerId, kill, true)
 }
 
 /** Posts to the other tabs of the dapp that share this session (none unless the storage is shared). */

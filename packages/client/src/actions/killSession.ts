@@ -1,6 +1,6 @@
-import { payloadId, SessionError, type SessionUpdate, V1_ERRORS } from '@pairlink/protocol'
+import { SessionError, V1_ERRORS } from '@pairlink/protocol'
 import type { Client } from '../createClient.js'
-import { endSession, getInternal, publish } from '../session.js'
+import { endSession, getInternal, publishKill } from '../session.js'
 
 /** Parameters of {@link killSession}. */
 export type KillSessionParameters = {
@@ -20,14 +20,6 @@ export async function killSession(client: Client, parameters: KillSessionParamet
   const internal = getInternal(client)
   await internal.ready
   const message = parameters.message || V1_ERRORS.SESSION_DISCONNECTED_LOCAL
-  if (internal.connected && internal.peerId) {
-    const kill: SessionUpdate = {
-      id: payloadId(),
-      jsonrpc: '2.0',
-      method: 'wc_sessionUpdate',
-      params: [{ approved: false, chainId: null, networkId: null, accounts: null }],
-    }
-    await publish(internal, internal.peerId, kill, true)
-  }
+  if (internal.connected && internal.peerId) await publishKill(internal, internal.peerId)
   endSession(internal, message, new SessionError(message))
 }
