@@ -1,7 +1,7 @@
 import { payloadId } from '@pairlink/protocol'
 import { deriveSymKey, deriveTopic } from '@pairlink/protocol/v2'
 import { SDK_ERRORS } from './errors.js'
-import { dropTopic, expiryIn, type Internal, save, seal } from './internal.js'
+import { dropTopic, enqueue, type Internal, save, seal } from './internal.js'
 import type { ErrorResponse, Proposal } from './types.js'
 
 // What a wallet that answers after the dapp gave up hears: the person said no (the SDK's USER_REJECTED, 5000).
@@ -21,7 +21,7 @@ export function refuseSettlement(
   const { state } = internal
   const payload = { id: settleId, jsonrpc: '2.0', error: REFUSAL }
   const sealed = seal(internal, topic, payload, 'wc_sessionSettle', { response: true })
-  state.outbox[`answer:${settleId}`] = { ...sealed, expiry: expiryIn(sealed.ttl) }
+  enqueue(internal, `answer:${settleId}`, sealed)
   delete state.proposed[proposal.id]
   delete state.keys[proposal.proposer.publicKey]
   dropTopic(internal, topic)
@@ -52,7 +52,7 @@ export function refuseAuthAnswer(
     const method = 'wc_sessionDelete'
     const sealed = seal(internal, topic, { id: payloadId(), jsonrpc: '2.0', method, params: REFUSAL }, method)
     delete state.keys[topic]
-    state.outbox[topic] = { ...sealed, expiry: expiryIn(sealed.ttl) }
+    enqueue(internal, topic, sealed)
   }
   delete state.authenticating[id]
   delete state.proposed[auth.proposalId]

@@ -193,6 +193,21 @@ export function getSessionOrThrow(internal: Internal, topic: string): Session {
 
 type PublishOptions = { response?: boolean; tag?: number; ttl?: number }
 
+/**
+ * Keeps a sealed message in the stored outbox under `key` until the relay takes it (`outbox.ts`) or `expiry` passes
+ * (seconds since the epoch; default: its ttl from now); `id` names the request that waits for its answer. The caller
+ * saves the state.
+ */
+export function enqueue(
+  internal: Internal,
+  key: string,
+  sealed: Sealed,
+  expiry: number = expiryIn(sealed.ttl),
+  id?: number,
+): void {
+  internal.state.outbox[key] = id === undefined ? { ...sealed, expiry } : { ...sealed, expiry, id }
+}
+
 /** Seals a JSON-RPC payload for `topic` with the tag and ttl of `method` (`ttl` overrides): the `irn_publish` params. */
 export function seal(
   internal: Internal,
@@ -283,7 +298,7 @@ export async function sendRequest<result = unknown>(
       report('relayed')
     } else {
       const sealed = seal(internal, topic, payload, method, ttl)
-      internal.state.outbox[key] = { ...sealed, expiry: expiryIn(options.timeout), id }
+      enqueue(internal, key, sealed, expiryIn(options.timeout), id)
       save(internal)
       void internal.flush()
     }

@@ -1,7 +1,7 @@
 import { payloadId } from '@pairlink/protocol'
 import type { SignClient } from '../createSignClient.js'
 import { SDK_ERRORS, SIGN_ERRORS, SignError } from '../errors.js'
-import { deleteSession, dropTopic, expiryIn, getInternal, save, seal } from '../internal.js'
+import { deleteSession, dropTopic, enqueue, getInternal, save, seal } from '../internal.js'
 import { flushOutbox } from '../outbox.js'
 import type { ErrorResponse } from '../types.js'
 
@@ -27,13 +27,13 @@ export async function disconnect(client: SignClient, parameters: DisconnectParam
   const internal = getInternal(client)
   await internal.ready
   const { topic, reason = SDK_ERRORS.USER_DISCONNECTED } = parameters
-  const { sessions, pairings, outbox } = internal.state
+  const { sessions, pairings } = internal.state
   const method = sessions[topic] ? 'wc_sessionDelete' : pairings[topic] ? 'wc_pairingDelete' : undefined
   if (!method) throw new SignError(SIGN_ERRORS.NO_SESSION)
   // Sealed before the key goes; kept with the state, so a reload before the relay took it neither loses the message
   // nor brings the session back.
   const sealed = seal(internal, topic, { id: payloadId(), jsonrpc: '2.0', method, params: reason }, method)
-  outbox[topic] = { ...sealed, expiry: expiryIn(sealed.ttl) }
+  enqueue(internal, topic, sealed)
   if (sessions[topic]) {
     // The other tabs end it as this side's doing (`tab`), not the peer's.
     internal.tabs?.ended.add(topic)

@@ -1,6 +1,6 @@
 import type { SignClient } from '../createSignClient.js'
 import { SIGN_ERRORS, SignError } from '../errors.js'
-import { expiryIn, getInternal, save, seal } from '../internal.js'
+import { enqueue, getInternal, save, seal } from '../internal.js'
 import { flushOutbox } from '../outbox.js'
 import type { JsonRpcResponse } from '../types.js'
 
@@ -37,8 +37,7 @@ export async function respond(client: SignClient, parameters: RespondParameters)
       : { id: response.id, jsonrpc: '2.0', result: response.result }
   const sealed = seal(internal, topic, payload, 'wc_sessionRequest', { response: true })
   // Answered once: the request leaves with its answer in the same write, so a reload neither asks again nor loses it.
-  const expiry = request.params.request.expiryTimestamp ?? expiryIn(sealed.ttl)
-  internal.state.outbox[`answer:${response.id}`] = { ...sealed, expiry }
+  enqueue(internal, `answer:${response.id}`, sealed, request.params.request.expiryTimestamp)
   delete internal.state.requests[response.id]
   save(internal)
   const sent = flushOutbox(internal)
