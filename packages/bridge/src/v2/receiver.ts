@@ -13,12 +13,23 @@ import {
   resultFrame,
 } from './jsonRpc.js'
 import { LimitError, ParamsError, VerbatimParamsError } from './params.js'
-import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
+import {
+  type Conn,
+  isPromise,
+  type Outcome,
+  type PendingAnswer,
+  type RelayContext,
+  TRUE,
+} from './relayContext.js'
 
 // Bytes of frames a socket, and all the sockets of one address, may have waiting behind requests that wait on the
-// store; beyond, frames are dropped (counted as refused).
+// store (publishes the store has not answered yet count too); beyond, frames are dropped (counted as refused).
 const MAX_WAITING_BYTES = 1_048_576
 const MAX_WAITING_BYTES_PER_IP = 4_194_304
+// Requests whose answer may come after later frames were handled: a publish is pushed at once and answered once the
+// store keeps it (or a reader acked it), so later frames need not wait for the store. Any other request waiting on
+// the store makes the socket's later frames wait behind it.
+const CONCURRENT = new Set(['irn_publish', 'irn_batchPublish'])
 
 /** Return type of {@link createReceiver}. */
 export type Receiver = {
@@ -32,9 +43,10 @@ export type Receiver = {
 }
 
 /**
- * Reads a socket's text frames: acks, requests checked and rate-limited, then handed to their method. While a request
- * waits on the store the socket's later frames wait behind it, so answers go out in request order. Every frame but
- * the ack of an awaited push spends the rate limits.
+ * Reads a socket's text frames: acks, requests checked and rate-limited, then handed to their method. Answers go out
+ * in request order. A publish waiting on the store lets later frames through (its pushes went out already); any other
+ * request waiting on it makes them wait behind it, and so do publishes holding more than the socket's or the address's
+ * share of waiting bytes. Every frame but the ack of an awaited push spends the rate limits.
  */
 export function createReceiver(ctx: RelayContext, handlers: Record<string, Handler>): Receiver {
   const { store, counts, logger, perSocket, perAddress, failed, minRequestId } = ctx
@@ -42,10 +54,41 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
   // Waiting bytes per address, so that many sockets of one address cannot each hold a full queue.
   const waitingByAddress = new Map<string, number>()
   const setWaiting = (conn: Conn, bytes: number) => {
-    const total = (waitingByAddress.get(conn.address) ?? 0) + bytes - conn.waitingBytes
+    addWaiting(conn, bytes - conn.waitingBytes)
+    conn.waitingBytes = bytes
+  }
+  const addWaiting = (conn: Conn, delta: number) => {
+    const total = (waitingByAddress.get(conn.address) ?? 0) + delta
     if (total > 0) waitingByAddress.set(conn.address, total)
     else waitingByAddress.delete(conn.address)
-    conn.waitingBytes = bytes
+  }
+  // Whether the socket's publishes waiting on the store hold its share: later frames then wait behind them.
+  const full = (conn: Conn) =>
+    conn.publishingBytes > MAX_WAITING_BYTES ||
+    (waitingByAddress.get(conn.address) ?? 0) > MAX_WAITING_BYTES_PER_IP
+
+  // Sends an answer, or queues it behind earlier ones not sent yet.
+  const send = (conn: Conn, frame: string, after?: () => void) => {
+    if (conn.answers === undefined) {
+      conn.socket.send(frame)
+      after?.()
+      return
+    }
+    conn.answers.push({ settled: true, bytes: 0, blocking: false, frame, after })
+  }
+  // Sends the settled answers at the head of the queue.
+  const drain = (conn: Conn) => {
+    const answers = conn.answers
+    if (!answers) return
+    let i = 0
+    for (; i < answers.length; i++) {
+      const next = answers[i] as PendingAnswer
+      if (!next.settled) break
+      conn.socket.send(next.frame as string)
+      next.after?.()
+    }
+    if (i === answers.length) conn.answers = undefined
+    else if (i > 0) answers.splice(0, i)
   }
 
   const spend = (conn: Conn) => perSocket.take(conn.socket.id) && perAddress.take(conn.address)
@@ -65,36 +108,76 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
     if (conn.refused) return
     counts.invalid++
     if (!spend(conn)) return refuse(conn)
-    conn.socket.send(errorFrame(idText, code, message))
+    send(conn, errorFrame(idText, code, message))
   }
 
-  const answer = (conn: Conn, idText: string, outcome: Outcome) => {
-    conn.socket.send(
-      outcome === TRUE
-        ? `{"id":${idText},"jsonrpc":"2.0","result":true}`
-        : resultFrame(idText, outcome.result),
-    )
-    outcome.after?.()
-  }
+  const answerFrame = (idText: string, outcome: Outcome) =>
+    outcome === TRUE ? `{"id":${idText},"jsonrpc":"2.0","result":true}` : resultFrame(idText, outcome.result)
 
-  const answerError = (conn: Conn, idText: string, error: unknown) => {
+  const errorAnswer = (idText: string, error: unknown) => {
     if (error instanceof ParamsError) {
       counts.invalid++
       const message =
         error instanceof VerbatimParamsError ? error.message : `Invalid params: ${error.message}`
-      conn.socket.send(errorFrame(idText, RPC_INVALID_PARAMS, message))
-    } else if (error instanceof LimitError) {
-      counts.refused++
-      conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, error.message))
-    } else {
-      // The store failed (Redis away): the SDK retries subscribes and re-sends publishes on its heartbeat.
-      failed(error)
-      conn.socket.send(errorFrame(idText, RPC_INTERNAL_ERROR, 'Relay storage unavailable, try again later'))
+      return errorFrame(idText, RPC_INVALID_PARAMS, message)
     }
+    if (error instanceof LimitError) {
+      counts.refused++
+      return errorFrame(idText, RPC_LIMIT_EXCEEDED, error.message)
+    }
+    // The store failed (Redis away): the SDK retries subscribes and re-sends publishes on its heartbeat.
+    failed(error)
+    return errorFrame(idText, RPC_INTERNAL_ERROR, 'Relay storage unavailable, try again later')
   }
 
-  // Runs once the request that made the socket wait is answered, also when the socket closed meanwhile: its waiting
-  // bytes leave its address's count here.
+  // A request waiting on the store: its answer takes its place in the queue; later frames wait behind it unless it is
+  // a publish within the socket's share.
+  const wait = (
+    conn: Conn,
+    idText: string,
+    outcome: Promise<Outcome>,
+    concurrent: boolean,
+    bytes: number,
+  ) => {
+    const pending: PendingAnswer = {
+      settled: false,
+      bytes: concurrent ? bytes : 0,
+      blocking: !concurrent,
+      frame: undefined,
+      after: undefined,
+    }
+    conn.answers ??= []
+    conn.answers.push(pending)
+    if (concurrent) {
+      conn.publishingBytes += bytes
+      addWaiting(conn, bytes)
+    } else conn.blocking++
+    if (!concurrent || full(conn)) conn.waiting ??= []
+    outcome
+      .then(
+        (value) => {
+          pending.frame = answerFrame(idText, value)
+          pending.after = value.after
+        },
+        (error: unknown) => {
+          pending.frame = errorAnswer(idText, error)
+        },
+      )
+      .then(() => {
+        pending.settled = true
+        if (pending.blocking) conn.blocking--
+        if (pending.bytes > 0) {
+          conn.publishingBytes -= pending.bytes
+          addWaiting(conn, -pending.bytes)
+        }
+        drain(conn)
+        if (conn.waiting && conn.blocking === 0 && !full(conn)) resume(conn)
+      })
+      .catch(failed)
+  }
+
+  // Runs once what made the socket wait is settled, also when the socket closed meanwhile: its waiting bytes leave its
+  // address's count here.
   const resume = (conn: Conn) => {
     const waiting = conn.waiting
     conn.waiting = undefined
@@ -186,28 +269,18 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
     if (!spend(conn)) {
       counts.refused++
       logger.warn({ socket: conn.socket.id, address: conn.address, method }, 'v2 rate limit exceeded')
-      conn.socket.send(errorFrame(idText, RPC_LIMIT_EXCEEDED, 'Rate limit exceeded, try again later'))
+      send(conn, errorFrame(idText, RPC_LIMIT_EXCEEDED, 'Rate limit exceeded, try again later'))
       return
     }
     let outcome: Outcome | Promise<Outcome>
     try {
       outcome = handler(conn, params, text)
     } catch (error) {
-      answerError(conn, idText, error)
+      send(conn, errorAnswer(idText, error))
       return
     }
-    if (!isPromise(outcome)) {
-      answer(conn, idText, outcome)
-      return
-    }
-    conn.waiting = []
-    outcome
-      .then(
-        (value) => answer(conn, idText, value),
-        (error: unknown) => answerError(conn, idText, error),
-      )
-      .then(() => resume(conn))
-      .catch(failed)
+    if (isPromise(outcome)) wait(conn, idText, outcome, CONCURRENT.has(method), text.length)
+    else send(conn, answerFrame(idText, outcome), outcome.after)
   }
 
   return { receive, reject }

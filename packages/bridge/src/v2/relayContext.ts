@@ -17,14 +17,31 @@ export type Conn = {
   newestId: number
   /** Older pushes awaiting their ack, oldest first; made once a push is sent while another awaits its ack. */
   inflight: Map<number, StoredMessage> | undefined
-  /** A request waits on the store: later frames wait here, so answers stay in request order. */
+  /** Later frames wait here while a request other than a publish waits on the store, or publishes hold too much. */
   waiting: string[] | undefined
   waitingBytes: number
+  /** Answers not sent yet, in request order (`receiver.ts`); `undefined` when none. */
+  answers: PendingAnswer[] | undefined
+  /** Requests other than publishes waiting on the store (later frames wait behind them). */
+  blocking: number
+  /** Bytes of the publishes waiting on the store. */
+  publishingBytes: number
   /** Topics whose kept messages are being read from a shared store: live pushes wait so order stays publish order. */
   loading: Map<string, StoredMessage[]> | undefined
   closed: boolean
   /** Closed by the relay for bad frames beyond the rate limit: later frames are ignored until the socket is gone. */
   refused: boolean
+}
+
+/** An answer not sent yet: answers go out in request order, each once it is settled. */
+export type PendingAnswer = {
+  settled: boolean
+  /** Its frame's bytes while it waits on the store (a publish), counted in the socket's waiting bytes. */
+  bytes: number
+  /** A request that makes later frames wait until it is settled. */
+  blocking: boolean
+  frame: string | undefined
+  after: (() => void) | undefined
 }
 
 /** The relay's settings, counters and shared state, built once by `createRelay` and read by its parts. */
