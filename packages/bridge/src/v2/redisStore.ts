@@ -28,6 +28,13 @@ export type CreateRedisRelayStoreParameters = {
    * `false`: once the primary keeps it. @default false (`parseRedisOptions` turns it on with Sentinel)
    */
   waitForReplicas?: ReplicaWait | false | undefined
+  /**
+   * How long, ms, a message waits in this node's memory before it is written to Redis when no other node subscribes
+   * its topic: a reader's ack within it means it was delivered and it is never written (no Redis work at all), as a v1
+   * frame to a live subscriber costs none. Its publish is answered once it is written or acked, so an answered
+   * publish survives restarts of every node either way. `0`: written at the end of the turn. @default 50
+   */
+  writeDelayMs?: number | undefined
 }
 
 type Scripted = Redis & {
@@ -39,10 +46,25 @@ type Scripted = Redis & {
 
 type Added = {
   message: StoredMessage
+  /** `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps. */
+  entry: string
   resolve(refusal: StoreRefusal | undefined): void
   reject(error: unknown): void
   /** Client ids that acked the message before the add answered. */
   acks?: string[]
+  /**
+   * When the message is written at the latest, ms, while it waits in this node's memory (`writeDelayMs`); 0 once it
+   * is sent to Redis; -1 when a reader acked it first (delivered, never written).
+   */
+  due: number
+}
+
+/** What this node knows of the other nodes registered for a topic. */
+type Peers = {
+  /** Other nodes registered for the topic, as the last add there found them and announcements since said. */
+  nodes: Set<string>
+  /** Until when `nodes` is trusted, ms: then a message of the topic is written at once, which reads them again. */
+  until: number
 }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
@@ -61,6 +83,13 @@ const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'ad
 const ACK_ARGUMENTS = 5
 // Characters of kept messages above which a read waits for the next turn before it is parsed.
 const LARGE_READ = 262_144
+/** Default of `writeDelayMs`. */
+export const DEFAULT_WRITE_DELAY_MS = 50
+// How long a node trusts what it knows of a topic's other nodes. A node that registers for a topic announces it at
+// once, so this only bounds how long a lost announcement could matter.
+const PEERS_TTL_MS = 10_000
+// Topics whose other nodes a node remembers, at most (the oldest is forgotten first).
+const MAX_PEERS = 65_536
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -76,6 +105,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const nodeId = randomBytes(8).toString('hex')
   const channelPrefix = `${prefix}n:`
   const channel = channelPrefix + nodeId
+  // `{node} {topic}`: a node registered for a topic (so that nodes holding its messages back write them now).
+  const interestChannel = `${prefix}interest`
+  const writeDelay = parameters.writeDelayMs ?? DEFAULT_WRITE_DELAY_MS
   // Fail fast while Redis is away instead of piling commands up in memory: the client gets an error and retries.
   const node = createRedisNode<Scripted>(parameters.url, parameters.redisOptions)
   const { commands, subscriber } = node
@@ -107,6 +139,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
   // their seq waits for it (`Added.acks`).
   const keeping = new WeakMap<StoredMessage, Added>()
+  // Messages waiting in memory before they are written (`writeDelayMs`), in publish order, and how many per topic.
+  let delayed: Added[] = []
+  let delayedHead = 0
+  const delayedByTopic = new Map<string, number>()
+  let writeTimer: ReturnType<typeof setTimeout> | undefined
+  const peers = new Map<string, Peers>()
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
@@ -127,6 +165,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         number,
         number,
       ]
+      // The other nodes registered for each kept message's topic, as the script found them.
+      const now = Date.now()
+      for (let i = 0; i < waiting.length; i++) {
+        const nodes = result[waiting.length + 4 + i] as unknown as string
+        if (typeof nodes === 'string') learnPeers((waiting[i] as Added).message.topic, nodes, now)
+      }
       size.messages = messages
       size.bytes = bytes
       if (dropped > 0) ctx().dropped(dropped)
@@ -153,6 +197,86 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       waiter.wait().then(answer, rejectAll)
     }, rejectAll)
   }
+  // To be written at the end of the turn.
+  const queue = (one: Added) => {
+    one.due = 0
+    adds.push(one.message.topic, one.entry)
+    added.push(one)
+    flushing ??= setImmediate(flush)
+  }
+  // Messages held back (of one topic, or all) go to Redis with this turn's, in publish order.
+  const writeDelayed = (topic?: string) => {
+    if (topic !== undefined && !delayedByTopic.has(topic)) return
+    for (let i = delayedHead; i < delayed.length; i++) {
+      const one = delayed[i] as Added
+      if (one.due > 0 && (topic === undefined || one.message.topic === topic)) {
+        queue(one)
+        forgetDelayed(one)
+      }
+    }
+    compactDelayed()
+  }
+  const forgetDelayed = (one: Added) => {
+    const topic = one.message.topic
+    const left = (delayedByTopic.get(topic) ?? 1) - 1
+    if (left > 0) delayedByTopic.set(topic, left)
+    else delayedByTopic.delete(topic)
+  }
+  // Drops what was written or acked from the head of the queue.
+  const compactDelayed = () => {
+    while (delayedHead < delayed.length && (delayed[delayedHead] as Added).due <= 0) delayedHead++
+    if (delayedHead === delayed.length) {
+      delayed = []
+      delayedHead = 0
+    } else if (delayedHead > 1_024 && delayedHead * 2 > delayed.length) {
+      delayed = delayed.slice(delayedHead)
+      delayedHead = 0
+    }
+  }
+  // Writes what is due, then waits for the next one.
+  const writeDue = () => {
+    writeTimer = undefined
+    const now = Date.now()
+    for (let i = delayedHead; i < delayed.length; i++) {
+      const one = delayed[i] as Added
+      if (one.due > now) break
+      if (one.due > 0) {
+        queue(one)
+        forgetDelayed(one)
+      }
+    }
+    compactDelayed()
+    armWrite()
+  }
+  const armWrite = () => {
+    if (writeTimer || delayedHead >= delayed.length) return
+    writeTimer = setTimeout(writeDue, Math.max(0, (delayed[delayedHead] as Added).due - Date.now()))
+  }
+  // Whether no other node subscribes the topic, as far as this node knows now.
+  const alone = (topic: string, now: number) => {
+    const known = peers.get(topic)
+    return known !== undefined && known.until > now && known.nodes.size === 0
+  }
+  const learnPeers = (topic: string, nodes: string, now: number) => {
+    peers.delete(topic)
+    if (peers.size >= MAX_PEERS) peers.delete(peers.keys().next().value as string)
+    peers.set(topic, { nodes: new Set(nodes === '' ? [] : nodes.split(' ')), until: now + PEERS_TTL_MS })
+  }
+  // Another node registered for a topic: what this node holds back of it is written now, so that it reaches that node.
+  const onInterest = (text: string) => {
+    const space = text.indexOf(' ')
+    const node = text.slice(0, space)
+    if (node === nodeId) return
+    const topic = text.slice(space + 1)
+    peers.get(topic)?.nodes.add(node)
+    writeDelayed(topic)
+  }
+  // What this node knew of other nodes may be stale (announcements may have been lost): write everything held back.
+  const forgetPeers = () => {
+    peers.clear()
+    writeDelayed()
+  }
+
   // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
   // so that the read sees what this node kept and acked before it.
   const flush = () => {
@@ -172,6 +296,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       .multi()
       .sadd(nodesKey(topic), nodeId)
       .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
+      .publish(interestChannel, `${nodeId} ${topic}`)
       .exec()
       .then(() => {})
   const registerAll = async () => {
@@ -202,7 +327,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     }
   }
 
-  const onMessage = (_channel: string, entry: string) => {
+  const onMessage = (from: string, entry: string) => {
+    if (from === interestChannel) return onInterest(entry)
     let message: StoredMessage
     try {
       message = parse(entry)
@@ -217,7 +343,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // From a lost connection on, what other nodes publish may be kept without reaching this node: the relay holds live
   // pushes back until the recovery below has re-read the mailbox.
   const lost = () => {
-    if (started) ctx().recovering?.()
+    if (!started) return
+    forgetPeers()
+    ctx().recovering?.()
   }
   commands.on('close', lost)
   subscriber.on('close', lost)
@@ -226,7 +354,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   node.onReconnect(async () => {
     if (!started) return
     // ioredis re-subscribes after it says "ready"; registering before the channel listens would lose pushes.
-    await subscriber.subscribe(channel)
+    await subscriber.subscribe(channel, interestChannel)
     await registerAll()
     ctx().recovered()
   }, failed)
@@ -241,7 +369,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
       commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
-      await node.connect([channel], failed)
+      await node.connect([channel, interestChannel], failed)
       try {
         await waiter?.connect(failed)
         const [, messages, bytes] = await commands.relaySweep(Date.now())
@@ -273,18 +401,25 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       }
       if (message.attestation !== undefined) data.attestation = message.attestation
       message.id = id
-      adds.push(
-        message.topic,
-        `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`,
-      )
-      flushing ??= setImmediate(flush)
+      const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
+      const now = Date.now()
       return new Promise((resolve, reject) => {
-        const one: Added = { message, resolve, reject }
-        added.push(one)
+        const one: Added = { message, entry, resolve, reject, due: 0 }
         keeping.set(message, one)
+        if (writeDelay > 0 && alone(message.topic, now)) {
+          one.due = now + writeDelay
+          delayed.push(one)
+          delayedByTopic.set(message.topic, (delayedByTopic.get(message.topic) ?? 0) + 1)
+          armWrite()
+          return
+        }
+        // Written now: what the topic holds back goes first, so the mailbox keeps publish order.
+        writeDelayed(message.topic)
+        queue(one)
       })
     },
     async pending(topic, clientId, now) {
+      writeDelayed(topic)
       flush()
       const entries = await commands.relayPending(topic, clientId, now)
       // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
@@ -296,6 +431,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     ack(message, clientId) {
       const waiting = keeping.get(message)
+      if (waiting && waiting.due > 0) {
+        // Delivered before it was written: it never is, and its publish is answered now.
+        waiting.due = -1
+        keeping.delete(message)
+        forgetDelayed(waiting)
+        compactDelayed()
+        waiting.resolve(undefined)
+        return
+      }
       if (waiting) {
         waiting.acks ??= []
         waiting.acks.push(clientId)
@@ -329,6 +473,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     isHealthy: () => node.isHealthy(),
     async close() {
       started = false
+      if (writeTimer) clearTimeout(writeTimer)
+      writeTimer = undefined
+      writeDelayed()
       flush()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.

@@ -91,7 +91,8 @@ end
  *   never evicted. One call keeps the messages of one turn of the node's event loop, in order. ARGV: now, then per
  *   message its topic and entry (its id, owner, bytes and expiry are read from its first line). Returns each
  *   message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
- *   kept.
+ *   kept, then per message the other nodes registered for its topic (space-separated; nil when refused), which tells
+ *   the node whether it may hold the topic's next messages back (`writeDelayMs`).
  * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
  *   own, not acknowledged by it. ARGV: topic, client id, now.
  * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop), of messages still kept:
@@ -179,24 +180,29 @@ local function add(topic, entry)
     redis.call('PEXPIRE', tbKey, ms)
   end
   local members = redis.call('SMEMBERS', sKey)
+  local others = {}
   if #members > 1 or (#members == 1 and members[1] ~= ${lua(parameters.nodeId)}) then
     local text = seq .. ' ' .. entry
     for _, node in ipairs(members) do
       if node ~= ${lua(parameters.nodeId)} then
-        if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, text) == 0 then redis.call('SREM', sKey, node) end
+        if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, text) == 0 then redis.call('SREM', sKey, node)
+        else others[#others + 1] = node end
       end
     end
   end
-  return tonumber(seq)
+  return tonumber(seq), table.concat(others, ' ')
 end
-local out = {}
+local out, nodes = {}, {}
 for i = 2, #ARGV, 2 do
-  out[#out + 1] = add(ARGV[i], ARGV[i + 1])
+  local seq, others = add(ARGV[i], ARGV[i + 1])
+  out[#out + 1] = seq
+  nodes[#nodes + 1] = others or false
 end
 out[#out + 1] = dropped
 out[#out + 1] = expired
 out[#out + 1] = redis.call('ZCARD', xKey)
 out[#out + 1] = total()
+for _, others in ipairs(nodes) do out[#out + 1] = others end
 return out
 `
   const pending = `${HELPERS}
