@@ -1,0 +1,176 @@
+import { waitFor } from '@pairlink/test-kit'
+import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
+import { Redis } from 'ioredis'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createFakeSocket, type FakeSocket } from '../../test/fakeSocket.js'
+import { createRelay, type Relay } from './createRelay.js'
+import { createRedisRelayStore } from './redisStore.js'
+
+// What a message costs Redis when a reader acks it at once (nothing), and what still holds when nobody does: kept,
+// answered only once kept, read by a node started after every other one stopped, and reaching a node that registers
+// for the topic while it is held back. Real redis-server, relays over fake sockets (the relay's own seam).
+let redis: TestRedis
+let inspect: Redis
+beforeAll(async () => {
+  redis = await startRedis()
+  inspect = new Redis(redis.url, { maxRetriesPerRequest: 0 })
+})
+afterAll(async () => {
+  inspect.disconnect()
+  await redis.stop()
+})
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+let run = 0
+let nextId = 1
+const TOPIC = 'c'.repeat(64)
+
+async function node(keyPrefix: string, writeDelayMs?: number) {
+  const relay: Relay = createRelay({
+    store: createRedisRelayStore({
+      url: redis.url,
+      keyPrefix,
+      ...(writeDelayMs === undefined ? {} : { writeDelayMs }),
+    }),
+  })
+  await relay.start()
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await relay.close()
+  }
+  cleanups.push(close)
+  return { relay, close }
+}
+
+type Client = {
+  socket: FakeSocket
+  send(method: string, params: unknown): number
+  frames(): { id?: number; result?: unknown }[]
+}
+function client(relay: Relay, clientId: string): Client {
+  const socket = createFakeSocket(clientId)
+  const connection = relay.connect(socket, clientId)
+  return {
+    socket,
+    send(method, params) {
+      const id = nextId++
+      connection.receive(JSON.stringify({ id, jsonrpc: '2.0', method, params }), 0)
+      return id
+    },
+    frames: () => socket.sent.map((text) => JSON.parse(text)),
+  }
+}
+// A reader that acks every push as the SDK does.
+function reader(relay: Relay, clientId: string) {
+  const socket = createFakeSocket(clientId)
+  const connection = relay.connect(socket, clientId)
+  const send = socket.send
+  socket.send = (text) => {
+    const ok = send(text)
+    const frame = JSON.parse(text)
+    if (frame.method === 'irn_subscription')
+      queueMicrotask(() => connection.receive(`{"id":${frame.id},"jsonrpc":"2.0","result":true}`, 0))
+    return ok
+  }
+  const id = nextId++
+  connection.receive(
+    JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: TOPIC } }),
+    0,
+  )
+  const pushed = () =>
+    socket.sent
+      .map((text) => JSON.parse(text))
+      .filter((frame) => frame.method === 'irn_subscription')
+      .map((frame) => frame.params.data.message as string)
+  return {
+    socket,
+    pushed,
+    subscribed: () => waitFor(() => socket.sent.length > 0, { message: 'subscribed' }),
+  }
+}
+const answered = (c: Client, id: number) =>
+  waitFor(() => c.frames().some((frame) => frame.id === id), { message: `answer ${id}` })
+const kept = async (keyPrefix: string) => inspect.zcard(`${keyPrefix}x`)
+
+describe('writeDelayMs', () => {
+  test('behavior: messages a reader acks at once are answered and never written to Redis', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const { relay } = await node(keyPrefix)
+    const wallet = reader(relay, 'did:key:wallet')
+    await wallet.subscribed()
+    const dapp = client(relay, 'did:key:dapp')
+    // The first message of a topic is written at once (it tells the node no other one subscribes the topic).
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    expect(await kept(keyPrefix)).toBe(1)
+    const ids = Array.from({ length: 20 }, (_, i) =>
+      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
+    )
+    for (const id of ids) await answered(dapp, id)
+    expect(wallet.pushed()).toEqual(['first', ...ids.map((_, i) => `m${i}`)])
+    expect(
+      dapp
+        .frames()
+        .filter((frame) => ids.includes(frame.id))
+        .every((frame) => frame.result === true),
+    ).toBe(true)
+    // Only the first is in Redis: 20 delivered messages cost it nothing.
+    expect(await kept(keyPrefix)).toBe(1)
+    expect(await inspect.zcard(`${keyPrefix}t:${TOPIC}`)).toBe(1)
+  })
+
+  test('behavior: a message nobody acks is answered once written, and a node started after the first stopped pushes it', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const first = await node(keyPrefix)
+    const dapp = client(first.relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'warm', ttl: 300 }))
+    // Held back now (no other node), and nobody reads: it is written within the delay, then answered.
+    const id = dapp.send('irn_publish', { topic: TOPIC, message: 'offline', ttl: 300 })
+    expect(dapp.frames().some((frame) => frame.id === id)).toBe(false)
+    await answered(dapp, id)
+    expect(await kept(keyPrefix)).toBe(2)
+    await first.close()
+    const second = await node(keyPrefix)
+    const wallet = reader(second.relay, 'did:key:wallet')
+    await waitFor(() => wallet.pushed().length === 2, { message: 'both pushed' })
+    expect(wallet.pushed()).toEqual(['warm', 'offline'])
+  })
+
+  test('behavior: a node that registers for the topic while messages are held back gets them, in order', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    // A long delay: without the registration's announcement the messages would stay in A's memory past the test.
+    const a = await node(keyPrefix, 60_000)
+    const b = await node(keyPrefix)
+    const dapp = client(a.relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'm0', ttl: 300 }))
+    const ids = ['m1', 'm2', 'm3'].map((message) =>
+      dapp.send('irn_publish', { topic: TOPIC, message, ttl: 300 }),
+    )
+    expect(await kept(keyPrefix)).toBe(1)
+    const wallet = reader(b.relay, 'did:key:wallet')
+    await waitFor(() => wallet.pushed().length === 4, { message: 'all four pushed on B' })
+    expect(wallet.pushed()).toEqual(['m0', 'm1', 'm2', 'm3'])
+    for (const id of ids) await answered(dapp, id)
+    // Later messages reach B at once, through Redis, since A now knows B subscribes the topic.
+    dapp.send('irn_publish', { topic: TOPIC, message: 'm4', ttl: 300 })
+    await waitFor(() => wallet.pushed().length === 5, { message: 'm4 pushed on B' })
+  })
+
+  test('behavior: with writeDelayMs 0 every message is written (acked or not)', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const { relay } = await node(keyPrefix, 0)
+    const wallet = reader(relay, 'did:key:wallet')
+    await wallet.subscribed()
+    const dapp = client(relay, 'did:key:dapp')
+    const ids = Array.from({ length: 5 }, (_, i) =>
+      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
+    )
+    for (const id of ids) await answered(dapp, id)
+    await waitFor(() => wallet.pushed().length === 5, { message: 'pushed' })
+    expect(await kept(keyPrefix)).toBe(5)
+  })
+})
