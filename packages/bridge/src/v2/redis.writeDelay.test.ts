@@ -115,7 +115,7 @@ describe('writeDelayMs', () => {
     expect(
       dapp
         .frames()
-        .filter((frame) => ids.includes(frame.id))
+        .filter((frame) => ids.includes(frame.id ?? 0))
         .every((frame) => frame.result === true),
     ).toBe(true)
     // Only the first is in Redis: 20 delivered messages cost it nothing.
