@@ -9,7 +9,7 @@ import type { StoredMessage } from './store.js'
  */
 export type Handler = (conn: Conn, params: unknown, frame: string) => Outcome | Promise<Outcome>
 
-const answerAfter = (done: void | Promise<void>): Outcome | Promise<Outcome> =>
+const answerAfter = (done: Promise<unknown> | undefined): Outcome | Promise<Outcome> =>
   done ? done.then(() => TRUE) : TRUE
 
 /** The relay's `irn_*` and `wc_*` methods by name (`docs/relay-v2.md`). */
@@ -47,7 +47,7 @@ export function createHandlers(ctx: RelayContext, pubsub: PubSub): Record<string
       const checked = checkPublish(params, ctx, subscribers)
       // A frame without a backslash has no escapes: the message is its own JSON string, its characters as they came
       // (valid JSON holds no raw quote or control character), so the push need not JSON.stringify it again.
-      return answerAfter(publish(conn, checked, frame.includes('\\') ? undefined : `"${checked.message}"`))
+      return publish(conn, checked, frame.includes('\\') ? undefined : `"${checked.message}"`) ?? TRUE
     },
     irn_batchPublish(conn, params) {
       const list = object(params).messages

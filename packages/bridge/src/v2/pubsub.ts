@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { trackPush } from './inflight.js'
 import { LimitError, type Publish } from './params.js'
-import { type Conn, isPromise, type Outcome, type RelayContext } from './relayContext.js'
+import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
 import { type StoredMessage, type StoreRefusal, storedBytes } from './store.js'
 
 const REFUSALS: Record<StoreRefusal, string> = {
@@ -25,9 +25,9 @@ export type PubSub = {
    * Keeps the message, then pushes it to this node's other subscribers; a promise with a shared store. `json`: the
    * message as JSON text (`JSON.stringify(publish.message)`), when the caller has it.
    */
-  publish(conn: Conn, publish: Publish, json?: string): void | Promise<void>
+  publish(conn: Conn, publish: Publish, json?: string): Promise<Outcome> | undefined
   /** {@link PubSub.publish} of each, in order. */
-  publishAll(conn: Conn, list: readonly Publish[]): void | Promise<void>
+  publishAll(conn: Conn, list: readonly Publish[]): Promise<void> | undefined
   /** A message published on another node: pushed to this node's subscribers (the store's `deliver`). */
   fanOut(message: StoredMessage): void
   /** The shared store lost its connection: live pushes wait for {@link PubSub.recovered} (the store's `recovering`). */
@@ -183,7 +183,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
   // beyond REFUSED_ADDRESSES (they then get one early push each again).
   const refusedAddresses = new Set<string>()
   // A refusal is answered (and counted) by the receiver as every LimitError is.
-  const answered = (conn: Conn, refused: StoreRefusal | undefined) => {
+  const answered = (conn: Conn, refused: StoreRefusal | undefined): Outcome => {
     if (refused) {
       if (refusedAddresses.size >= REFUSED_ADDRESSES) refusedAddresses.clear()
       refusedAddresses.add(conn.address)
@@ -191,6 +191,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
     }
     refusedAddresses.delete(conn.address)
     counts.publishes++
+    return TRUE
   }
 
   // Keeps the message (and hands it to the other nodes) and pushes it to this node's subscribers. A shared store
@@ -198,7 +199,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
   // acks wait for the store's answer); a refusal then reaches the publisher only, as a v1 frame to a live subscriber
   // (the message is not kept, so never pushed again or fetched), and the address's next publishes wait for the store
   // until one is kept. `docs/relay-v2.md`, "Redis".
-  const publish = (conn: Conn, publish: Publish, json?: string): void | Promise<void> => {
+  const publish = (conn: Conn, publish: Publish, json?: string): Promise<Outcome> | undefined => {
     const now = Date.now()
     const stored: StoredMessage = {
       topic: publish.topic,
@@ -220,19 +221,21 @@ export function createPubSub(ctx: RelayContext): PubSub {
     if (isPromise(refused)) {
       if (refusedAddresses.has(conn.address))
         return refused.then((value) => {
-          answered(conn, value)
+          const outcome = answered(conn, value)
           fanOut(stored, json)
+          return outcome
         })
       fanOut(stored, json)
       return refused.then((value) => answered(conn, value))
     }
     answered(conn, refused)
     fanOut(stored, json)
+    return undefined
   }
 
   // In order; with a shared store all are sent at once (one pipeline) and a refusal answers once all are settled.
-  const publishAll = (conn: Conn, list: readonly Publish[]): void | Promise<void> => {
-    let pending: Promise<void>[] | undefined
+  const publishAll = (conn: Conn, list: readonly Publish[]): Promise<void> | undefined => {
+    let pending: Promise<Outcome>[] | undefined
     for (const one of list) {
       const done = publish(conn, one)
       if (done) {
@@ -240,7 +243,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
         pending.push(done)
       }
     }
-    if (!pending) return
+    if (!pending) return undefined
     return Promise.allSettled(pending).then((results) => {
       for (const result of results) if (result.status === 'rejected') throw result.reason
     })

@@ -153,27 +153,27 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
       addWaiting(conn, bytes)
     } else conn.blocking++
     if (!concurrent || full(conn)) conn.waiting ??= []
-    outcome
-      .then(
-        (value) => {
-          pending.frame = answerFrame(idText, value)
-          pending.after = value.after
-        },
-        (error: unknown) => {
-          pending.frame = errorAnswer(idText, error)
-        },
-      )
-      .then(() => {
-        pending.settled = true
-        if (pending.blocking) conn.blocking--
-        if (pending.bytes > 0) {
-          conn.publishingBytes -= pending.bytes
-          addWaiting(conn, -pending.bytes)
-        }
+    const settle = (frame: string, after?: () => void) => {
+      pending.frame = frame
+      pending.after = after
+      pending.settled = true
+      if (pending.blocking) conn.blocking--
+      if (pending.bytes > 0) {
+        conn.publishingBytes -= pending.bytes
+        addWaiting(conn, -pending.bytes)
+      }
+      try {
         drain(conn)
         if (conn.waiting && conn.blocking === 0 && !full(conn)) resume(conn)
-      })
-      .catch(failed)
+      } catch (error) {
+        failed(error)
+      }
+    }
+    // One reaction per request (the hot path of a publish on a shared store).
+    outcome.then(
+      (value) => settle(answerFrame(idText, value), value.after),
+      (error: unknown) => settle(errorAnswer(idText, error)),
+    )
   }
 
   // Runs once what made the socket wait is settled, also when the socket closed meanwhile: its waiting bytes leave its

@@ -46,8 +46,6 @@ type Scripted = Redis & {
 
 type Added = {
   message: StoredMessage
-  /** `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps. */
-  entry: string
   resolve(refusal: StoreRefusal | undefined): void
   reject(error: unknown): void
   /** Client ids that acked the message before the add answered. */
@@ -200,7 +198,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // To be written at the end of the turn.
   const queue = (one: Added) => {
     one.due = 0
-    adds.push(one.message.topic, one.entry)
+    adds.push(one.message.topic, entryOf(one.message))
     added.push(one)
     flushing ??= setImmediate(flush)
   }
@@ -305,6 +303,17 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
   }
 
+  // `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps: built only when written.
+  const entryOf = (message: StoredMessage) => {
+    const data: Data = {
+      topic: message.topic,
+      message: message.message,
+      publishedAt: message.publishedAt,
+      tag: message.tag,
+    }
+    if (message.attestation !== undefined) data.attestation = message.attestation
+    return `${message.expiresAt} ${message.id} ${message.from} ${message.owner || '-'} ${message.bytes}\n${JSON.stringify(data)}`
+  }
   // `{seq} {entry}`, as the pending script returns and the add script publishes it.
   const parse = (entry: string): StoredMessage => {
     const newline = entry.indexOf('\n')
@@ -392,19 +401,10 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
         return Promise.reject(new BackendError('Unexpected whitespace in a client id'))
-      const id = nodeId + (nextId++).toString(36)
-      const data: Data = {
-        topic: message.topic,
-        message: message.message,
-        publishedAt: message.publishedAt,
-        tag: message.tag,
-      }
-      if (message.attestation !== undefined) data.attestation = message.attestation
-      message.id = id
-      const entry = `${message.expiresAt} ${id} ${message.from} ${owner} ${message.bytes}\n${JSON.stringify(data)}`
+      message.id = nodeId + (nextId++).toString(36)
       const now = Date.now()
       return new Promise((resolve, reject) => {
-        const one: Added = { message, entry, resolve, reject, due: 0 }
+        const one: Added = { message, resolve, reject, due: 0 }
         keeping.set(message, one)
         if (writeDelay > 0 && alone(message.topic, now)) {
           one.due = now + writeDelay
