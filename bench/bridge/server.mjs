@@ -102,7 +102,15 @@ function createPairlink() {
       maxRequestsPerSecondPerIp: 0,
       // With Redis, the v2 relay keeps its mailbox there too (as the CLI does with --redis).
       ...(onRedis
-        ? { store: createRedisRelayStore({ url: redisUrl, keyPrefix: `${keyPrefix}v2:`, waitForReplicas }) }
+        ? {
+            store: createRedisRelayStore({
+              url: redisUrl,
+              keyPrefix: `${keyPrefix}v2:`,
+              waitForReplicas,
+              // Over the v1 backend's node links, as the CLI and the server run it.
+              links: backend.relayLinks,
+            }),
+          }
         : {}),
     },
   }

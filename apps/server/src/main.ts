@@ -120,7 +120,12 @@ async function main() {
     refusal: 'close',
     ...(redis && redisUrl
       ? {
-          store: redis.createRedisRelayStore({ url: redisUrl, waitForReplicas: config.redisWaitForReplicas }),
+          // Over the v1 backend's node links, as v1 frames go (docs/node-links.md).
+          store: redis.createRedisRelayStore({
+            url: redisUrl,
+            waitForReplicas: config.redisWaitForReplicas,
+            links: backend.relayLinks,
+          }),
         }
       : {}),
   })

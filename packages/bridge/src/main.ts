@@ -38,6 +38,8 @@ const relay =
           url: cli.redis,
           keyPrefix: `${cli.redisPrefix ?? DEFAULT_REDIS_KEY_PREFIX}v2:`,
           waitForReplicas: redisWaitForReplicas,
+          // Over the v1 backend's node links, as v1 frames go (docs/node-links.md).
+          links: backend.relayLinks,
         }),
       }
     : cli.bridge.relay

@@ -58,4 +58,25 @@ export type Backend = {
   isHealthy(): Promise<boolean>
   /** Stops timers and closes connections. Messages kept by a shared backend stay there. */
   close(): Promise<void>
+  /**
+   * The links between nodes, lent to the v2 relay's store on the same nodes (`createRedisRelayStore({ links })`), so
+   * that v2 messages cross nodes as v1 frames do. Redis backend only.
+   */
+  readonly relayLinks?: RelayLinks | undefined
+}
+
+/** A node's links to the other nodes sharing its Redis, as the v2 relay's store uses them. */
+export type RelayLinks = {
+  /** This node's id on the links: the v2 store registers under it, so that other nodes can reach it. */
+  readonly nodeId: string
+  /** Whether the links are started (they start with the bridge, and are off with `links: false`). */
+  readonly ready: boolean
+  /**
+   * Sends `message` to `node`, after what this node sent it before: over the link while one is up, through Redis
+   * otherwise. `gone` runs when nobody listens there (the node is gone). `false` while the links are not started (or
+   * are off): the caller reaches the node its own way.
+   */
+  send(node: string, message: string, gone: () => void): boolean
+  /** Handles the messages other nodes send this node's v2 store, in the order each node sent them. */
+  listen(handler: (message: Buffer) => void): void
 }

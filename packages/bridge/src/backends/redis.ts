@@ -4,7 +4,7 @@ import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../con
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
-import type { Backend, BackendContext } from './backend.js'
+import type { Backend, BackendContext, RelayLinks } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
 import { createNodeMesh, type NodeLinkOptions } from './nodeMesh.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
@@ -49,6 +49,8 @@ const INTEREST_TTL_MS = 5_000
 const MAX_PUBLISHED_TOPICS = 16_384
 // A node id: 8 random bytes in hex.
 const NODE_ID_LENGTH = 16
+// First byte of a message for the v2 store of the node ('V'; v1's are 'd', 'b', 's').
+const RELAY_MESSAGE = 86
 
 // Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
 const MAX_HELD_BYTES = 16_777_216
@@ -296,6 +298,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // A frame, a batch, or nothing (a fence, from another node's stream).
   const onDirect = (message: Buffer) => {
     if (message.length === 0) return
+    if (message[0] === RELAY_MESSAGE) return relayHandler?.(message)
     if (message[0] !== 98) return onFrame(message) // 'b': direct frames of one turn, `{bytes}:{frame}` each
     for (let at = 1; at < message.length; ) {
       const sep = message.indexOf(58, at)
@@ -477,8 +480,34 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     await Promise.all(sending.map(publishOrHold))
   }, failed)
 
+  let relayHandler: ((message: Buffer) => void) | undefined
+  const relayLinks: RelayLinks = {
+    nodeId,
+    get ready() {
+      return mesh.send !== undefined
+    },
+    send(node, message, gone) {
+      const send = mesh.send
+      if (!send) return false
+      send(
+        node,
+        message,
+        Buffer.byteLength(message),
+        (listeners) => {
+          if (listeners === 0) gone()
+        },
+        failed,
+      )
+      return true
+    },
+    listen(handler) {
+      relayHandler = handler
+    },
+  }
+
   return {
     name: 'redis',
+    relayLinks,
     async start(value) {
       context = value
       subscriber.on('messageBuffer', onMessage)

@@ -3,6 +3,9 @@ import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../test/fakeSocket.js'
+import { createRedisBackend } from '../backends/redis.js'
+import { silentLogger } from '../logger.js'
+import { createBridgeMetrics } from '../metrics.js'
 import { createRelay, type Relay } from './createRelay.js'
 import { createRedisRelayStore } from './redisStore.js'
 
@@ -28,11 +31,22 @@ let run = 0
 let nextId = 1
 const TOPIC = 'c'.repeat(64)
 
-async function node(keyPrefix: string, writeDelayMs?: number) {
+// A relay on the Redis store; with `linked`, lent the node links of a v1 Redis backend started beside it (as the
+// server and the CLI run it), the v1 keys under `{prefix}v1:`.
+async function node(keyPrefix: string, writeDelayMs?: number, linked = false) {
+  const backend = linked ? createRedisBackend({ url: redis.url, keyPrefix: `${keyPrefix}v1:` }) : undefined
+  await backend?.start({
+    counts: createBridgeMetrics().counts,
+    logger: silentLogger,
+    queue: { ttlSeconds: 60, maxQueueLength: 100, maxQueuedBytes: 1 << 20, maxQueuedBytesPerOwner: 1 << 30 },
+    webhooks: { maxPerTopic: 2, ttlSeconds: 60 },
+    deliver: () => 0,
+  })
   const relay: Relay = createRelay({
     store: createRedisRelayStore({
       url: redis.url,
       keyPrefix,
+      links: backend?.relayLinks,
       ...(writeDelayMs === undefined ? {} : { writeDelayMs }),
     }),
   })
@@ -42,6 +56,7 @@ async function node(keyPrefix: string, writeDelayMs?: number) {
     if (closed) return
     closed = true
     await relay.close()
+    await backend?.close()
   }
   cleanups.push(close)
   return { relay, close }
@@ -65,15 +80,15 @@ function client(relay: Relay, clientId: string): Client {
     frames: () => socket.sent.map((text) => JSON.parse(text)),
   }
 }
-// A reader that acks every push as the SDK does.
-function reader(relay: Relay, clientId: string) {
+// A reader that acks every push as the SDK does (`acking` false: none).
+function reader(relay: Relay, clientId: string, acking = true) {
   const socket = createFakeSocket(clientId)
   const connection = relay.connect(socket, clientId)
   const send = socket.send
   socket.send = (text) => {
     const ok = send(text)
     const frame = JSON.parse(text)
-    if (frame.method === 'irn_subscription')
+    if (acking && frame.method === 'irn_subscription')
       queueMicrotask(() => connection.receive(`{"id":${frame.id},"jsonrpc":"2.0","result":true}`, 0))
     return ok
   }
@@ -91,6 +106,7 @@ function reader(relay: Relay, clientId: string) {
     socket,
     pushed,
     subscribed: () => waitFor(() => socket.sent.length > 0, { message: 'subscribed' }),
+    close: () => connection.close(),
   }
 }
 const answered = (c: Client, id: number) =>
@@ -172,5 +188,66 @@ describe('writeDelayMs', () => {
     for (const id of ids) await answered(dapp, id)
     await waitFor(() => wallet.pushed().length === 5, { message: 'pushed' })
     expect(await kept(keyPrefix)).toBe(5)
+  })
+})
+
+describe('writeDelayMs across nodes linked by the v1 backend', () => {
+  test('behavior: messages read at once on the other node are answered and never written to Redis', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const a = await node(keyPrefix, undefined, true)
+    const b = await node(keyPrefix, undefined, true)
+    const wallet = reader(b.relay, 'did:key:wallet')
+    await wallet.subscribed()
+    const dapp = client(a.relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await waitFor(() => wallet.pushed().length === 1, { message: 'first pushed on B' })
+    const ids = Array.from({ length: 20 }, (_, i) =>
+      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
+    )
+    for (const id of ids) await answered(dapp, id)
+    expect(wallet.pushed()).toEqual(['first', ...ids.map((_, i) => `m${i}`)])
+    // Only the first is in Redis; the others crossed the link and their acks came back over it.
+    expect(await kept(keyPrefix)).toBe(1)
+  })
+
+  test('behavior: a reader that reconnects to the other node before the message is written gets it again', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    // Held back on A for a minute: the reader's new socket on B can only have it from what B received.
+    const a = await node(keyPrefix, 60_000, true)
+    const b = await node(keyPrefix, undefined, true)
+    const first = reader(b.relay, 'did:key:wallet', false)
+    await first.subscribed()
+    const dapp = client(a.relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await waitFor(() => first.pushed().length === 1, { message: 'first pushed' })
+    const id = dapp.send('irn_publish', { topic: TOPIC, message: 'held', ttl: 300 })
+    await waitFor(() => first.pushed().length === 2, { message: 'held pushed' })
+    // Closed without acking it; another client keeps B subscribed to the topic, so B registers nothing again.
+    const other = reader(b.relay, 'did:key:other', false)
+    await other.subscribed()
+    first.close()
+    const again = reader(b.relay, 'did:key:wallet')
+    await waitFor(() => again.pushed().length === 2, { message: 'both pushed again' })
+    expect(again.pushed()).toEqual(['first', 'held'])
+    // Its ack on B reaches A, which answers the publish: never written.
+    await answered(dapp, id)
+    expect(await kept(keyPrefix)).toBe(1)
+  })
+
+  test('behavior: a message nobody acks is written after the delay and reaches a node that subscribes later', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const a = await node(keyPrefix, 100, true)
+    const b = await node(keyPrefix, undefined, true)
+    const silent = reader(b.relay, 'did:key:silent', false)
+    await silent.subscribed()
+    const dapp = client(a.relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'second', ttl: 300 }))
+    expect(silent.pushed()).toEqual(['first', 'second'])
+    expect(await kept(keyPrefix)).toBe(2)
+    const c = await node(keyPrefix, undefined, true)
+    const late = reader(c.relay, 'did:key:late')
+    await waitFor(() => late.pushed().length === 2, { message: 'both pushed on C' })
+    expect(late.pushed()).toEqual(['first', 'second'])
   })
 })

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import type { Redis, RedisOptions } from 'ioredis'
+import type { RelayLinks } from '../backends/backend.js'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
 import type { ReplicaWait } from '../redisOptions.js'
+import { createHeldBack } from './heldBack.js'
+import { createRelayLinkTraffic } from './redisLinks.js'
 import { nodeScripts } from './redisStoreScripts.js'
 import { createReplicaWaiter } from './replicaWait.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
+import { createTopicPeers } from './topicPeers.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
 export const DEFAULT_RELAY_REDIS_KEY_PREFIX = `${DEFAULT_REDIS_KEY_PREFIX}v2:`
@@ -35,6 +39,12 @@ export type CreateRedisRelayStoreParameters = {
    * publish survives restarts of every node either way. `0`: written at the end of the turn. @default 50
    */
   writeDelayMs?: number | undefined
+  /**
+   * The node links of the v1 Redis backend on the same node (`backend.relayLinks`): messages for subscribers on
+   * other nodes go over them (and, held back, are written by nobody once read there), as v1 frames do. Without: through
+   * Redis (the add script publishes each kept message on the other nodes' channels).
+   */
+  links?: RelayLinks | undefined
 }
 
 type Scripted = Redis & {
@@ -51,18 +61,14 @@ type Added = {
   /** Client ids that acked the message before the add answered. */
   acks?: string[]
   /**
-   * When the message is written at the latest, ms, while it waits in this node's memory (`writeDelayMs`); 0 once it
+   * While the message waits in this node's memory (`writeDelayMs`), when it is written at the latest (ms); 0 once it
    * is sent to Redis; -1 when a reader acked it first (delivered, never written).
    */
   due: number
-}
-
-/** What this node knows of the other nodes registered for a topic. */
-type Peers = {
-  /** Other nodes registered for the topic, as the last add there found them and announcements since said. */
-  nodes: Set<string>
-  /** Until when `nodes` is trusted, ms: then a message of the topic is written at once, which reads them again. */
-  until: number
+  /** What the add script keeps (built once: when written, or when sent to another node). */
+  entry?: string
+  /** The other nodes it was sent to over the links while held back. */
+  sentTo?: readonly string[]
 }
 
 type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
@@ -83,11 +89,8 @@ const ACK_ARGUMENTS = 5
 const LARGE_READ = 262_144
 /** Default of `writeDelayMs`. */
 export const DEFAULT_WRITE_DELAY_MS = 50
-// How long a node trusts what it knows of a topic's other nodes. A node that registers for a topic announces it at
-// once, so this only bounds how long a lost announcement could matter.
-const PEERS_TTL_MS = 10_000
-// Topics whose other nodes a node remembers, at most (the oldest is forgotten first).
-const MAX_PEERS = 65_536
+// Messages sent to other nodes while held back whose first ack there this node still expects, at most.
+const MAX_SENT = 65_536
 
 /**
  * The v2 relay's store for several nodes sharing one Redis: mailboxes, acks per client and budgets live in Redis
@@ -100,7 +103,9 @@ const MAX_PEERS = 65_536
  */
 export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameters): RelayStore {
   const prefix = parameters.keyPrefix ?? DEFAULT_RELAY_REDIS_KEY_PREFIX
-  const nodeId = randomBytes(8).toString('hex')
+  const links = parameters.links
+  // On the links, this node answers to the id they know it by.
+  const nodeId = links?.nodeId ?? randomBytes(8).toString('hex')
   const channelPrefix = `${prefix}n:`
   const channel = channelPrefix + nodeId
   // `{node} {topic}`: a node registered for a topic (so that nodes holding its messages back write them now).
@@ -137,50 +142,97 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
   // their seq waits for it (`Added.acks`).
   const keeping = new WeakMap<StoredMessage, Added>()
-  // Messages waiting in memory before they are written (`writeDelayMs`), in publish order, and how many per topic.
-  let delayed: Added[] = []
-  let delayedHead = 0
-  const delayedByTopic = new Map<string, number>()
-  let writeTimer: ReturnType<typeof setTimeout> | undefined
-  const peers = new Map<string, Peers>()
+  // Messages held in memory before they are written (`writeDelayMs`); written ones whose add has not answered, per
+  // topic (a message of such a topic is written too, after them, rather than sent ahead of them); sent ones whose
+  // first ack on another node is awaited, by id.
+  const held = createHeldBack<Added>((one) => queue(one))
+  const writing = new Map<string, number>()
+  const sent = new Map<string, Added>()
+  const peers = createTopicPeers()
 
   const ctx = () => {
     if (!context) throw new BackendError('The Redis relay store is used before start()')
     return context
   }
   const failed = (error: unknown) => ctx().failed(error)
+  const scheduleFlush = () => {
+    flushing ??= setImmediate(flush)
+  }
+
+  // Delivered before it was written: it never is, and its publish is answered now.
+  const delivered = (one: Added) => {
+    held.drop(one)
+    keeping.delete(one.message)
+    if (one.sentTo) sent.delete(one.message.id as string)
+    one.resolve(undefined)
+  }
+
+  const traffic = links
+    ? createRelayLinkTraffic({
+        links,
+        parse: (text) => parse(text),
+        deliver: (message) => {
+          // A message of a topic this node just left: nobody here to push it to.
+          if (watched.has(message.topic)) ctx().deliver(message)
+        },
+        acked(id, clientId) {
+          const one = sent.get(id)
+          if (!one) return
+          sent.delete(id)
+          if (one.due > 0) delivered(one)
+          else store.ack(one.message, clientId)
+        },
+        gone(node, topic) {
+          peers.remove(node)
+          commands.srem(nodesKey(topic), node).catch(failed)
+        },
+        failed: (error) => failed(error),
+      })
+    : undefined
+  // Whether the add script hands kept messages to other nodes itself (on their channels), rather than this node over
+  // the links.
+  const publishing = () => !traffic || !links?.ready
+
   const keep = (args: string[], waiting: Added[]) => {
     const rejectAll = (error: unknown) => {
       for (const one of waiting) {
+        written(one)
         keeping.delete(one.message)
         one.reject(error)
       }
     }
-    commands.relayAdd(Date.now(), ...args).then((result) => {
+    const viaScript = publishing()
+    commands.relayAdd(Date.now(), viaScript ? 1 : 0, ...args).then((result) => {
       const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
         number,
         number,
         number,
         number,
       ]
-      // The other nodes registered for each kept message's topic, as the script found them.
-      const now = Date.now()
-      for (let i = 0; i < waiting.length; i++) {
-        const nodes = result[waiting.length + 4 + i] as unknown as string
-        if (typeof nodes === 'string') learnPeers((waiting[i] as Added).message.topic, nodes, now)
-      }
       size.messages = messages
       size.bytes = bytes
       if (dropped > 0) ctx().dropped(dropped)
       if (expired > 0) ctx().expired(expired)
+      const now = Date.now()
       // What was kept is recorded (sequence numbers, acks that came first) whether or not the publisher is told so.
       for (let i = 0; i < waiting.length; i++) {
         const one = waiting[i] as Added
         const seq = result[i] as number
-        keeping.delete(one.message)
+        const { message } = one
+        written(one)
+        keeping.delete(message)
+        // The other nodes registered for its topic, as the script found them: over the links, those it was not sent
+        // to while held back get it now.
+        const nodes = result[waiting.length + 4 + i] as unknown
+        if (typeof nodes === 'string') {
+          peers.learn(message.topic, nodes, now)
+          if (!viaScript && nodes !== '')
+            for (const other of nodes.split(' '))
+              if (!one.sentTo?.includes(other)) traffic?.send(other, seq, one.entry as string, message.topic)
+        }
         if (seq > 0) {
-          one.message.seq = seq
-          if (one.acks) for (const clientId of one.acks) store.ack(one.message, clientId)
+          message.seq = seq
+          if (one.acks) for (const clientId of one.acks) store.ack(message, clientId)
         }
       }
       const answer = () => {
@@ -198,81 +250,27 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // To be written at the end of the turn.
   const queue = (one: Added) => {
     one.due = 0
-    adds.push(one.message.topic, entryOf(one.message))
+    one.entry ??= entryOf(one.message)
+    adds.push(one.message.topic, one.entry)
     added.push(one)
-    flushing ??= setImmediate(flush)
-  }
-  // Messages held back (of one topic, or all) go to Redis with this turn's, in publish order.
-  const writeDelayed = (topic?: string) => {
-    if (topic !== undefined && !delayedByTopic.has(topic)) return
-    for (let i = delayedHead; i < delayed.length; i++) {
-      const one = delayed[i] as Added
-      if (one.due > 0 && (topic === undefined || one.message.topic === topic)) {
-        queue(one)
-        forgetDelayed(one)
-      }
-    }
-    compactDelayed()
-  }
-  const forgetDelayed = (one: Added) => {
     const topic = one.message.topic
-    const left = (delayedByTopic.get(topic) ?? 1) - 1
-    if (left > 0) delayedByTopic.set(topic, left)
-    else delayedByTopic.delete(topic)
+    writing.set(topic, (writing.get(topic) ?? 0) + 1)
+    scheduleFlush()
   }
-  // Drops what was written or acked from the head of the queue.
-  const compactDelayed = () => {
-    while (delayedHead < delayed.length && (delayed[delayedHead] as Added).due <= 0) delayedHead++
-    if (delayedHead === delayed.length) {
-      delayed = []
-      delayedHead = 0
-    } else if (delayedHead > 1_024 && delayedHead * 2 > delayed.length) {
-      delayed = delayed.slice(delayedHead)
-      delayedHead = 0
-    }
-  }
-  // Writes what is due, then waits for the next one.
-  const writeDue = () => {
-    writeTimer = undefined
-    const now = Date.now()
-    for (let i = delayedHead; i < delayed.length; i++) {
-      const one = delayed[i] as Added
-      if (one.due > now) break
-      if (one.due > 0) {
-        queue(one)
-        forgetDelayed(one)
-      }
-    }
-    compactDelayed()
-    armWrite()
-  }
-  const armWrite = () => {
-    if (writeTimer || delayedHead >= delayed.length) return
-    writeTimer = setTimeout(writeDue, Math.max(0, (delayed[delayedHead] as Added).due - Date.now()))
-  }
-  // Whether no other node subscribes the topic, as far as this node knows now.
-  const alone = (topic: string, now: number) => {
-    const known = peers.get(topic)
-    return known !== undefined && known.until > now && known.nodes.size === 0
-  }
-  const learnPeers = (topic: string, nodes: string, now: number) => {
-    peers.delete(topic)
-    if (peers.size >= MAX_PEERS) peers.delete(peers.keys().next().value as string)
-    peers.set(topic, { nodes: new Set(nodes === '' ? [] : nodes.split(' ')), until: now + PEERS_TTL_MS })
+  const written = (one: Added) => {
+    const topic = one.message.topic
+    const left = (writing.get(topic) ?? 1) - 1
+    if (left > 0) writing.set(topic, left)
+    else writing.delete(topic)
   }
   // Another node registered for a topic: what this node holds back of it is written now, so that it reaches that node.
   const onInterest = (text: string) => {
     const space = text.indexOf(' ')
-    const node = text.slice(0, space)
-    if (node === nodeId) return
+    const other = text.slice(0, space)
+    if (other === nodeId) return
     const topic = text.slice(space + 1)
-    peers.get(topic)?.nodes.add(node)
-    writeDelayed(topic)
-  }
-  // What this node knew of other nodes may be stale (announcements may have been lost): write everything held back.
-  const forgetPeers = () => {
-    peers.clear()
-    writeDelayed()
+    peers.add(topic, other)
+    held.release(topic)
   }
 
   // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
@@ -287,6 +285,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     adds = []
     added = []
     acks = []
+    traffic?.flush()
   }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
   const register = (topic: string) =>
@@ -303,7 +302,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
   }
 
-  // `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps: built only when written.
+  // `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps: built only when written or sent.
   const entryOf = (message: StoredMessage) => {
     const data: Data = {
       topic: message.topic,
@@ -350,10 +349,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   }
 
   // From a lost connection on, what other nodes publish may be kept without reaching this node: the relay holds live
-  // pushes back until the recovery below has re-read the mailbox.
+  // pushes back until the recovery below has re-read the mailbox. What this node knew of other nodes may be stale
+  // (announcements may have been lost): what it holds back is written.
   const lost = () => {
     if (!started) return
-    forgetPeers()
+    peers.clear()
+    held.release()
     ctx().recovering?.()
   }
   commands.on('close', lost)
@@ -378,6 +379,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
       commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
+      traffic?.listen()
       await node.connect([channel, interestChannel], failed)
       try {
         await waiter?.connect(failed)
@@ -401,25 +403,34 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
         return Promise.reject(new BackendError('Unexpected whitespace in a client id'))
-      message.id = nodeId + (nextId++).toString(36)
+      const id = nodeId + (nextId++).toString(36)
+      message.id = id
+      const { topic } = message
       const now = Date.now()
       return new Promise((resolve, reject) => {
         const one: Added = { message, resolve, reject, due: 0 }
         keeping.set(message, one)
-        if (writeDelay > 0 && alone(message.topic, now)) {
-          one.due = now + writeDelay
-          delayed.push(one)
-          delayedByTopic.set(message.topic, (delayedByTopic.get(message.topic) ?? 0) + 1)
-          armWrite()
+        // Held back while the nodes of the topic are known and every one of them is reachable over the links (none,
+        // mostly), behind no write of the topic.
+        const others = writeDelay > 0 && !writing.has(topic) ? peers.of(topic, now) : undefined
+        if (others && (others.size === 0 || !publishing())) {
+          if (others.size > 0) {
+            one.entry = entryOf(message)
+            one.sentTo = [...others]
+            for (const other of one.sentTo) traffic?.send(other, 0, one.entry, topic)
+            if (sent.size >= MAX_SENT) sent.delete(sent.keys().next().value as string)
+            sent.set(id, one)
+          }
+          held.hold(one, now + writeDelay)
           return
         }
         // Written now: what the topic holds back goes first, so the mailbox keeps publish order.
-        writeDelayed(message.topic)
+        held.release(topic)
         queue(one)
       })
     },
     async pending(topic, clientId, now) {
-      writeDelayed(topic)
+      held.release(topic)
       flush()
       const entries = await commands.relayPending(topic, clientId, now)
       // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
@@ -427,24 +438,23 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       let length = 0
       for (const entry of entries) length += entry.length
       if (length > LARGE_READ) await new Promise(setImmediate)
-      return entries.map(parse)
+      const kept = entries.map(parse)
+      // What other nodes hold back and sent here, for a reader that (re)subscribes here before they write it.
+      const unwritten = traffic?.unwritten(topic, clientId) ?? []
+      if (unwritten.length === 0) return kept
+      const ids = new Set(kept.map((message) => message.id))
+      return [...kept, ...unwritten.filter((message) => !ids.has(message.id))]
     },
     ack(message, clientId) {
       const waiting = keeping.get(message)
-      if (waiting && waiting.due > 0) {
-        // Delivered before it was written: it never is, and its publish is answered now.
-        waiting.due = -1
-        keeping.delete(message)
-        forgetDelayed(waiting)
-        compactDelayed()
-        waiting.resolve(undefined)
-        return
-      }
+      if (waiting && waiting.due > 0) return delivered(waiting)
       if (waiting) {
         waiting.acks ??= []
         waiting.acks.push(clientId)
         return
       }
+      // Held back by another node: that node is told.
+      if (traffic?.ack(message, clientId)) return scheduleFlush()
       const ttl = message.expiresAt - Date.now()
       if (message.id === undefined || message.seq === undefined || ttl <= 0) return
       // Its ledger item, as the add script wrote it: the ack script finds the message (and its budgets) by it.
@@ -453,7 +463,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       // `ZADD NX` that also says whether this is the message's first ack.
       lastStamp = Math.max(Date.now() * 1_000, lastStamp + 1)
       acks.push(message.id, clientId, ttl, item, lastStamp)
-      flushing ??= setImmediate(flush)
+      scheduleFlush()
     },
     watch(topic) {
       watched.add(topic)
@@ -473,9 +483,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     isHealthy: () => node.isHealthy(),
     async close() {
       started = false
-      if (writeTimer) clearTimeout(writeTimer)
-      writeTimer = undefined
-      writeDelayed()
+      held.stop()
+      held.release()
       flush()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.

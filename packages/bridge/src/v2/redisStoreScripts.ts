@@ -88,9 +88,10 @@ end
  *   when evicting every delivered message would not make room; a share or total refusal first sweeps one slice of
  *   expired messages, so expired keys never hold a budget. Over the total, delivered messages are evicted oldest
  *   delivered first (counted as dropped); the per-topic caps drop the topic's oldest entries; an owed message is
- *   never evicted. One call keeps the messages of one turn of the node's event loop, in order. ARGV: now, then per
- *   message its topic and entry (its id, owner, bytes and expiry are read from its first line). Returns each
- *   message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
+ *   never evicted. One call keeps the messages of one turn of the node's event loop, in order. ARGV: now, publishing,
+ *   then per message its topic and entry (its id, owner, bytes and expiry are read from its first line). With
+ *   publishing `1` it publishes each kept message on the channel of every other node registered for its topic; with
+ *   `0` (the node sends them over the node links itself) it only names them. Returns each message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
  *   kept, then per message the other nodes registered for its topic (space-separated; nil when refused), which tells
  *   the node whether it may hold the topic's next messages back (`writeDelayMs`).
  * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
@@ -108,7 +109,7 @@ export function nodeScripts(parameters: RelayScriptsParameters) {
 local maxMessages, maxTopic = ${num(parameters.maxMessagesPerTopic)}, ${num(parameters.maxBytesPerTopic)}
 local maxOwner, maxNetwork = ${num(parameters.maxBytesPerAddress)}, ${num(parameters.maxBytesPerNetwork)}
 local maxTotal = ${num(parameters.maxTotalBytes)}
-local now = tonumber(ARGV[1])
+local now, publishing = tonumber(ARGV[1]), ARGV[2] == '1'
 local expired, dropped = 0, 0
 -- Fair shares of what owed messages leave free: the memory store's arithmetic (doubles, the same divisors).
 local function share(owner, net, bytes)
@@ -185,7 +186,8 @@ local function add(topic, entry)
     local text = seq .. ' ' .. entry
     for _, node in ipairs(members) do
       if node ~= ${lua(parameters.nodeId)} then
-        if redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, text) == 0 then redis.call('SREM', sKey, node)
+        if publishing and redis.call('PUBLISH', ${lua(parameters.channelPrefix)} .. node, text) == 0 then
+          redis.call('SREM', sKey, node)
         else others[#others + 1] = node end
       end
     end
@@ -193,7 +195,7 @@ local function add(topic, entry)
   return tonumber(seq), table.concat(others, ' ')
 end
 local out, nodes = {}, {}
-for i = 2, #ARGV, 2 do
+for i = 3, #ARGV, 2 do
   local seq, others = add(ARGV[i], ARGV[i + 1])
   out[#out + 1] = seq
   nodes[#nodes + 1] = others or false

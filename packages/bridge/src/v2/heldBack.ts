@@ -1,0 +1,94 @@
+// Messages a Redis store node holds in memory before it writes them (`writeDelayMs`): in publish order, each released
+// (handed to `release`, which writes it) when due, when its topic must be written now, or all at once; one acked
+// meanwhile is dropped and never written.
+
+/** One message held back: `due` (ms) while held; 0 once released; -1 once dropped (acked first). */
+export type Held = { due: number; readonly message: { readonly topic: string } }
+
+/** Return type of {@link createHeldBack}. */
+export type HeldBack<T extends Held> = {
+  /** Holds `item` until `due` (ms). */
+  hold(item: T, due: number): void
+  /** Releases what is held of `topic` (every topic when `undefined`), in publish order. */
+  release(topic?: string): void
+  /** Drops `item` (acked before it was written): it is never released. */
+  drop(item: T): void
+  /** Whether anything of `topic` is held. */
+  holds(topic: string): boolean
+  /** Stops the timer (what is held stays: `release()` it first). */
+  stop(): void
+}
+
+/** A queue of held messages with one timer for the earliest due. */
+export function createHeldBack<T extends Held>(release: (item: T) => void): HeldBack<T> {
+  let items: T[] = []
+  let head = 0
+  const perTopic = new Map<string, number>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const forget = (item: T) => {
+    const topic = item.message.topic
+    const left = (perTopic.get(topic) ?? 1) - 1
+    if (left > 0) perTopic.set(topic, left)
+    else perTopic.delete(topic)
+  }
+  const letGo = (item: T) => {
+    forget(item)
+    item.due = 0
+    release(item)
+  }
+  // Drops what was released or acked from the head of the queue.
+  const compact = () => {
+    while (head < items.length && (items[head] as T).due <= 0) head++
+    if (head === items.length) {
+      items = []
+      head = 0
+    } else if (head > 1_024 && head * 2 > items.length) {
+      items = items.slice(head)
+      head = 0
+    }
+  }
+  const arm = () => {
+    if (timer || head >= items.length) return
+    timer = setTimeout(releaseDue, Math.max(0, (items[head] as T).due - Date.now()))
+  }
+  const releaseDue = () => {
+    timer = undefined
+    const now = Date.now()
+    for (let i = head; i < items.length; i++) {
+      const item = items[i] as T
+      if (item.due > now) break
+      if (item.due > 0) letGo(item)
+    }
+    compact()
+    arm()
+  }
+
+  return {
+    hold(item, due) {
+      item.due = due
+      items.push(item)
+      perTopic.set(item.message.topic, (perTopic.get(item.message.topic) ?? 0) + 1)
+      arm()
+    },
+    release(topic) {
+      if (topic !== undefined && !perTopic.has(topic)) return
+      for (let i = head; i < items.length; i++) {
+        const item = items[i] as T
+        if (item.due > 0 && (topic === undefined || item.message.topic === topic)) letGo(item)
+      }
+      compact()
+    },
+    drop(item) {
+      if (item.due <= 0) return
+      forget(item)
+      item.due = -1
+      compact()
+    },
+    holds: (topic) => perTopic.has(topic),
+    stop() {
+      if (timer) clearTimeout(timer)
+      timer = undefined
+    },
+  }
+}

@@ -1,0 +1,147 @@
+// The v2 Redis store's traffic over the node links (`RelayLinks`, lent by the v1 Redis backend of the same node): a
+// message for another node's subscribers, and their readers' acks back to the node that holds it, so that a message
+// read at once on another node is written to Redis by nobody, as on one node. Link messages of one node to another
+// arrive in the order sent, over the link while it is up and through Redis otherwise.
+//
+// Wire: `Vm{seq} {entry}` (seq 0: held back by its node, not written yet; the entry as the add script keeps it) and
+// `Vk{id} {client id}` lines (acks of messages held back by the receiving node).
+import type { RelayLinks } from '../backends/backend.js'
+import type { StoredMessage } from './store.js'
+
+// A message held back by another node, as received here: offered again to a reader that (re)subscribes here before
+// that node wrote it, for this long at most, and at most this many over all topics (the oldest forgotten first).
+const UNWRITTEN_MS = 60_000
+const MAX_UNWRITTEN = 65_536
+// Node ids are 8 random bytes in hex; a message id starts with its node's.
+const NODE_ID_LENGTH = 16
+
+/** Parameters of {@link createRelayLinkTraffic}. */
+export type CreateRelayLinkTrafficParameters = {
+  links: RelayLinks
+  /** Parses `{seq} {entry}`. */
+  parse(text: string): StoredMessage
+  /** A message from another node for this node's subscribers. */
+  deliver(message: StoredMessage): void
+  /** Acks of this node's messages read on another node: message id, then client id. */
+  acked(id: string, clientId: string): void
+  /** `node` is gone (nobody listens there, found sending it a message of `topic`): it subscribes nothing. */
+  gone(node: string, topic: string): void
+  failed(error: unknown): void
+}
+
+/** Return type of {@link createRelayLinkTraffic}. */
+export type RelayLinkTraffic = ReturnType<typeof createRelayLinkTraffic>
+
+/** The v2 messages and acks a Redis store node exchanges with the others over the node links. */
+export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParameters) {
+  const { links } = parameters
+  // Acks of this turn per node holding the message.
+  let acks = new Map<string, string[]>()
+  // Messages other nodes hold back, by topic then id, with when they came; and how many over all topics.
+  const unwritten = new Map<string, Map<string, { message: StoredMessage; at: number }>>()
+  const order: { topic: string; id: string; at: number }[] = []
+  let orderHead = 0
+  let count = 0
+
+  const forget = (topic: string, id: string) => {
+    const ofTopic = unwritten.get(topic)
+    if (!ofTopic?.delete(id)) return
+    count--
+    if (ofTopic.size === 0) unwritten.delete(topic)
+  }
+  // Forgets what came before `until`, and the oldest beyond the cap.
+  const trim = (until: number) => {
+    while (orderHead < order.length) {
+      const oldest = order[orderHead] as (typeof order)[number]
+      if (oldest.at >= until && count <= MAX_UNWRITTEN) break
+      forget(oldest.topic, oldest.id)
+      orderHead++
+    }
+    if (orderHead === order.length) {
+      order.length = 0
+      orderHead = 0
+    } else if (orderHead > 1_024 && orderHead * 2 > order.length) {
+      order.splice(0, orderHead)
+      orderHead = 0
+    }
+  }
+
+  const receive = (text: string) => {
+    if (text[1] === 'k') {
+      for (const line of text.slice(2).split('\n')) {
+        const space = line.indexOf(' ')
+        if (space > 0) parameters.acked(line.slice(0, space), line.slice(space + 1))
+      }
+      return
+    }
+    if (text[1] !== 'm') return
+    const message = parameters.parse(text.slice(2))
+    if (message.seq === 0) {
+      message.seq = undefined
+      const now = Date.now()
+      let ofTopic = unwritten.get(message.topic)
+      if (!ofTopic) {
+        ofTopic = new Map()
+        unwritten.set(message.topic, ofTopic)
+      }
+      ofTopic.set(message.id as string, { message, at: now })
+      order.push({ topic: message.topic, id: message.id as string, at: now })
+      count++
+      trim(now - UNWRITTEN_MS)
+    }
+    parameters.deliver(message)
+  }
+
+  return {
+    /** Starts handling what other nodes send. */
+    listen() {
+      links.listen((buffer) => {
+        try {
+          receive(buffer.toString())
+        } catch (error) {
+          parameters.failed(error)
+        }
+      })
+    },
+    /**
+     * Sends a message (`seq` 0 while held back, `entry` as the add script keeps it) to `node`; `false` while the
+     * links are not up (the add script then publishes it on the node's channel).
+     */
+    send(node: string, seq: number, entry: string, topic: string): boolean {
+      return links.send(node, `Vm${seq} ${entry}`, () => parameters.gone(node, topic))
+    },
+    /**
+     * Records that a reader here has a message held back by another node: the ack goes to that node with this turn's
+     * ({@link RelayLinkTraffic.flush}). `false` for any other message.
+     */
+    ack(message: StoredMessage, clientId: string): boolean {
+      if (message.seq !== undefined || message.id === undefined) return false
+      const origin = message.id.slice(0, NODE_ID_LENGTH)
+      if (origin === links.nodeId) return false
+      forget(message.topic, message.id)
+      let list = acks.get(origin)
+      if (!list) {
+        list = []
+        acks.set(origin, list)
+      }
+      list.push(`${message.id} ${clientId}`)
+      return true
+    },
+    /** Sends this turn's acks, one link message per node. */
+    flush() {
+      if (acks.size === 0) return
+      const turn = acks
+      acks = new Map()
+      for (const [origin, list] of turn) links.send(origin, `Vk${list.join('\n')}`, () => {})
+    },
+    /** Messages of `topic` other nodes hold back that `clientId` did not publish, in the order they came. */
+    unwritten(topic: string, clientId: string): StoredMessage[] {
+      trim(Date.now() - UNWRITTEN_MS)
+      const ofTopic = unwritten.get(topic)
+      if (!ofTopic) return []
+      const list: StoredMessage[] = []
+      for (const { message } of ofTopic.values()) if (message.from !== clientId) list.push(message)
+      return list
+    },
+  }
+}
