@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import type { Redis, RedisOptions } from 'ioredis'
+import type { RedisOptions } from 'ioredis'
 import type { RelayLinks } from '../backends/backend.js'
 import { DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
 import type { ReplicaWait } from '../redisOptions.js'
 import { createHeldBack } from './heldBack.js'
+import { entryOf, parseEntry } from './redisEntry.js'
 import { createRelayLinkTraffic } from './redisLinks.js'
 import { nodeScripts } from './redisStoreScripts.js'
+import { type Added, createRedisWrites, type Scripted } from './redisWrites.js'
 import { createReplicaWaiter } from './replicaWait.js'
-import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
+import type { RelayStore, RelayStoreContext, StoredMessage } from './store.js'
 import { createTopicPeers } from './topicPeers.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -47,44 +49,12 @@ export type CreateRedisRelayStoreParameters = {
   links?: RelayLinks | undefined
 }
 
-type Scripted = Redis & {
-  relayAdd(...args: (string | number)[]): Promise<number[]>
-  relayPending(...args: (string | number)[]): Promise<string[]>
-  relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
-  relayAck(...args: (string | number)[]): Promise<number>
-}
-
-type Added = {
-  message: StoredMessage
-  resolve(refusal: StoreRefusal | undefined): void
-  reject(error: unknown): void
-  /** Client ids that acked the message before the add answered. */
-  acks?: string[]
-  /**
-   * While the message waits in this node's memory (`writeDelayMs`), when it is written at the latest (ms); 0 once it
-   * is sent to Redis; -1 when a reader acked it first (delivered, never written).
-   */
-  due: number
-  /** What the add script keeps (built once: when written, or when sent to another node). */
-  entry?: string
-  /** The other nodes it was sent to over the links while held back. */
-  sentTo?: readonly string[]
-}
-
-type Data = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string }
-
 // A node re-registers its topics this often; the registration of a node that died expires after three periods.
 const REGISTRY_REFRESH_MS = 600_000
 // Topics registered per round trip when registering them all (recovery, refresh).
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
-// Acks one ack script records at most (five arguments each), and messages one add script keeps at most.
-const ACK_SLICE = 500
-const ADD_SLICE = 100
-// The add script's refusal codes (negated in its answer; a kept message's answer is its seq).
-const REFUSALS: readonly (StoreRefusal | undefined)[] = [undefined, 'topic', 'address', 'total', 'network']
-const ACK_ARGUMENTS = 5
 // Characters of kept messages above which a read waits for the next turn before it is parsed.
 const LARGE_READ = 262_144
 /** Default of `writeDelayMs`. */
@@ -132,21 +102,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let refresher: ReturnType<typeof setInterval> | undefined
   let started = false
   let nextId = 0
-  let lastStamp = 0
-  // Messages (topic, entry, …) and acks (id, client id, remaining ms, ledger item, …) of this turn of the event loop: one script
-  // call keeps the messages, one records the acks, both sent in one write at the end of the turn.
-  let adds: string[] = []
-  let added: Added[] = []
-  let acks: (string | number)[] = []
-  let flushing: ReturnType<typeof setImmediate> | undefined
   // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
   // their seq waits for it (`Added.acks`).
   const keeping = new WeakMap<StoredMessage, Added>()
-  // Messages held in memory before they are written (`writeDelayMs`); written ones whose add has not answered, per
-  // topic (a message of such a topic is written too, after them, rather than sent ahead of them); sent ones whose
-  // first ack on another node is awaited, by id.
-  const held = createHeldBack<Added>((one) => queue(one))
-  const writing = new Map<string, number>()
+  // Messages held in memory before they are written (`writeDelayMs`); sent ones whose first ack on another node is
+  // awaited, by id.
+  const held = createHeldBack<Added>((one) => writes.queue(one))
   const sent = new Map<string, Added>()
   const peers = createTopicPeers()
 
@@ -155,9 +116,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     return context
   }
   const failed = (error: unknown) => ctx().failed(error)
-  const scheduleFlush = () => {
-    flushing ??= setImmediate(flush)
-  }
 
   // Delivered before it was written: it never is, and its publish is answered now.
   const delivered = (one: Added) => {
@@ -170,7 +128,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const traffic = links
     ? createRelayLinkTraffic({
         links,
-        parse: (text) => parse(text),
+        parse: parseEntry,
         deliver: (message) => {
           // A message of a topic this node just left: nobody here to push it to.
           if (watched.has(message.topic)) ctx().deliver(message)
@@ -193,76 +151,36 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // the links.
   const publishing = () => !traffic || !links?.ready
 
-  const keep = (args: string[], waiting: Added[]) => {
-    const rejectAll = (error: unknown) => {
-      for (const one of waiting) {
-        written(one)
-        keeping.delete(one.message)
-        one.reject(error)
+  const writes = createRedisWrites({
+    commands,
+    waiter,
+    publishing,
+    written(one, seq, nodes, published) {
+      const { message } = one
+      keeping.delete(message)
+      // The other nodes registered for its topic, as the script found them: over the links, those it was not sent to
+      // while held back get it now.
+      if (nodes !== undefined) {
+        peers.learn(message.topic, nodes, Date.now())
+        if (!published && nodes !== '' && seq > 0)
+          for (const other of nodes.split(' '))
+            if (!one.sentTo?.includes(other)) traffic?.send(other, seq, one.entry as string, message.topic)
       }
-    }
-    const viaScript = publishing()
-    commands.relayAdd(Date.now(), viaScript ? 1 : 0, ...args).then((result) => {
-      const [dropped, expired, messages, bytes] = result.slice(waiting.length) as [
-        number,
-        number,
-        number,
-        number,
-      ]
+      if (seq > 0) {
+        message.seq = seq
+        if (one.acks) for (const clientId of one.acks) store.ack(message, clientId)
+      }
+    },
+    lost: (one) => keeping.delete(one.message),
+    counted(dropped, expired, messages, bytes) {
       size.messages = messages
       size.bytes = bytes
       if (dropped > 0) ctx().dropped(dropped)
       if (expired > 0) ctx().expired(expired)
-      const now = Date.now()
-      // What was kept is recorded (sequence numbers, acks that came first) whether or not the publisher is told so.
-      for (let i = 0; i < waiting.length; i++) {
-        const one = waiting[i] as Added
-        const seq = result[i] as number
-        const { message } = one
-        written(one)
-        keeping.delete(message)
-        // The other nodes registered for its topic, as the script found them: over the links, those it was not sent
-        // to while held back get it now.
-        const nodes = result[waiting.length + 4 + i] as unknown
-        if (typeof nodes === 'string') {
-          peers.learn(message.topic, nodes, now)
-          if (!viaScript && nodes !== '')
-            for (const other of nodes.split(' '))
-              if (!one.sentTo?.includes(other)) traffic?.send(other, seq, one.entry as string, message.topic)
-        }
-        if (seq > 0) {
-          message.seq = seq
-          if (one.acks) for (const clientId of one.acks) store.ack(message, clientId)
-        }
-      }
-      const answer = () => {
-        for (let i = 0; i < waiting.length; i++) {
-          const seq = result[i] as number
-          ;(waiting[i] as Added).resolve(seq > 0 ? undefined : REFUSALS[-seq])
-        }
-      }
-      if (!waiter) return answer()
-      // Answered once replicas hold what was kept (refusals too: rare, and not worth telling apart). Unconfirmed,
-      // the messages are kept all the same (their acks recorded), but the publisher is not told so.
-      waiter.wait().then(answer, rejectAll)
-    }, rejectAll)
-  }
-  // To be written at the end of the turn.
-  const queue = (one: Added) => {
-    one.due = 0
-    one.entry ??= entryOf(one.message)
-    adds.push(one.message.topic, one.entry)
-    added.push(one)
-    const topic = one.message.topic
-    writing.set(topic, (writing.get(topic) ?? 0) + 1)
-    scheduleFlush()
-  }
-  const written = (one: Added) => {
-    const topic = one.message.topic
-    const left = (writing.get(topic) ?? 1) - 1
-    if (left > 0) writing.set(topic, left)
-    else writing.delete(topic)
-  }
+    },
+    failed: (error) => failed(error),
+    flushed: () => traffic?.flush(),
+  })
   // Another node registered for a topic: what this node holds back of it is written now, so that it reaches that node.
   const onInterest = (text: string) => {
     const space = text.indexOf(' ')
@@ -273,20 +191,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     held.release(topic)
   }
 
-  // Sends the turn's messages and acks: at the end of the turn, and before any read of the mailbox (same connection),
-  // so that the read sees what this node kept and acked before it.
-  const flush = () => {
-    if (flushing) clearImmediate(flushing)
-    flushing = undefined
-    for (let i = 0; i < added.length; i += ADD_SLICE)
-      keep(adds.slice(i * 2, (i + ADD_SLICE) * 2), added.slice(i, i + ADD_SLICE))
-    for (let i = 0; i < acks.length; i += ACK_SLICE * ACK_ARGUMENTS)
-      commands.relayAck(...acks.slice(i, i + ACK_SLICE * ACK_ARGUMENTS)).catch(failed)
-    adds = []
-    added = []
-    acks = []
-    traffic?.flush()
-  }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
   const register = (topic: string) =>
     commands
@@ -302,44 +206,11 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
   }
 
-  // `{expiresAt} {id} {from} {owner} {bytes}\n{data}`, what the add script keeps: built only when written or sent.
-  const entryOf = (message: StoredMessage) => {
-    const data: Data = {
-      topic: message.topic,
-      message: message.message,
-      publishedAt: message.publishedAt,
-      tag: message.tag,
-    }
-    if (message.attestation !== undefined) data.attestation = message.attestation
-    return `${message.expiresAt} ${message.id} ${message.from} ${message.owner || '-'} ${message.bytes}\n${JSON.stringify(data)}`
-  }
-  // `{seq} {entry}`, as the pending script returns and the add script publishes it.
-  const parse = (entry: string): StoredMessage => {
-    const newline = entry.indexOf('\n')
-    const [seq, expiresAt, id, from, owner, bytes] = entry.slice(0, newline).split(' ')
-    const data = JSON.parse(entry.slice(newline + 1)) as Data
-    return {
-      topic: data.topic,
-      message: data.message,
-      tag: data.tag,
-      publishedAt: data.publishedAt,
-      expiresAt: Number(expiresAt),
-      from: from ?? '',
-      owner: owner ?? '',
-      attestation: data.attestation,
-      bytes: Number(bytes),
-      // Its acks are in Redis.
-      acked: undefined,
-      id,
-      seq: Number(seq),
-    }
-  }
-
   const onMessage = (from: string, entry: string) => {
     if (from === interestChannel) return onInterest(entry)
     let message: StoredMessage
     try {
-      message = parse(entry)
+      message = parseEntry(entry)
     } catch (error) {
       failed(error)
       return
@@ -412,7 +283,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         keeping.set(message, one)
         // Held back while the nodes of the topic are known and every one of them is reachable over the links (none,
         // mostly), behind no write of the topic.
-        const others = writeDelay > 0 && !writing.has(topic) ? peers.of(topic, now) : undefined
+        const others = writeDelay > 0 && !writes.writing(topic) ? peers.of(topic, now) : undefined
         if (others && (others.size === 0 || !publishing())) {
           if (others.size > 0) {
             one.entry = entryOf(message)
@@ -426,19 +297,19 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         }
         // Written now: what the topic holds back goes first, so the mailbox keeps publish order.
         held.release(topic)
-        queue(one)
+        writes.queue(one)
       })
     },
     async pending(topic, clientId, now) {
       held.release(topic)
-      flush()
+      writes.flush()
       const entries = await commands.relayPending(topic, clientId, now)
       // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
       // together would otherwise hold every socket of the node for all of their parsing at once.
       let length = 0
       for (const entry of entries) length += entry.length
       if (length > LARGE_READ) await new Promise(setImmediate)
-      const kept = entries.map(parse)
+      const kept = entries.map(parseEntry)
       // What other nodes hold back and sent here, for a reader that (re)subscribes here before they write it.
       const unwritten = traffic?.unwritten(topic, clientId) ?? []
       if (unwritten.length === 0) return kept
@@ -454,16 +325,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         return
       }
       // Held back by another node: that node is told.
-      if (traffic?.ack(message, clientId)) return scheduleFlush()
-      const ttl = message.expiresAt - Date.now()
-      if (message.id === undefined || message.seq === undefined || ttl <= 0) return
-      // Its ledger item, as the add script wrote it: the ack script finds the message (and its budgets) by it.
-      const item = `${message.seq} ${message.bytes} ${message.owner || '-'} ${message.id} ${message.topic}`
-      // A stamp that only grows on this node (µs of the clock, or one more): the delivered set's order, kept by one
-      // `ZADD NX` that also says whether this is the message's first ack.
-      lastStamp = Math.max(Date.now() * 1_000, lastStamp + 1)
-      acks.push(message.id, clientId, ttl, item, lastStamp)
-      scheduleFlush()
+      if (traffic?.ack(message, clientId)) return writes.schedule()
+      writes.ack(message, clientId)
     },
     watch(topic) {
       watched.add(topic)
@@ -485,7 +348,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       started = false
       held.stop()
       held.release()
-      flush()
+      writes.flush()
       if (refresher) clearInterval(refresher)
       // Leave the topic sets now rather than have publishers find this node gone.
       const left = [...watched].map((topic) => commands.srem(nodesKey(topic), nodeId).catch(() => 0))
