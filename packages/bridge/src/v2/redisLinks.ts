@@ -3,8 +3,9 @@
 // read at once on another node is written to Redis by nobody, as on one node. Link messages of one node to another
 // arrive in the order sent, over the link while it is up and through Redis otherwise.
 //
-// Wire: `Vm{seq} {entry}` (seq 0: held back by its node, not written yet; the entry as the add script keeps it) and
-// `Vk{id} {client id}` lines (acks of messages held back by the receiving node).
+// Wire: one link message per node and turn of the event loop, `V` then parts separated by NUL (JSON text and client
+// ids hold none): `m{seq} {entry}` (seq 0: held back by its node, not written yet; the entry as the add script keeps
+// it) and `k{id} {client id}` (the ack of a message held back by the receiving node).
 import type { RelayLinks } from '../backends/backend.js'
 import type { StoredMessage } from './store.js'
 
@@ -35,8 +36,9 @@ export type RelayLinkTraffic = ReturnType<typeof createRelayLinkTraffic>
 /** The v2 messages and acks a Redis store node exchanges with the others over the node links. */
 export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParameters) {
   const { links } = parameters
-  // Acks of this turn per node holding the message.
-  let acks = new Map<string, string[]>()
+  // Parts of this turn per node, and the topics of its messages (to tell which registrations a gone node leaves).
+  let out = new Map<string, { parts: string[]; topics: string[] }>()
+  let flushing: ReturnType<typeof setImmediate> | undefined
   // Messages other nodes hold back, by topic then id, with when they came; and how many over all topics.
   const unwritten = new Map<string, Map<string, { message: StoredMessage; at: number }>>()
   const order: { topic: string; id: string; at: number }[] = []
@@ -67,15 +69,15 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
   }
 
   const receive = (text: string) => {
-    if (text[1] === 'k') {
-      for (const line of text.slice(2).split('\n')) {
-        const space = line.indexOf(' ')
-        if (space > 0) parameters.acked(line.slice(0, space), line.slice(space + 1))
-      }
-      return
+    for (const part of text.slice(1).split('\0')) {
+      if (part[0] === 'k') {
+        const space = part.indexOf(' ')
+        if (space > 0) parameters.acked(part.slice(1, space), part.slice(space + 1))
+      } else if (part[0] === 'm') receiveMessage(part.slice(1))
     }
-    if (text[1] !== 'm') return
-    const message = parameters.parse(text.slice(2))
+  }
+  const receiveMessage = (text: string) => {
+    const message = parameters.parse(text)
     if (message.seq === 0) {
       message.seq = undefined
       const now = Date.now()
@@ -92,6 +94,28 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
     parameters.deliver(message)
   }
 
+  const flush = () => {
+    if (flushing) clearImmediate(flushing)
+    flushing = undefined
+    if (out.size === 0) return
+    const turn = out
+    out = new Map()
+    for (const [node, { parts, topics }] of turn)
+      links.send(node, `V${parts.join('\0')}`, () => {
+        for (const topic of topics) parameters.gone(node, topic)
+      })
+  }
+  const add = (node: string, part: string, topic?: string) => {
+    let batch = out.get(node)
+    if (!batch) {
+      batch = { parts: [], topics: [] }
+      out.set(node, batch)
+    }
+    batch.parts.push(part)
+    if (topic !== undefined) batch.topics.push(topic)
+    flushing ??= setImmediate(flush)
+  }
+
   return {
     /** Starts handling what other nodes send. */
     listen() {
@@ -103,37 +127,24 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
         }
       })
     },
-    /**
-     * Sends a message (`seq` 0 while held back, `entry` as the add script keeps it) to `node`; `false` while the
-     * links are not up (the add script then publishes it on the node's channel).
-     */
-    send(node: string, seq: number, entry: string, topic: string): boolean {
-      return links.send(node, `Vm${seq} ${entry}`, () => parameters.gone(node, topic))
+    /** Sends a message (`seq` 0 while held back, `entry` as the add script keeps it) to `node` with this turn's. */
+    send(node: string, seq: number, entry: string, topic: string) {
+      add(node, `m${seq} ${entry}`, topic)
     },
     /**
-     * Records that a reader here has a message held back by another node: the ack goes to that node with this turn's
-     * ({@link RelayLinkTraffic.flush}). `false` for any other message.
+     * Records that a reader here has a message held back by another node: the ack goes to that node with this turn's.
+     * `false` for any other message.
      */
     ack(message: StoredMessage, clientId: string): boolean {
       if (message.seq !== undefined || message.id === undefined) return false
       const origin = message.id.slice(0, NODE_ID_LENGTH)
       if (origin === links.nodeId) return false
       forget(message.topic, message.id)
-      let list = acks.get(origin)
-      if (!list) {
-        list = []
-        acks.set(origin, list)
-      }
-      list.push(`${message.id} ${clientId}`)
+      add(origin, `k${message.id} ${clientId}`)
       return true
     },
-    /** Sends this turn's acks, one link message per node. */
-    flush() {
-      if (acks.size === 0) return
-      const turn = acks
-      acks = new Map()
-      for (const [origin, list] of turn) links.send(origin, `Vk${list.join('\n')}`, () => {})
-    },
+    /** Sends this turn's parts now, one link message per node. */
+    flush,
     /** Messages of `topic` other nodes hold back that `clientId` did not publish, in the order they came. */
     unwritten(topic: string, clientId: string): StoredMessage[] {
       trim(Date.now() - UNWRITTEN_MS)

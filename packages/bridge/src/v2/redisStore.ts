@@ -325,7 +325,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         return
       }
       // Held back by another node: that node is told.
-      if (traffic?.ack(message, clientId)) return writes.schedule()
+      if (traffic?.ack(message, clientId)) return
       writes.ack(message, clientId)
     },
     watch(topic) {
