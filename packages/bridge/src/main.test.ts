@@ -24,7 +24,8 @@ beforeAll(() => {
 
 const children = new Set<ChildProcess>()
 afterAll(() => {
-  for (const child of children) if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL')
+  for (const child of children)
+    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGKILL')
 })
 
 async function run(args: string[], env: Record<string, string> = {}) {
@@ -68,6 +69,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
       child.stdout?.destroy()
       child.stderr?.destroy()
     },
+    pid: child.pid,
     stop: () => {
       if (child.pid) process.kill(child.pid, 'SIGTERM')
       return exited
@@ -186,6 +188,33 @@ describe('behavior', () => {
     expect(await cli.stop()).toBe(0)
   })
 
+  test('behavior: with --redis, two linked nodes: a v2 publish answered on a node SIGKILLed at once reaches a reader that comes later', async () => {
+    const prefix = `${redis.keyPrefix}cli3:`
+    const [a, b] = [await runOnRedis(prefix), await runOnRedis(prefix)]
+    const [urlA, urlB] = [
+      (await a.listening).replace('http', 'ws'),
+      (await b.listening).replace('http', 'ws'),
+    ]
+    const topic = 'e'.repeat(64)
+    // A reader on B that never acks: what A pushes it over the link is held back, then written.
+    const silent = await v2Socket(urlB)
+    silent.call('irn_subscribe', { topic })
+    await waitFor(() => silent.frames.length === 1, { message: 'subscribed' })
+    const dapp = await v2Socket(urlA)
+    for (const message of ['first', 'second']) {
+      const id = dapp.call('irn_publish', { topic, message, ttl: 300 })
+      await waitFor(() => dapp.frames.some((frame) => frame.id === id), { message: `${message} answered` })
+    }
+    await waitFor(() => silent.frames.length === 3, { message: 'both pushed on B' })
+    if (a.pid) process.kill(a.pid, 'SIGKILL')
+    await a.exited
+    const late = await v2Socket(urlB)
+    late.call('irn_subscribe', { topic })
+    await waitFor(() => late.frames.length === 3, { message: 'both pushed to the late reader' })
+    expect(late.frames.slice(1).map((frame) => frame.params?.data.message)).toEqual(['first', 'second'])
+    expect(await b.stop()).toBe(0)
+  })
+
   test('behavior: with --redis, v2 keeps its mailbox in Redis under the v1 prefix + v2:', async () => {
     const prefix = `${redis.keyPrefix}cli2:`
     const cli = await runOnRedis(prefix)
@@ -255,6 +284,22 @@ describe('error', () => {
 
 /** Publishes one v2 message (ttl 60 s) on a fresh topic through the relay at `url`; resolves with the topic once the
  * relay answered `true`. */
+/** A raw v2 socket of a new client: its frames, parsed, and requests by method. */
+async function v2Socket(url: string) {
+  const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
+  const frames: { id?: number; params?: { data: { message: string } } }[] = []
+  ws.on('message', (data) => frames.push(JSON.parse(String(data))))
+  await new Promise((resolve) => ws.once('open', resolve))
+  let id = 0
+  return {
+    frames,
+    call(method: string, params: unknown) {
+      ws.send(JSON.stringify({ id: ++id, jsonrpc: '2.0', method, params }))
+      return id
+    },
+  }
+}
+
 async function publishOnce(url: string): Promise<string> {
   const ws = new WebSocket(`${url}?auth=${signRelayJwt({ aud: url }).token}`)
   const frames: string[] = []
