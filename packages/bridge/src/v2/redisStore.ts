@@ -109,6 +109,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   // awaited, by id.
   const held = createHeldBack<Added>((one) => writes.queue(one))
   const sent = new Map<string, Added>()
+  // Messages held back whose topic was being written, per topic: sent over the links once those writes answered.
+  const behindWrites = new Map<string, Added[]>()
+  const sendHeld = (one: Added, nodes: string[]) => {
+    const { message } = one
+    one.sentTo = nodes
+    for (const other of nodes) traffic?.send(other, 0, one.entry as string, message.topic)
+    if (sent.size >= MAX_SENT) sent.delete(sent.keys().next().value as string)
+    sent.set(message.id as string, one)
+  }
   const peers = createTopicPeers()
 
   const ctx = () => {
@@ -180,6 +189,15 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     failed: (error) => failed(error),
     flushed: () => traffic?.flush(),
+    // The topic's writes answered (and their messages went to the other nodes): what waited behind them goes now,
+    // but what was written meanwhile, which its write sent.
+    idle(topic) {
+      const waiting = behindWrites.get(topic)
+      if (!waiting) return
+      behindWrites.delete(topic)
+      const others = peers.of(topic, Date.now())
+      for (const one of waiting) if (one.due !== 0) sendHeld(one, others ? [...others] : [])
+    },
   })
   // Another node registered for a topic: what this node holds back of it is written now, so that it reaches that node.
   const onInterest = (text: string) => {
@@ -282,17 +300,17 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         const one: Added = { message, resolve, reject, due: 0 }
         keeping.set(message, one)
         // Held back while the nodes of the topic are known and every one of them is reachable over the links (none,
-        // mostly), behind no write of the topic.
-        const others = writeDelay > 0 && !writes.writing(topic) ? peers.of(topic, now) : undefined
+        // mostly). Over the links it goes to them now, or, while a message of its topic is being written (the write
+        // sends it to them once answered), right after those.
+        const others = writeDelay > 0 ? peers.of(topic, now) : undefined
         if (others && (others.size === 0 || !publishing())) {
-          if (others.size > 0) {
-            one.entry = entryOf(message)
-            one.sentTo = [...others]
-            for (const other of one.sentTo) traffic?.send(other, 0, one.entry, topic)
-            if (sent.size >= MAX_SENT) sent.delete(sent.keys().next().value as string)
-            sent.set(id, one)
-          }
           held.hold(one, now + writeDelay)
+          if (others.size === 0) return
+          one.entry = entryOf(message)
+          if (!writes.writing(topic)) return sendHeld(one, [...others])
+          const waiting = behindWrites.get(topic)
+          if (waiting) waiting.push(one)
+          else behindWrites.set(topic, [one])
           return
         }
         // Written now: what the topic holds back goes first, so the mailbox keeps publish order.

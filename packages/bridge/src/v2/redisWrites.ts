@@ -57,6 +57,8 @@ export type CreateRedisWritesParameters = {
   failed(error: unknown): void
   /** Runs at the end of each flush (the link traffic of the turn). */
   flushed(): void
+  /** No message of `topic` is being written any more (after `written` of the last). */
+  idle(topic: string): void
 }
 
 /** Return type of {@link createRedisWrites}. */
@@ -76,8 +78,9 @@ export function createRedisWrites(parameters: CreateRedisWritesParameters) {
   const done = (one: Added) => {
     const topic = one.message.topic
     const left = (writing.get(topic) ?? 1) - 1
-    if (left > 0) writing.set(topic, left)
-    else writing.delete(topic)
+    if (left > 0) return writing.set(topic, left)
+    writing.delete(topic)
+    parameters.idle(topic)
   }
   const keep = (args: string[], waiting: Added[]) => {
     const rejectAll = (error: unknown) => {
@@ -94,7 +97,6 @@ export function createRedisWrites(parameters: CreateRedisWritesParameters) {
         // What was kept is recorded (sequence numbers, acks that came first) whether or not the publisher is told so.
         for (let i = 0; i < n; i++) {
           const one = waiting[i] as Added
-          done(one)
           const nodes = result[n + 4 + i]
           parameters.written(
             one,
@@ -102,6 +104,7 @@ export function createRedisWrites(parameters: CreateRedisWritesParameters) {
             typeof nodes === 'string' ? nodes : undefined,
             published,
           )
+          done(one)
         }
         const answer = () => {
           for (let i = 0; i < n; i++) {
