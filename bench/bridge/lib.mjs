@@ -3,19 +3,20 @@
 import { fork } from 'node:child_process'
 import { createPrivateKey, createPublicKey, randomBytes, randomUUID, sign } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { createConnection } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { interleave, median } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
-/** @typedef {'minimal' | 'minimal-no-answer' | 'memory' | 'memory-limited' | 'redis' | 'redis-wait' | 'redis-nolinks' | 'baseline-memory' | 'baseline-redis'} RelayKind */
+/** @typedef {'minimal' | 'minimal-no-answer' | 'minimal-linked' | 'memory' | 'memory-limited' | 'redis' | 'redis-wait' | 'redis-nolinks' | 'baseline-memory' | 'baseline-redis'} RelayKind */
 /** @typedef {keyof typeof wires} WireName */
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
  * processes' CPU time over the measured window per message delivered in it, 0 when not measured; `relaySyscallsPerMsg`:
  * their read and write system calls over the same window per message, 0 when not measured).
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number, relaySyscallsPerMsg: number }} RunResult
- * @typedef {{ cpuUs: number, syscalls: number }} RelayUsage
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number, relaySyscallsPerMsg: number, redisCpuUsPerMsg: number | undefined }} RunResult
+ * @typedef {{ cpuUs: number, syscalls: number, redisCpuUs?: number }} RelayUsage
  */
 
 // The bridge's own ws (v8); the repository root holds an older one for the v1 clients.
@@ -25,6 +26,31 @@ const { WebSocket } = /** @type {typeof import('ws')} */ (
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The CPU time (user + system, µs) redis-server at `url` used so far: `INFO cpu` as an inline command on a
+ * connection of its own (a bulk string, read whole).
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
+export async function readRedisCpuUs(url) {
+  const { hostname, port } = new URL(url)
+  const text = await new Promise((resolve, reject) => {
+    const socket = createConnection(Number(port), hostname, () => socket.write('INFO cpu\r\n'))
+    let read = ''
+    socket.on('data', (chunk) => {
+      read += chunk
+      const length = Number(/^\$(\d+)\r\n/.exec(read)?.[1])
+      if (read.length >= length + String(length).length + 5) {
+        socket.end()
+        resolve(read)
+      }
+    })
+    socket.once('error', reject)
+  })
+  const seconds = (/** @type {string} */ name) => Number(new RegExp(`${name}:([\\d.]+)`).exec(text)?.[1] ?? 0)
+  return Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6)
+}
 
 /**
  * Starts a relay (`minimal`, `memory` or `redis`) in a child process.
@@ -54,8 +80,8 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-  const port = await new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(/** @type {{ port: number }} */ (message).port))
+  const { port, peerPort } = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(/** @type {{ port: number, peerPort?: number }} */ (message)))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
   /** @param {string} type @returns {Promise<any>} */
@@ -66,6 +92,14 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     })
   return {
     url: `ws://127.0.0.1:${port}`,
+    /** `minimal-linked`: the port its peer connects to, and connecting it to another's. */
+    peerPort: /** @type {number | undefined} */ (peerPort),
+    /** @param {number} to */
+    link: (to) =>
+      new Promise((resolve) => {
+        child.once('message', resolve)
+        child.send({ type: 'link', port: to })
+      }),
     /** The relay's process id (for /proc/PID/status). */
     pid: /** @type {number} */ (child.pid),
     /** RSS after a GC, bytes. */
@@ -417,6 +451,11 @@ export async function runPairs(
     refused,
     relayCpuUsPerMsg: delivered ? round((after.cpuUs - before.cpuUs) / delivered) : 0,
     relaySyscallsPerMsg: delivered ? round((after.syscalls - before.syscalls) / delivered) : 0,
+    // redis-server's CPU time per message over the same window, when the relay uses it.
+    redisCpuUsPerMsg:
+      delivered && after.redisCpuUs !== undefined && before.redisCpuUs !== undefined
+        ? round((after.redisCpuUs - before.redisCpuUs) / delivered)
+        : undefined,
   }
 }
 
@@ -442,11 +481,22 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
     const { nodes, wire } = relays[name]
     const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
     try {
-      const relayUsage = async () =>
-        (await Promise.all(servers.map((server) => server.usage()))).reduce((a, b) => ({
-          cpuUs: a.cpuUs + b.cpuUs,
-          syscalls: a.syscalls + b.syscalls,
-        }))
+      // The bare two-hop forwarder: each process sends the other what it has no subscriber for.
+      if (nodes.every((kind) => kind === 'minimal-linked'))
+        await Promise.all(
+          servers.map((server, i) =>
+            server.link(/** @type {number} */ (servers[(i + 1) % servers.length]?.peerPort)),
+          ),
+        )
+      const onRedis = redisUrl !== undefined && nodes.some((kind) => kind.includes('redis'))
+      const relayUsage = async () => {
+        const [usages, redisCpuUs] = await Promise.all([
+          Promise.all(servers.map((server) => server.usage())),
+          onRedis ? readRedisCpuUs(/** @type {string} */ (redisUrl)) : undefined,
+        ])
+        const sum = usages.reduce((a, b) => ({ cpuUs: a.cpuUs + b.cpuUs, syscalls: a.syscalls + b.syscalls }))
+        return redisCpuUs === undefined ? sum : { ...sum, redisCpuUs }
+      }
       const run = await runPairs(
         servers.map((server) => server.url),
         {
@@ -481,6 +531,9 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
       maxMs: of((run) => run.maxMs),
       relayCpuUsPerMsg: of((run) => run.relayCpuUsPerMsg),
       relaySyscallsPerMsg: of((run) => run.relaySyscallsPerMsg),
+      ...(list.some((run) => run.redisCpuUsPerMsg !== undefined)
+        ? { redisCpuUsPerMsg: of((run) => run.redisCpuUsPerMsg ?? 0) }
+        : {}),
       lost: sum((run) => run.lost),
       duplicated: sum((run) => run.duplicated),
       refused: sum((run) => run.refused),

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import { connect as connectTcp, createServer as createTcpServer } from 'node:net'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
 import { createRedisBackend, createRedisRelayStore } from '@pairlink/bridge/redis'
@@ -31,6 +32,27 @@ function createMinimalRelay(answering = true) {
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
   /** @type {Map<string, Set<WebSocket>>} */
   const topics = new Map()
+  // `minimal-linked`, the bare two-hop forwarder: a publish with no subscriber here goes, as it came, to the other
+  // process over one TCP connection (a line per frame: JSON text holds no raw newline), which hands it to its own
+  // subscribers. No validation, queue or numbering: the least work two processes can do for a message between them.
+  /** @type {import('node:net').Socket | undefined} */
+  let peer
+  const linked = kind === 'minimal-linked'
+  const peers = linked
+    ? createTcpServer((socket) => {
+        socket.setNoDelay(true)
+        let rest = ''
+        socket.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n')
+          rest = /** @type {string} */ (lines.pop())
+          for (const line of lines) {
+            const topic = /"topic":"([^"]*)"/.exec(line)?.[1]
+            const set = topic === undefined ? undefined : topics.get(topic)
+            if (set) for (const ws of set) if (ws.readyState === 1) ws.send(line)
+          }
+        })
+      })
+    : undefined
   wss.on('connection', (ws) => {
     /** @type {Set<string>} */
     const mine = new Set()
@@ -60,7 +82,9 @@ function createMinimalRelay(answering = true) {
           ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":${JSON.stringify(topic)}}`)
       } else if (type === 'pub' || type === 'irn_publish') {
         const set = topics.get(topic)
-        if (set) for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
+        if (set) {
+          for (const other of set) if (other !== ws && other.readyState === 1) other.send(text)
+        } else peer?.write(`${text}\n`)
         if (answering && type === 'irn_publish') ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":true}`)
       }
     })
@@ -69,13 +93,29 @@ function createMinimalRelay(answering = true) {
     })
   })
   return {
-    listen: () =>
-      new Promise((resolve) =>
+    listen: async () => {
+      const address = await new Promise((resolve) =>
         server.listen(0, '127.0.0.1', () =>
           resolve(/** @type {import('node:net').AddressInfo} */ (server.address())),
         ),
-      ),
-    close: () => new Promise((resolve) => server.close(resolve)),
+      )
+      if (peers) await new Promise((resolve) => peers.listen(0, '127.0.0.1', () => resolve(undefined)))
+      const peerPort = peers
+        ? /** @type {import('node:net').AddressInfo} */ (peers.address()).port
+        : undefined
+      return { .../** @type {import('node:net').AddressInfo} */ (address), peerPort }
+    },
+    /** Connects to the other process's peer port (`minimal-linked`). @param {number} port */
+    link: (port) =>
+      new Promise((resolve) => {
+        peer = connectTcp(port, '127.0.0.1', () => resolve(undefined))
+        peer.setNoDelay(true)
+      }),
+    close: () => {
+      peer?.destroy()
+      peers?.close()
+      return new Promise((resolve) => server.close(resolve))
+    },
   }
 }
 
@@ -155,11 +195,11 @@ const send = (message) => process.send?.(message)
 const relay = kind?.startsWith('minimal')
   ? createMinimalRelay(kind !== 'minimal-no-answer')
   : createPairlink()
-const { port } = await relay.listen()
+const { port, peerPort } = /** @type {{ port: number, peerPort?: number }} */ (await relay.listen())
 // How long this process's event loop was held at a time (1 ms resolution): a stall every socket here waits out.
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
-send({ type: 'ready', port })
+send({ type: 'ready', port, peerPort })
 process.on('message', async (/** @type {{ type: string }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
@@ -169,6 +209,9 @@ process.on('message', async (/** @type {{ type: string }} */ message) => {
     loop.reset()
   } else if (message.type === 'cpu') {
     send({ type: 'cpu', ...process.cpuUsage(), syscalls: syscalls() })
+  } else if (message.type === 'link' && 'link' in relay) {
+    await relay.link(/** @type {{ port: number }} */ (/** @type {unknown} */ (message)).port)
+    send({ type: 'linked' })
   } else if (message.type === 'stop') {
     await relay.close()
     process.exit(0)
