@@ -41,7 +41,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
   let flushing: ReturnType<typeof setImmediate> | undefined
   // Messages other nodes hold back, by topic then id, with when they came; and how many over all topics.
   const unwritten = new Map<string, Map<string, { message: StoredMessage; at: number }>>()
-  const order: { topic: string; id: string; at: number }[] = []
+  let order: { topic: string; id: string; at: number }[] = []
   let orderHead = 0
   let count = 0
 
@@ -53,6 +53,16 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
   }
   // Forgets what came before `until`, and the oldest beyond the cap.
   const trim = (until: number) => {
+    // Most entries of `order` name messages acked since: rebuilt from what is left once they dominate it.
+    if (order.length - orderHead > 2 * count + 1_024) {
+      const left: typeof order = []
+      for (let i = orderHead; i < order.length; i++) {
+        const entry = order[i] as (typeof order)[number]
+        if (unwritten.get(entry.topic)?.has(entry.id)) left.push(entry)
+      }
+      order = left
+      orderHead = 0
+    }
     while (orderHead < order.length) {
       const oldest = order[orderHead] as (typeof order)[number]
       if (oldest.at >= until && count <= MAX_UNWRITTEN) break
