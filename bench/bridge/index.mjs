@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
+// Runs the bridge's benchmarks, generations (both generations on every backend, issue 29's ratios), relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
 // abuse), then Redis's (replicaWait, redisLoad, failover: docs/redis-ha.md), one after the other; each prints its one
 // JSON line (failover: one per run, then a summary).
 import { spawnSync } from 'node:child_process'
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 let failed = false
 for (const bench of [
+  'generations.mjs',
   'relay.mjs',
   'hops.mjs',
   'capacity.mjs',

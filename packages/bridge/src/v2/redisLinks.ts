@@ -30,9 +30,6 @@ export type CreateRelayLinkTrafficParameters = {
   failed(error: unknown): void
 }
 
-/** Return type of {@link createRelayLinkTraffic}. */
-export type RelayLinkTraffic = ReturnType<typeof createRelayLinkTraffic>
-
 /** The v2 messages and acks a Redis store node exchanges with the others over the node links. */
 export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParameters) {
   const { links } = parameters

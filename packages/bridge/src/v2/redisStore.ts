@@ -57,8 +57,8 @@ const REGISTER_SLICE = 500
 const SWEEP_SLICE = 200
 // Characters of kept messages above which a read waits for the next turn before it is parsed.
 const LARGE_READ = 262_144
-/** Default of `writeDelayMs`. */
-export const DEFAULT_WRITE_DELAY_MS = 50
+// Default of `writeDelayMs`.
+const DEFAULT_WRITE_DELAY_MS = 50
 // Messages sent to other nodes while held back whose first ack there this node still expects, at most.
 const MAX_SENT = 65_536
 

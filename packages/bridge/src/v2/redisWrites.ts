@@ -61,9 +61,6 @@ export type CreateRedisWritesParameters = {
   idle(topic: string): void
 }
 
-/** Return type of {@link createRedisWrites}. */
-export type RedisWrites = ReturnType<typeof createRedisWrites>
-
 /** The turn's adds and acks of one store node. */
 export function createRedisWrites(parameters: CreateRedisWritesParameters) {
   const { commands, waiter } = parameters

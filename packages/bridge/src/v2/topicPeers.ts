@@ -9,9 +9,6 @@ const MAX_TOPICS = 65_536
 
 type Peers = { nodes: Set<string>; until: number }
 
-/** Return type of {@link createTopicPeers}. */
-export type TopicPeers = ReturnType<typeof createTopicPeers>
-
 /** The other nodes of each topic, as far as this node knows now. */
 export function createTopicPeers() {
   const peers = new Map<string, Peers>()
