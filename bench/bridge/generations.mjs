@@ -8,6 +8,7 @@
 // run it under the shared lock (`flock /work/coord/bench.lock node bench/bridge/generations.mjs`).
 // RELAYS (a comma-separated subset of `relays`) is for trying one relay; the ratios need both of their relays.
 import os from 'node:os'
+import { ratiosPerRound } from '../measure.mjs'
 import { compareRelays, redisCpuReader, relayRatio, startRedisFor } from './lib.mjs'
 
 /** @typedef {import('./lib.mjs').RelaySetup} RelaySetup */
@@ -102,7 +103,7 @@ try {
       )
       msgs[key] = ratio.msgs
       cpu[key] = ratio.cpu
-      perRound[key] = a.map((value, i) => Math.round((value / (b[i] ?? Number.NaN)) * 100) / 100)
+      perRound[key] = ratiosPerRound(a, b)
     }
     ratios.push({ pairs, ...msgs })
     cpuRatios.push({ pairs, ...cpu })

@@ -5,11 +5,10 @@
 // the same window), and from it what one Redis core would carry: 10^6 / Redis µs per message. ROUNDS (default 3)
 // rounds, the configurations taking turns; medians. Prints one JSON line. Run `node scripts/build.mjs` first.
 // Options: ROUNDS, PAIRS, DURATION_MS (default 2000).
-import { createConnection } from 'node:net'
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { interleave, median } from '../measure.mjs'
-import { runPairs, startRelay } from './lib.mjs'
+import { redisCpuReader, runPairs, startRelay } from './lib.mjs'
 
 const rounds = Number(process.env.ROUNDS ?? 3)
 const pairCounts = (process.env.PAIRS ?? '100,1000').split(',').map(Number)
@@ -23,27 +22,7 @@ const configurations = {
 }
 
 const redis = await startRedis()
-const { hostname, port } = new URL(redis.url)
-/** `INFO cpu` as an inline command on a connection of its own: its text (a bulk string, read whole). */
-const infoCpu = () =>
-  new Promise((resolve, reject) => {
-    const socket = createConnection(Number(port), hostname, () => socket.write('INFO cpu\r\n'))
-    let text = ''
-    socket.on('data', (chunk) => {
-      text += chunk
-      const length = Number(/^\$(\d+)\r\n/.exec(text)?.[1])
-      if (text.length >= length + String(length).length + 5) {
-        socket.end()
-        resolve(text)
-      }
-    })
-    socket.once('error', reject)
-  })
-const redisCpuUs = async () => {
-  const text = String(await infoCpu())
-  const seconds = (/** @type {string} */ name) => Number(new RegExp(`${name}:([\\d.]+)`).exec(text)?.[1] ?? 0)
-  return Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6)
-}
+const redisCpuUs = redisCpuReader(redis.url)
 const results = []
 try {
   for (const pairs of pairCounts) {
