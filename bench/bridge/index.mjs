@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
-// abuse), then Redis's (replicaWait, redisLoad, failover: docs/redis-ha.md), one after the other; each prints its one
-// JSON line (failover: one per run, then a summary).
+// abuse), then both generations side by side (generations: issue 29's ratios), then Redis's (replicaWait, redisLoad,
+// failover: docs/redis-ha.md), one after the other; each prints its one JSON line (failover: one per run, then a
+// summary).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -15,6 +16,7 @@ for (const bench of [
   'relayV2.mjs',
   'capacityV2.mjs',
   'abuse.mjs',
+  'generations.mjs',
   'replicaWait.mjs',
   'redisLoad.mjs',
   'failover.mjs',
