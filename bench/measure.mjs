@@ -62,6 +62,14 @@ const round2 = (value) => Math.round(value * 100) / 100
  */
 export const pairedRatio = (a, b) => round2(median(a.map((value, i) => value / (b[i] ?? Number.NaN))))
 
+/**
+ * Every round's ratio a[i] / b[i] (two measurements taken in the same round), two decimals: the spread behind a
+ * `pairedRatio`.
+ * @param {number[]} a
+ * @param {number[]} b
+ */
+export const ratiosPerRound = (a, b) => a.map((value, i) => round2(value / (b[i] ?? Number.NaN)))
+
 /** @param {number[]} values  their geometric mean, two decimals (the mean of ratios) */
 export const geomean = (values) =>
   round2(Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length))

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Runs the bridge's benchmarks, generations (both generations on every backend, issue 29's ratios), relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
-// abuse), then Redis's (replicaWait, redisLoad, failover: docs/redis-ha.md), one after the other; each prints its one
-// JSON line (failover: one per run, then a summary).
+// Runs the bridge's benchmarks, relay, hops, capacity, limits, housekeeping, then the v2 relay's (relayV2, capacityV2,
+// abuse), then both generations side by side (generations: issue 29's ratios), then Redis's (replicaWait, redisLoad,
+// failover: docs/redis-ha.md), one after the other; each prints its one JSON line (failover: one per run, then a
+// summary).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 let failed = false
 for (const bench of [
-  'generations.mjs',
   'relay.mjs',
   'hops.mjs',
   'capacity.mjs',
@@ -16,6 +16,7 @@ for (const bench of [
   'relayV2.mjs',
   'capacityV2.mjs',
   'abuse.mjs',
+  'generations.mjs',
   'replicaWait.mjs',
   'redisLoad.mjs',
   'failover.mjs',

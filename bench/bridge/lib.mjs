@@ -6,7 +6,8 @@ import { createRequire } from 'node:module'
 import { createConnection } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { interleave, median } from '../measure.mjs'
+import { startRedis } from '@pairlink/test-kit/redis'
+import { interleave, median, pairedRatio } from '../measure.mjs'
 
 /** @typedef {import('ws').WebSocket} WebSocket */
 /** @typedef {'minimal' | 'minimal-no-answer' | 'minimal-linked' | 'memory' | 'memory-limited' | 'redis' | 'redis-wait' | 'redis-nolinks' | 'baseline-memory' | 'baseline-redis'} RelayKind */
@@ -14,8 +15,9 @@ import { interleave, median } from '../measure.mjs'
 /**
  * What one load run measured (`refused`: requests the relay answered with an error; `relayCpuUsPerMsg`: the relay
  * processes' CPU time over the measured window per message delivered in it, 0 when not measured; `relaySyscallsPerMsg`:
- * their read and write system calls over the same window per message, 0 when not measured).
- * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number, relaySyscallsPerMsg: number, redisCpuUsPerMsg: number | undefined }} RunResult
+ * their read and write system calls over the same window per message, 0 when not measured; `redisCpuUsPerMsg`:
+ * redis-server's CPU time over the same window per message, 0 when not measured).
+ * @typedef {{ msgsPerSec: number, p50Ms: number, p99Ms: number, maxMs: number, lost: number, duplicated: number, refused: number, relayCpuUsPerMsg: number, relaySyscallsPerMsg: number, redisCpuUsPerMsg: number }} RunResult
  * @typedef {{ cpuUs: number, syscalls: number, redisCpuUs?: number }} RelayUsage
  */
 
@@ -26,31 +28,6 @@ const { WebSocket } = /** @type {typeof import('ws')} */ (
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/**
- * The CPU time (user + system, µs) redis-server at `url` used so far: `INFO cpu` as an inline command on a
- * connection of its own (a bulk string, read whole).
- * @param {string} url
- * @returns {Promise<number>}
- */
-export async function readRedisCpuUs(url) {
-  const { hostname, port } = new URL(url)
-  const text = await new Promise((resolve, reject) => {
-    const socket = createConnection(Number(port), hostname, () => socket.write('INFO cpu\r\n'))
-    let read = ''
-    socket.on('data', (chunk) => {
-      read += chunk
-      const length = Number(/^\$(\d+)\r\n/.exec(read)?.[1])
-      if (read.length >= length + String(length).length + 5) {
-        socket.end()
-        resolve(read)
-      }
-    })
-    socket.once('error', reject)
-  })
-  const seconds = (/** @type {string} */ name) => Number(new RegExp(`${name}:([\\d.]+)`).exec(text)?.[1] ?? 0)
-  return Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6)
-}
 
 /**
  * Starts a relay (`minimal`, `memory` or `redis`) in a child process.
@@ -80,26 +57,26 @@ export async function startRelay(kind, redisUrl = '', keyPrefix = `bench:${rando
     execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-  const { port, peerPort } = await new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(/** @type {{ port: number, peerPort?: number }} */ (message)))
+  const { port, linkPort } = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(/** @type {{ port: number, linkPort?: number }} */ (message)))
     child.once('exit', (code) => reject(new Error(`relay ${kind} exited with ${code}`)))
   })
-  /** @param {string} type @returns {Promise<any>} */
-  const ask = (type) =>
+  /** @param {string} type @param {Record<string, unknown>} [fields] @returns {Promise<any>} */
+  const ask = (type, fields = {}) =>
     new Promise((resolve) => {
       child.once('message', resolve)
-      child.send({ type })
+      child.send({ type, ...fields })
     })
   return {
     url: `ws://127.0.0.1:${port}`,
-    /** `minimal-linked`: the port its peer connects to, and connecting it to another's. */
-    peerPort: /** @type {number | undefined} */ (peerPort),
-    /** @param {number} to */
-    link: (to) =>
-      new Promise((resolve) => {
-        child.once('message', resolve)
-        child.send({ type: 'link', port: to })
-      }),
+    /** Where a `minimal-linked` relay takes its link (undefined for every other kind). @type {number | undefined} */
+    linkPort,
+    /**
+     * Links this `minimal-linked` relay to another: it dials `port` (the other's `linkPort`), or, without one, resolves
+     * once the other dialled it.
+     * @param {number} [port]
+     */
+    link: (port) => ask('link', port === undefined ? {} : { port }),
     /** The relay's process id (for /proc/PID/status). */
     pid: /** @type {number} */ (child.pid),
     /** RSS after a GC, bytes. */
@@ -451,51 +428,101 @@ export async function runPairs(
     refused,
     relayCpuUsPerMsg: delivered ? round((after.cpuUs - before.cpuUs) / delivered) : 0,
     relaySyscallsPerMsg: delivered ? round((after.syscalls - before.syscalls) / delivered) : 0,
-    // redis-server's CPU time per message over the same window, when the relay uses it.
-    redisCpuUsPerMsg:
-      delivered && after.redisCpuUs !== undefined && before.redisCpuUs !== undefined
-        ? round((after.redisCpuUs - before.redisCpuUs) / delivered)
-        : undefined,
+    redisCpuUsPerMsg: delivered ? round(((after.redisCpuUs ?? 0) - (before.redisCpuUs ?? 0)) / delivered) : 0,
   }
 }
 
 /** @typedef {{ nodes: RelayKind[], wire: WireName }} RelaySetup  a relay's processes (server.mjs kinds) and its clients' wire */
 
+/** @param {RelayKind} kind  whether the relay keeps its state in Redis */
+const onRedis = (kind) => kind.includes('redis')
+
+/**
+ * A redis-server when one of `relays` needs one (`startRedis` of the test kit, `REDIS_URL` when set), else undefined.
+ * @param {Record<string, RelaySetup>} relays
+ */
+export async function startRedisFor(relays) {
+  return Object.values(relays).some((relay) => relay.nodes.some(onRedis)) ? startRedis() : undefined
+}
+
+/**
+ * A reader of redis-server's CPU time so far (`INFO cpu`: used_cpu_user + used_cpu_sys, µs), each call on a connection
+ * of its own (RESP, `AUTH` first when `url` has a password; a redis:// URL, not a Sentinel one). On a Redis shared
+ * with other work (`REDIS_URL`) it counts that work too.
+ * @param {string} url
+ * @returns {() => Promise<number>}
+ */
+export function redisCpuReader(url) {
+  const { hostname, port, username, password } = new URL(url)
+  /** @param {string[]} words */
+  const command = (...words) =>
+    `*${words.length}\r\n${words.map((w) => `$${Buffer.byteLength(w)}\r\n${w}\r\n`).join('')}`
+  const auth = password
+    ? command('AUTH', ...(username ? [decodeURIComponent(username)] : []), decodeURIComponent(password))
+    : ''
+  const request = auth + command('INFO', 'cpu')
+  return () =>
+    new Promise((resolve, reject) => {
+      const socket = createConnection(Number(port || 6379), hostname, () => socket.write(request))
+      socket.setEncoding('utf8')
+      let text = ''
+      socket.on('data', (/** @type {string} */ chunk) => {
+        text += chunk
+        if (text.startsWith('-')) {
+          socket.destroy()
+          reject(new Error(`redis-server answered ${text.split('\r\n')[0]}`))
+          return
+        }
+        // AUTH's `+OK`, then INFO's bulk string ($length, the text); INFO's text is ASCII, so length is characters.
+        const reply = auth ? text.slice(text.indexOf('\r\n') + 2) : text
+        const header = /^\$(\d+)\r\n/.exec(reply)
+        if (!header || reply.length < header[0].length + Number(header[1])) return
+        socket.end()
+        const seconds = (/** @type {string} */ name) =>
+          Number(new RegExp(`${name}:([\\d.]+)`).exec(reply)?.[1] ?? 0)
+        resolve(Math.round((seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6))
+      })
+      socket.once('error', reject)
+    })
+}
+
 /**
  * One load configuration through each relay of `relays`, taking turns `rounds` times (`interleave`), each run on fresh
- * relay processes (no state or garbage carried over). With several nodes, every pair straddles them. Resolves with
- * each relay's row (median msgs/s, latencies and relay CPU per message; lost, duplicated and refused summed over the
- * runs), its msgs/s per round (`samples`) and its relay CPU per message per round (`cpuSamples`), so a ratio can be
- * taken within each round.
+ * relay processes (no state or garbage carried over). With several nodes, every pair straddles them (two
+ * `minimal-linked` nodes are linked first). Resolves with each relay's row (median msgs/s, latencies and relay CPU per
+ * message, and with `redisCpuUs` (a `redisCpuReader`) redis-server's CPU per message for a relay on Redis; lost,
+ * duplicated and refused summed over the runs), its msgs/s per round (`samples`), its relay CPU per message per round
+ * (`cpuSamples`) and its relay and Redis CPU together per message per round (`serverCpuSamples`: every process that
+ * serves the clients), so a ratio can be taken within each round.
  * @template {string} Name
  * @param {Record<Name, RelaySetup>} relays
  * @param {{ pairs: number, mode: 'pingpong' | 'streaming', durationMs: number }} load
- * @param {{ rounds: number, redisUrl?: string, keyPrefix?: string }} options
+ * @param {{ rounds: number, redisUrl?: string, keyPrefix?: string, redisCpuUs?: () => Promise<number> }} options
  */
-export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix }) {
+export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix, redisCpuUs }) {
   const names = /** @type {Name[]} */ (Object.keys(relays))
   /** @type {Record<string, RunResult[]>} */
   const runs = Object.fromEntries(names.map((name) => [name, []]))
+  /** @param {Name} name */
+  const readsRedis = (name) => redisCpuUs !== undefined && relays[name].nodes.some(onRedis)
   /** @param {Name} name */
   const measure = (name) => async () => {
     const { nodes, wire } = relays[name]
     const servers = await Promise.all(nodes.map((kind) => startRelay(kind, redisUrl, keyPrefix)))
     try {
-      // The bare two-hop forwarder: each process sends the other what it has no subscriber for.
-      if (nodes.every((kind) => kind === 'minimal-linked'))
-        await Promise.all(
-          servers.map((server, i) =>
-            server.link(/** @type {number} */ (servers[(i + 1) % servers.length]?.peerPort)),
-          ),
-        )
-      const onRedis = redisUrl !== undefined && nodes.some((kind) => kind.includes('redis'))
+      const [first, second] = servers
+      if (servers.length === 2 && first?.linkPort !== undefined && second?.linkPort !== undefined)
+        await Promise.all([first.link(second.linkPort), second.link()])
+      const redisCpu = readsRedis(name) ? redisCpuUs : undefined
       const relayUsage = async () => {
-        const [usages, redisCpuUs] = await Promise.all([
+        const [usages, redisUs] = await Promise.all([
           Promise.all(servers.map((server) => server.usage())),
-          onRedis ? readRedisCpuUs(/** @type {string} */ (redisUrl)) : undefined,
+          redisCpu?.(),
         ])
-        const sum = usages.reduce((a, b) => ({ cpuUs: a.cpuUs + b.cpuUs, syscalls: a.syscalls + b.syscalls }))
-        return redisCpuUs === undefined ? sum : { ...sum, redisCpuUs }
+        return {
+          ...usages.reduce((a, b) => ({ cpuUs: a.cpuUs + b.cpuUs, syscalls: a.syscalls + b.syscalls })),
+          ...(redisUs === undefined ? {} : { redisCpuUs: redisUs }),
+        }
       }
       const run = await runPairs(
         servers.map((server) => server.url),
@@ -531,9 +558,7 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
       maxMs: of((run) => run.maxMs),
       relayCpuUsPerMsg: of((run) => run.relayCpuUsPerMsg),
       relaySyscallsPerMsg: of((run) => run.relaySyscallsPerMsg),
-      ...(list.some((run) => run.redisCpuUsPerMsg !== undefined)
-        ? { redisCpuUsPerMsg: of((run) => run.redisCpuUsPerMsg ?? 0) }
-        : {}),
+      ...(readsRedis(name) ? { redisCpuUsPerMsg: of((run) => run.redisCpuUsPerMsg) } : {}),
       lost: sum((run) => run.lost),
       duplicated: sum((run) => run.duplicated),
       refused: sum((run) => run.refused),
@@ -547,6 +572,30 @@ export async function compareRelays(relays, load, { rounds, redisUrl, keyPrefix 
     cpuSamples: /** @type {Record<Name, number[]>} */ (
       Object.fromEntries(names.map((name) => [name, (runs[name] ?? []).map((run) => run.relayCpuUsPerMsg)]))
     ),
+    serverCpuSamples: /** @type {Record<Name, number[]>} */ (
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          (runs[name] ?? []).map((run) => run.relayCpuUsPerMsg + run.redisCpuUsPerMsg),
+        ]),
+      )
+    ),
+  }
+}
+
+/**
+ * `name` against `baseline`, measured in the same rounds: the median of the per-round msgs/s ratios, and the
+ * baseline's CPU per message over this one's (`cpu`: what the msgs/s ratio would be were the relay alone on its
+ * CPU; the load generator shares the machine's), from `compareRelays`'s `samples` and `cpuSamples` (or
+ * `serverCpuSamples`).
+ * @param {{ samples: Record<string, number[]>, cpuSamples: Record<string, number[]> }} measured
+ * @param {string} name
+ * @param {string} baseline
+ */
+export function relayRatio({ samples, cpuSamples }, name, baseline) {
+  return {
+    msgs: pairedRatio(samples[name] ?? [], samples[baseline] ?? []),
+    cpu: pairedRatio(cpuSamples[baseline] ?? [], cpuSamples[name] ?? []),
   }
 }
 

@@ -8,7 +8,7 @@
 import os from 'node:os'
 import { startRedis } from '@pairlink/test-kit/redis'
 import { interleave, median } from '../measure.mjs'
-import { readRedisCpuUs, runPairs, startRelay } from './lib.mjs'
+import { redisCpuReader, runPairs, startRelay } from './lib.mjs'
 
 const rounds = Number(process.env.ROUNDS ?? 3)
 const pairCounts = (process.env.PAIRS ?? '100,1000').split(',').map(Number)
@@ -22,7 +22,7 @@ const configurations = {
 }
 
 const redis = await startRedis()
-const redisCpuUs = () => readRedisCpuUs(redis.url)
+const redisCpuUs = redisCpuReader(redis.url)
 const results = []
 try {
   for (const pairs of pairCounts) {

@@ -7,9 +7,8 @@
 // The relays take turns within each configuration (bench/measure.mjs `interleave`) and every figure is the median of
 // the rounds; a ratio is the median of the per-round ratios.
 import os from 'node:os'
-import { startRedis } from '@pairlink/test-kit/redis'
-import { geomean, pairedRatio, range } from '../measure.mjs'
-import { compareRelays, crossNodeRatios } from './lib.mjs'
+import { geomean, range, ratiosPerRound } from '../measure.mjs'
+import { compareRelays, crossNodeRatios, relayRatio, startRedisFor } from './lib.mjs'
 
 /** @typedef {import('./lib.mjs').RelaySetup} RelaySetup */
 
@@ -53,17 +52,13 @@ const camel = (name) => name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase()
 const ratioKey = (/** @type {string} */ name, /** @type {string} */ baseline) =>
   `${camel(name).replace(/^./, (c) => c.toLowerCase())}Vs${camel(baseline)}`
 // Redis only for a relay that uses it.
-const redis = Object.values(chosen).some((relay) => relay.nodes.some((kind) => kind.startsWith('redis')))
-  ? await startRedis()
-  : undefined
+const redis = await startRedisFor(chosen)
 const results = []
 /** @type {({ pairs: number } & Record<string, number>)[]} */
 const ratios = []
 // The headline ratio of every round, msgs/s and CPU, so the spread behind each median shows.
 /** @type {{ pairs: number, msgsPerSec: number[], cpu: number[] }[]} */
 const v2VsMinimalRounds = []
-/** @param {number[]} a @param {number[]} b */
-const perRound = (a, b) => a.map((value, i) => Math.round((value / (b[i] ?? Number.NaN)) * 100) / 100)
 try {
   for (const pairs of pairCounts) {
     const { rows, samples, cpuSamples } = await compareRelays(
@@ -77,18 +72,16 @@ try {
     // msgs/s, and the baseline's relay CPU per message over this one's: what the msgs/s ratio would be were the
     // relay alone on its CPU (the load generator shares the machine's).
     for (const [name, baseline] of comparisons) {
-      entry[ratioKey(name, baseline)] = pairedRatio(samples[name] ?? [], samples[baseline] ?? [])
-      entry[`${ratioKey(name, baseline)}Cpu`] = pairedRatio(
-        cpuSamples[baseline] ?? [],
-        cpuSamples[name] ?? [],
-      )
+      const ratio = relayRatio({ samples, cpuSamples }, name, baseline)
+      entry[ratioKey(name, baseline)] = ratio.msgs
+      entry[`${ratioKey(name, baseline)}Cpu`] = ratio.cpu
     }
     ratios.push({ pairs, ...entry })
     if (samples.v2 && samples.minimal)
       v2VsMinimalRounds.push({
         pairs,
-        msgsPerSec: perRound(samples.v2, samples.minimal),
-        cpu: perRound(cpuSamples.minimal ?? [], cpuSamples.v2 ?? []),
+        msgsPerSec: ratiosPerRound(samples.v2, samples.minimal),
+        cpu: ratiosPerRound(cpuSamples.minimal ?? [], cpuSamples.v2 ?? []),
       })
   }
 } finally {

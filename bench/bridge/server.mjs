@@ -1,12 +1,13 @@
 // One relay in its own process, so the load generator never shares its CPU time: the Pairlink bridge (memory or
 // Redis backend, `redisUrl` a redis:// or redis+sentinel:// URL; `memory-limited`: memory with the per-address
 // budgets on), which serves the v2 relay on the same port, or the minimal `ws` relay baseline (`minimal-no-answer`:
-// the same, answering no v2 publish). Reports its port, answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
+// the same, answering no v2 publish; `minimal-linked`: the same with one plain TCP link to a second such process, the
+// bare two-hop forwarder). Reports its port (and `linkPort`), answers `rss`, stops on `stop`. A fourth argument (JSON) adds bridge server options, e.g.
 // `{"pingIntervalMs":1000,"pingSliceMs":1000}`.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
-import { connect as connectTcp, createServer as createTcpServer } from 'node:net'
+import { connect, createServer as createTcpServer } from 'node:net'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createBridgeServer, createMemoryBackend } from '@pairlink/bridge'
 import { createRedisBackend, createRedisRelayStore } from '@pairlink/bridge/redis'
@@ -21,38 +22,85 @@ const { WebSocketServer } = /** @type {typeof import('ws')} */ (
 const [kind, redisUrl = '', keyPrefix, options = '{}'] = process.argv.slice(2)
 
 /**
+ * A plain TCP connection between two minimal relays, both ways: `send` writes a frame as it came, behind its length
+ * and its topic's (so the other end finds its subscribers without parsing it), and what one event-loop turn sends
+ * leaves in one write (corked until `setImmediate`, as the bridge batches the frames of a turn per node); each record
+ * read goes to `deliver`. No handshake, ack, numbering or queue: the least any two-node relay must do per message.
+ * @param {import('node:net').Socket} socket
+ * @param {(topic: string, frame: Buffer) => void} deliver
+ */
+function createLink(socket, deliver) {
+  socket.setNoDelay(true)
+  /** @type {Buffer} */
+  let unread = Buffer.alloc(0)
+  socket.on('data', (/** @type {Buffer} */ chunk) => {
+    const buffer = unread.length > 0 ? Buffer.concat([unread, chunk]) : chunk
+    let offset = 0
+    // A record: frame length (u32), topic length (u16), topic (UTF-8), frame.
+    while (buffer.length - offset >= 6) {
+      const topicEnd = offset + 6 + buffer.readUInt16BE(offset + 4)
+      const end = topicEnd + buffer.readUInt32BE(offset)
+      if (end > buffer.length) break
+      deliver(buffer.toString('utf8', offset + 6, topicEnd), buffer.subarray(topicEnd, end))
+      offset = end
+    }
+    unread = buffer.subarray(offset)
+  })
+  let corked = false
+  return {
+    /** @param {string} topic @param {Buffer} frame */
+    send: (topic, frame) => {
+      const head = Buffer.allocUnsafe(6 + Buffer.byteLength(topic))
+      head.writeUInt32BE(frame.length, 0)
+      head.writeUInt16BE(head.length - 6, 4)
+      head.write(topic, 6)
+      if (!corked) {
+        corked = true
+        socket.cork()
+        setImmediate(() => {
+          corked = false
+          socket.uncork()
+        })
+      }
+      socket.write(head)
+      socket.write(frame)
+    },
+  }
+}
+
+/**
  * The least work a Node relay can do: a Map of topic → sockets, no queue, no limits, no metrics. It reads v1 frames
  * (`{topic, type: 'sub' | 'pub'}`) and v2 JSON-RPC (`irn_subscribe` / `irn_publish` with `params.topic`) alike and
  * forwards a publish frame as it came, as the push; v2 requests are answered as the protocol asks (a publish `true`;
  * not with `answering` false, which no v2 SDK works with), v1 frames never are, and anything else (a v2 ack) is
- * dropped.
+ * dropped. With `linked`, it also listens for one link (`createLink`) from a second such relay, or dials one on
+ * `link(port)`: a publish whose topic has no subscriber here goes over the link as it came, and a frame read from the
+ * link goes to the subscribers here (the publish was answered where it was published).
  */
-function createMinimalRelay(answering = true) {
+function createMinimalRelay({ answering = true, linked = false } = {}) {
   const server = createServer()
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
   /** @type {Map<string, Set<WebSocket>>} */
   const topics = new Map()
-  // `minimal-linked`, the bare two-hop forwarder: a publish with no subscriber here goes, as it came, to the other
-  // process over one TCP connection (a line per frame: JSON text holds no raw newline), which hands it to its own
-  // subscribers. No validation, queue or numbering: the least work two processes can do for a message between them.
-  /** @type {import('node:net').Socket | undefined} */
-  let peer
-  const linked = kind === 'minimal-linked'
-  const peers = linked
-    ? createTcpServer((socket) => {
-        socket.setNoDelay(true)
-        let rest = ''
-        socket.on('data', (chunk) => {
-          const lines = (rest + chunk.toString()).split('\n')
-          rest = /** @type {string} */ (lines.pop())
-          for (const line of lines) {
-            const topic = /"topic":"([^"]*)"/.exec(line)?.[1]
-            const set = topic === undefined ? undefined : topics.get(topic)
-            if (set) for (const ws of set) if (ws.readyState === 1) ws.send(line)
-          }
-        })
-      })
-    : undefined
+  /** @type {ReturnType<typeof createLink> | undefined} */
+  let link
+  /** @type {(() => void) | undefined} */
+  let onLinked
+  const linkedOnce = new Promise((resolve) => {
+    onLinked = () => resolve(undefined)
+  })
+  /** @param {string} topic @param {Buffer} frame */
+  const deliver = (topic, frame) => {
+    const set = topics.get(topic)
+    // A Buffer goes out as a text frame, as it came in.
+    if (set) for (const peer of set) if (peer.readyState === 1) peer.send(frame, { binary: false })
+  }
+  /** @param {import('node:net').Socket} socket */
+  const attach = (socket) => {
+    link = createLink(socket, deliver)
+    onLinked?.()
+  }
+  const linkServer = linked ? createTcpServer(attach) : undefined
   wss.on('connection', (ws) => {
     /** @type {Set<string>} */
     const mine = new Set()
@@ -82,9 +130,9 @@ function createMinimalRelay(answering = true) {
           ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":${JSON.stringify(topic)}}`)
       } else if (type === 'pub' || type === 'irn_publish') {
         const set = topics.get(topic)
-        if (set) {
-          for (const other of set) if (other !== ws && other.readyState === 1) other.send(text)
-        } else peer?.write(`${text}\n`)
+        if (set?.size) {
+          for (const peer of set) if (peer !== ws && peer.readyState === 1) peer.send(text)
+        } else link?.send(topic, /** @type {Buffer} */ (data))
         if (answering && type === 'irn_publish') ws.send(`{"id":${message.id},"jsonrpc":"2.0","result":true}`)
       }
     })
@@ -92,28 +140,30 @@ function createMinimalRelay(answering = true) {
       for (const topic of mine) topics.get(topic)?.delete(ws)
     })
   })
+  /** @param {{ listen: (port: number, host: string, done: () => void) => unknown, address: () => unknown }} listener */
+  const portOf = (listener) =>
+    new Promise((resolve) =>
+      listener.listen(0, '127.0.0.1', () =>
+        resolve(/** @type {import('node:net').AddressInfo} */ (listener.address()).port),
+      ),
+    )
   return {
-    listen: async () => {
-      const address = await new Promise((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(/** @type {import('node:net').AddressInfo} */ (server.address())),
-        ),
-      )
-      if (peers) await new Promise((resolve) => peers.listen(0, '127.0.0.1', () => resolve(undefined)))
-      const peerPort = peers
-        ? /** @type {import('node:net').AddressInfo} */ (peers.address()).port
-        : undefined
-      return { .../** @type {import('node:net').AddressInfo} */ (address), peerPort }
-    },
-    /** Connects to the other process's peer port (`minimal-linked`). @param {number} port */
+    listen: async () => ({
+      port: /** @type {number} */ (await portOf(server)),
+      ...(linkServer ? { linkPort: /** @type {number} */ (await portOf(linkServer)) } : {}),
+    }),
+    /** Dials the other relay's link port; resolves once connected. @param {number} port */
     link: (port) =>
       new Promise((resolve) => {
-        peer = connectTcp(port, '127.0.0.1', () => resolve(undefined))
-        peer.setNoDelay(true)
+        const socket = connect(port, '127.0.0.1', () => {
+          attach(socket)
+          resolve(undefined)
+        })
       }),
+    /** Resolves once a link is up (dialled or accepted). */
+    linked: () => linkedOnce,
     close: () => {
-      peer?.destroy()
-      peers?.close()
+      linkServer?.close()
       return new Promise((resolve) => server.close(resolve))
     },
   }
@@ -171,6 +221,7 @@ function createPairlink() {
     relay: { ...base.relay, ...given.relay },
   })
   return {
+    /** @returns {Promise<{ port: number, linkPort?: number }>} */
     listen: () => bridge.listen(0, '127.0.0.1'),
     close: () => bridge.close(),
   }
@@ -193,14 +244,14 @@ const syscalls = () => {
 const send = (message) => process.send?.(message)
 
 const relay = kind?.startsWith('minimal')
-  ? createMinimalRelay(kind !== 'minimal-no-answer')
+  ? createMinimalRelay({ answering: kind !== 'minimal-no-answer', linked: kind === 'minimal-linked' })
   : createPairlink()
-const { port, peerPort } = /** @type {{ port: number, peerPort?: number }} */ (await relay.listen())
+const { port, linkPort } = await relay.listen()
 // How long this process's event loop was held at a time (1 ms resolution): a stall every socket here waits out.
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
-send({ type: 'ready', port, peerPort })
-process.on('message', async (/** @type {{ type: string }} */ message) => {
+send({ type: 'ready', port, linkPort })
+process.on('message', async (/** @type {{ type: string, port?: number }} */ message) => {
   if (message.type === 'rss') {
     globalThis.gc?.()
     send({ type: 'rss', ...process.memoryUsage() })
@@ -210,7 +261,8 @@ process.on('message', async (/** @type {{ type: string }} */ message) => {
   } else if (message.type === 'cpu') {
     send({ type: 'cpu', ...process.cpuUsage(), syscalls: syscalls() })
   } else if (message.type === 'link' && 'link' in relay) {
-    await relay.link(/** @type {{ port: number }} */ (/** @type {unknown} */ (message)).port)
+    // Dial the other relay's link port (`port`), or, without one, wait for it to dial this one.
+    await (message.port === undefined ? relay.linked() : relay.link(message.port))
     send({ type: 'linked' })
   } else if (message.type === 'stop') {
     await relay.close()
