@@ -72,6 +72,13 @@ export function createPubSub(ctx: RelayContext): PubSub {
     else push(conn, message, json)
   }
 
+  // Whether a subscriber here other than the publisher gets the message.
+  const hasReader = (message: StoredMessage) => {
+    const set = subscribers.get(message.topic)
+    if (set) for (const other of set) if (other.clientId !== message.from) return true
+    return false
+  }
+
   // To this node's subscribers of the topic but its publisher; `json` serialised once for all of them.
   const fanOut = (message: StoredMessage, json?: string) => {
     const set = subscribers.get(message.topic)
@@ -217,7 +224,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
       seq: undefined,
       state: undefined,
     }
-    const refused = store.add(stored)
+    const refused = store.add(stored, hasReader(stored))
     if (isPromise(refused)) {
       if (refusedAddresses.has(conn.address))
         return refused.then((value) => {

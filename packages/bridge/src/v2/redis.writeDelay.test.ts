@@ -161,6 +161,8 @@ describe('writeDelayMs', () => {
     // A long delay: without the registration's announcement the messages would stay in A's memory past the test.
     const a = await node(keyPrefix, 60_000)
     const b = await node(keyPrefix)
+    // A reader on A that never acks: what A pushes it is held back.
+    await reader(a.relay, 'did:key:local', false).subscribed()
     const dapp = client(a.relay, 'did:key:dapp')
     await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'm0', ttl: 300 }))
     const ids = ['m1', 'm2', 'm3'].map((message) =>
@@ -174,6 +176,17 @@ describe('writeDelayMs', () => {
     // Later messages reach B at once, through Redis, since A now knows B subscribes the topic.
     dapp.send('irn_publish', { topic: TOPIC, message: 'm4', ttl: 300 })
     await waitFor(() => wallet.pushed().length === 5, { message: 'm4 pushed on B' })
+  })
+
+  test('behavior: a message nobody reads now is written and answered at once, however long the delay', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const { relay } = await node(keyPrefix, 60_000)
+    const dapp = client(relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    // A proposal before the wallet scans, a request to a wallet offline: nobody to ack it, so nothing to wait for (held
+    // back, it would be answered a minute later, long after `answered` gives up).
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'unread', ttl: 300 }))
+    expect(await kept(keyPrefix)).toBe(2)
   })
 
   test('behavior: with writeDelayMs 0 every message is written (acked or not)', async () => {

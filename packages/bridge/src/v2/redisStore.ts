@@ -35,10 +35,11 @@ export type CreateRedisRelayStoreParameters = {
    */
   waitForReplicas?: ReplicaWait | false | undefined
   /**
-   * How long, ms, a message waits in this node's memory before it is written to Redis when no other node subscribes
-   * its topic: a reader's ack within it means it was delivered and it is never written (no Redis work at all), as a v1
-   * frame to a live subscriber costs none. Its publish is answered once it is written or acked, so an answered
-   * publish survives restarts of every node either way. `0`: written at the end of the turn. @default 50
+   * Longest a message pushed to a live reader waits in this node's memory before it is written to Redis: a reader's
+   * ack within it means it was delivered and it is never written (no Redis work at all), as a v1 frame to a live
+   * subscriber costs none. A message nobody reads now is written at once. Its publish is answered once it is written
+   * or acked, so an answered publish survives restarts of every node either way. `0`: every message written at the
+   * end of the turn. @default 1000
    */
   writeDelayMs?: number | undefined
   /**
@@ -58,7 +59,7 @@ const SWEEP_SLICE = 200
 // Characters of kept messages above which a read waits for the next turn before it is parsed.
 const LARGE_READ = 262_144
 // Default of `writeDelayMs`.
-const DEFAULT_WRITE_DELAY_MS = 50
+const DEFAULT_WRITE_DELAY_MS = 1_000
 // Messages sent to other nodes while held back whose first ack there this node still expects, at most.
 const MAX_SENT = 65_536
 
@@ -287,7 +288,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       refresher.unref()
       started = true
     },
-    add(message) {
+    add(message, read = false) {
       const owner = message.owner || '-'
       if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
@@ -299,11 +300,13 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       return new Promise((resolve, reject) => {
         const one: Added = { message, resolve, reject, due: 0 }
         keeping.set(message, one)
-        // Held back while the nodes of the topic are known and every one of them is reachable over the links (none,
-        // mostly). Over the links it goes to them now, or, while a message of its topic is being written (the write
-        // sends it to them once answered), right after those.
+        // Held back while a reader may ack it soon (one here, or another node subscribed to the topic) and the nodes
+        // of the topic are known and every one of them is reachable over the links (none, mostly). Over the links it
+        // goes to them now, or, while a message of its topic is being written (the write sends it to them once
+        // answered), right after those. With no reader anywhere (a proposal before the wallet scans, a request to a
+        // wallet offline) it is written at once: nobody could ack it meanwhile.
         const others = writeDelay > 0 ? peers.of(topic, now) : undefined
-        if (others && (others.size === 0 || !publishing())) {
+        if (others && (others.size === 0 ? read : !publishing())) {
           held.hold(one, now + writeDelay)
           if (others.size === 0) return
           one.entry = entryOf(message)

@@ -139,8 +139,11 @@ export type RelayStore = {
   readonly name: string
   /** Called once by the relay; resolves once the store can serve. */
   start(context: RelayStoreContext): void | Promise<void>
-  /** Keeps `message` and hands it to the other nodes' subscribers; a refusal says which cap refused it. */
-  add(message: StoredMessage): StoreRefusal | undefined | Promise<StoreRefusal | undefined>
+  /**
+   * Keeps `message` and hands it to the other nodes' subscribers; a refusal says which cap refused it. `read`: whether
+   * a subscriber on this node other than its publisher is pushed it now (one whose ack may soon make keeping it moot).
+   */
+  add(message: StoredMessage, read?: boolean): StoreRefusal | undefined | Promise<StoreRefusal | undefined>
   /** Unexpired messages of `topic`, oldest first, not published by `clientId` and not acknowledged by it. */
   pending(
     topic: string,
