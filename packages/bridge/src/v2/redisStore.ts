@@ -7,6 +7,7 @@ import type { ReplicaWait } from '../redisOptions.js'
 import { nodeScripts } from './redisStoreScripts.js'
 import { createReplicaWaiter } from './replicaWait.js'
 import type { RelayStore, RelayStoreContext, StoredMessage, StoreRefusal } from './store.js'
+import { createSubscribeBatch } from './subscribeBatch.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
 export const DEFAULT_RELAY_REDIS_KEY_PREFIX = `${DEFAULT_REDIS_KEY_PREFIX}v2:`
@@ -32,7 +33,8 @@ export type CreateRedisRelayStoreParameters = {
 
 type Scripted = Redis & {
   relayAdd(...args: (string | number)[]): Promise<number[]>
-  relayPending(...args: (string | number)[]): Promise<string[]>
+  relayPending(...args: (string | number)[]): Promise<string[][]>
+  relayWatch(...args: (string | number)[]): Promise<number>
   relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
   relayAck(...args: (string | number)[]): Promise<number>
 }
@@ -49,7 +51,7 @@ type Data = { topic: string; message: string; publishedAt: number; tag: number; 
 
 // A node re-registers its topics this often; the registration of a node that died expires after three periods.
 const REGISTRY_REFRESH_MS = 600_000
-// Topics registered per round trip when registering them all (recovery, refresh).
+// Topics one registration script call carries when registering them all (recovery, refresh).
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
@@ -167,18 +169,21 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     acks = []
   }
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
-  const register = (topic: string) =>
-    commands
-      .multi()
-      .sadd(nodesKey(topic), nodeId)
-      .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
-      .exec()
-      .then(() => {})
+  // Topics left (or the store closed) since they were queued are not registered.
+  const register = (topics: readonly string[]) => {
+    const live = topics.filter((topic) => watched.has(topic))
+    return live.length === 0 ? Promise.resolve(0) : commands.relayWatch(REGISTRY_REFRESH_MS * 3, ...live)
+  }
   const registerAll = async () => {
     const topics = [...watched]
     for (let i = 0; i < topics.length; i += REGISTER_SLICE)
-      await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
+      await register(topics.slice(i, i + REGISTER_SLICE))
   }
+  const subscribes = createSubscribeBatch({
+    flush: () => flush(),
+    register,
+    read: (args) => commands.relayPending(...args),
+  })
 
   // `{seq} {entry}`, as the pending script returns and the add script publishes it.
   const parse = (entry: string): StoredMessage => {
@@ -238,6 +243,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const scripts = nodeScripts({ prefix, nodeId, channelPrefix, ...value.limits, sweepSlice: SWEEP_SLICE })
       commands.defineCommand('relayAdd', { numberOfKeys: 0, lua: scripts.add })
       commands.defineCommand('relayPending', { numberOfKeys: 0, lua: scripts.pending })
+      commands.defineCommand('relayWatch', { numberOfKeys: 0, lua: scripts.watch })
       commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
       commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
@@ -285,8 +291,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       })
     },
     async pending(topic, clientId, now) {
-      flush()
-      const entries = await commands.relayPending(topic, clientId, now)
+      const entries = await subscribes.read(topic, clientId, now)
       // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
       // together would otherwise hold every socket of the node for all of their parsing at once.
       let length = 0
@@ -313,7 +318,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     watch(topic) {
       watched.add(topic)
-      return register(topic)
+      return subscribes.watch(topic)
     },
     unwatch(topic) {
       watched.delete(topic)

@@ -92,8 +92,11 @@ end
  *   message its topic and entry (its id, owner, bytes and expiry are read from its first line). Returns each
  *   message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
  *   kept.
- * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
- *   own, not acknowledged by it. ARGV: topic, client id, now.
+ * - **pending**: per read, `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired,
+ *   not its own, not acknowledged by it. The reads of one turn of the node's event loop at a time. ARGV: per read the
+ *   topic, the client id and now. Returns one list per read.
+ * - **watch** registers the node in `s:{topic}` of each topic, the watches of one turn at a time (each set then
+ *   expires after the ttl unless registered again). ARGV: the ttl (ms), then the topics.
  * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop), of messages still kept:
  *   each client id into `a:{id}` (up to MAX_ACKS_PER_MESSAGE of them), which expires with its message; a message's first ack moves it into `d` and its
  *   bytes off `owed`, `owners` and `networks`. ARGV: per ack the message id, the client id, the message's remaining
@@ -200,17 +203,28 @@ out[#out + 1] = total()
 return out
 `
   const pending = `${HELPERS}
-local client, now = ARGV[2], tonumber(ARGV[3])
 local out = {}
-local entries = redis.call('ZRANGE', prefix .. 't:' .. ARGV[1], 0, -1, 'WITHSCORES')
-for i = 1, #entries, 2 do
-  local entry = entries[i]
-  local expiresAt, id, from = string.match(entry, '^(%d+) (%S+) (%S+) ')
-  if tonumber(expiresAt) > now and from ~= client and redis.call('SISMEMBER', prefix .. 'a:' .. id, client) == 0 then
-    out[#out + 1] = string.format('%d', tonumber(entries[i + 1])) .. ' ' .. entry
+for r = 1, #ARGV, 3 do
+  local client, now, list = ARGV[r + 1], tonumber(ARGV[r + 2]), {}
+  local entries = redis.call('ZRANGE', prefix .. 't:' .. ARGV[r], 0, -1, 'WITHSCORES')
+  for i = 1, #entries, 2 do
+    local entry = entries[i]
+    local expiresAt, id, from = string.match(entry, '^(%d+) (%S+) (%S+) ')
+    if tonumber(expiresAt) > now and from ~= client and redis.call('SISMEMBER', prefix .. 'a:' .. id, client) == 0 then
+      list[#list + 1] = string.format('%d', tonumber(entries[i + 1])) .. ' ' .. entry
+    end
   end
+  out[#out + 1] = list
 end
 return out
+`
+  const watch = `local prefix, ttl = ${lua(parameters.prefix)}, ARGV[1]
+for i = 2, #ARGV do
+  local key = prefix .. 's:' .. ARGV[i]
+  redis.call('SADD', key, ${lua(parameters.nodeId)})
+  redis.call('PEXPIRE', key, ttl)
+end
+return 0
 `
   const ack = `${HELPERS}
 for i = 1, #ARGV, 5 do
@@ -236,5 +250,5 @@ return 0
 local swept = sweep(tonumber(ARGV[1]), ${parameters.sweepSlice})
 return {swept, redis.call('ZCARD', xKey), total()}
 `
-  return { add, pending, ack, sweep }
+  return { add, pending, watch, ack, sweep }
 }
