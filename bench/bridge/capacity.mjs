@@ -39,7 +39,7 @@ try {
       try {
         rssIdleFree.push(await server.rss())
         const started = performance.now()
-        const sockets = await openIdle(server.url, idle)
+        const { sockets } = await openIdle(server.url, idle)
         openMs.push(performance.now() - started)
         rss.push(await server.rss())
         const { msgsPerSec } = await runPairs(server.url, load)

@@ -229,10 +229,12 @@ export function relayJwt(aud) {
 /**
  * Opens `count` sockets on `url`, each subscribed to a topic of its own, and resolves once every subscription is live:
  * a v2 client has its answer; v1 answers nothing, so a message published to the last socket's topic after every
- * `sub` was sent must reach it. A v2 client's token is made on the way unless `queryOf` brings one.
+ * `sub` was sent must reach it. A v2 client's token is made on the way unless `queryOf` brings one. Resolves with the
+ * sockets and `subscribeMs`, the time from the first `sub` sent (every socket open) until then.
  * @param {string} url
  * @param {number} count
  * @param {{ wire?: WireName, queryOf?: (index: number, url: string) => string }} [options]
+ * @returns {Promise<{ sockets: WebSocket[], subscribeMs: number }>}
  */
 export async function openIdle(url, count, { wire: wireName = 'v1', queryOf } = {}) {
   const wire = wires[wireName]
@@ -247,6 +249,7 @@ export async function openIdle(url, count, { wire: wireName = 'v1', queryOf } = 
       else if (index === count - 1) lastReached = true
     },
   })
+  const started = performance.now()
   sockets.forEach((ws, i) => {
     ws.send(wire.sub(/** @type {string} */ (topics[i])))
   })
@@ -255,7 +258,7 @@ export async function openIdle(url, count, { wire: wireName = 'v1', queryOf } = 
     sockets[0]?.send(wire.pub(/** @type {string} */ (topics[count - 1]), -1, 0))
     await until(() => lastReached, 'the last subscription', 60_000)
   }
-  return sockets
+  return { sockets, subscribeMs: performance.now() - started }
 }
 
 /** @param {number[]} sorted @param {number} p */

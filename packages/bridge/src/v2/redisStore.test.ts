@@ -139,6 +139,29 @@ describe('behavior', () => {
     expect(ttl).toBeLessThanOrEqual(60_000)
   })
 
+  test('behavior: the watches and reads of one turn are batched in slices, each read answered for its own topic', async () => {
+    const { store: s, keyPrefix } = await store()
+    const topics = Array.from({ length: 450 }, (_, i) => i.toString(16).padStart(64, '0'))
+    await s.add(message(topics[7] as string, 'seven'))
+    await s.add(message(topics[300] as string, 'three hundred'))
+    const registered = topics.map((topic) => s.watch(topic))
+    // Left in the same turn: never registered.
+    registered.push(s.watch(U) as Promise<void>)
+    s.unwatch(U)
+    const lists = await Promise.all(topics.map((topic) => s.pending(topic, 'did:key:wallet', Date.now())))
+    await Promise.all(registered)
+    const found = lists.flatMap((list, i) => (list.length > 0 ? [[i, texts(list)]] : []))
+    expect(found).toEqual([
+      [7, ['seven']],
+      [300, ['three hundred']],
+    ])
+    for (const topic of [topics[0], topics[449]]) {
+      expect(await inspect.scard(`${keyPrefix}s:${topic}`)).toBe(1)
+      expect(await inspect.pttl(`${keyPrefix}s:${topic}`)).toBeGreaterThan(1_700_000)
+    }
+    expect(await inspect.exists(`${keyPrefix}s:${U}`)).toBe(0)
+  })
+
   test('behavior: an ack that comes before its add has answered is recorded once the add has its seq', async () => {
     const { store: s } = await store()
     const sent = message(T, 'early')

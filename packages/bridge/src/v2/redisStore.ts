@@ -12,6 +12,7 @@ import { nodeScripts } from './redisStoreScripts.js'
 import { type Added, createRedisWrites, type Scripted } from './redisWrites.js'
 import { createReplicaWaiter } from './replicaWait.js'
 import type { RelayStore, RelayStoreContext, StoredMessage } from './store.js'
+import { createSubscribeBatch } from './subscribeBatch.js'
 import { createTopicPeers } from './topicPeers.js'
 
 /** Default key and channel prefix of the v2 Redis store: v1's, then `v2:` (no v1 key starts so). */
@@ -52,7 +53,7 @@ export type CreateRedisRelayStoreParameters = {
 
 // A node re-registers its topics this often; the registration of a node that died expires after three periods.
 const REGISTRY_REFRESH_MS = 600_000
-// Topics registered per round trip when registering them all (recovery, refresh).
+// Topics one registration script call carries when registering them all (recovery, refresh).
 const REGISTER_SLICE = 500
 // Expired messages one sweep script takes: about a millisecond of Redis time.
 const SWEEP_SLICE = 200
@@ -211,19 +212,24 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   }
 
   const nodesKey = (topic: string) => `${prefix}s:${topic}`
-  const register = (topic: string) =>
-    commands
-      .multi()
-      .sadd(nodesKey(topic), nodeId)
-      .pexpire(nodesKey(topic), REGISTRY_REFRESH_MS * 3)
-      .publish(interestChannel, `${nodeId} ${topic}`)
-      .exec()
-      .then(() => {})
+  // Topics left (or the store closed) since they were queued are not registered. `announce`: tell the other nodes
+  // (a first subscriber here), not when registering again (refresh, recovery).
+  const register = (topics: readonly string[], announce = true) => {
+    const live = topics.filter((topic) => watched.has(topic))
+    return live.length === 0
+      ? Promise.resolve(0)
+      : commands.relayWatch(REGISTRY_REFRESH_MS * 3, announce ? 1 : 0, ...live)
+  }
   const registerAll = async () => {
     const topics = [...watched]
     for (let i = 0; i < topics.length; i += REGISTER_SLICE)
-      await Promise.all(topics.slice(i, i + REGISTER_SLICE).map(register))
+      await register(topics.slice(i, i + REGISTER_SLICE), false)
   }
+  const subscribes = createSubscribeBatch({
+    flush: () => writes.flush(),
+    register,
+    read: (args) => commands.relayPending(...args),
+  })
 
   const onMessage = (from: string, entry: string) => {
     if (from === interestChannel) return onInterest(entry)
@@ -266,6 +272,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const scripts = nodeScripts({ prefix, nodeId, channelPrefix, ...value.limits, sweepSlice: SWEEP_SLICE })
       commands.defineCommand('relayAdd', { numberOfKeys: 0, lua: scripts.add })
       commands.defineCommand('relayPending', { numberOfKeys: 0, lua: scripts.pending })
+      commands.defineCommand('relayWatch', { numberOfKeys: 0, lua: scripts.watch })
       commands.defineCommand('relaySweep', { numberOfKeys: 0, lua: scripts.sweep })
       commands.defineCommand('relayAck', { numberOfKeys: 0, lua: scripts.ack })
       subscriber.on('message', onMessage)
@@ -322,9 +329,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       })
     },
     async pending(topic, clientId, now) {
+      // What this node holds back of the topic is written first (the read's turn sends it before reading).
       held.release(topic)
-      writes.flush()
-      const entries = await commands.relayPending(topic, clientId, now)
+      const entries = await subscribes.read(topic, clientId, now)
       // A large read is parsed (and answered) after what else this turn of the event loop received: several arriving
       // together would otherwise hold every socket of the node for all of their parsing at once.
       let length = 0
@@ -351,7 +358,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     },
     watch(topic) {
       watched.add(topic)
-      return register(topic)
+      return subscribes.watch(topic)
     },
     unwatch(topic) {
       watched.delete(topic)

@@ -91,11 +91,17 @@ end
  *   never evicted. One call keeps the messages of one turn of the node's event loop, in order. ARGV: now, publishing,
  *   then per message its topic and entry (its id, owner, bytes and expiry are read from its first line). With
  *   publishing `1` it publishes each kept message on the channel of every other node registered for its topic; with
- *   `0` (the node sends them over the node links itself) it only names them. Returns each message's seq when kept or its refusal negated, then the dropped, the expired, the messages kept and the bytes
- *   kept, then per message the other nodes registered for its topic (space-separated; nil when refused), which tells
- *   the node whether it may hold the topic's next messages back (`writeDelayMs`).
- * - **pending**: `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired, not its
- *   own, not acknowledged by it. ARGV: topic, client id, now.
+ *   `0` (the node sends them over the node links itself) it only names them. Returns each message's seq when kept or
+ *   its refusal negated, then the dropped, the expired, the messages kept and the bytes kept, then per message the
+ *   other nodes registered for its topic (space-separated; nil when refused), which tells the node whether it may hold
+ *   the topic's next messages back (`writeDelayMs`).
+ * - **pending**: per read, `{seq} {entry}` of each entry of a topic a client should be pushed, oldest first: unexpired,
+ *   not its own, not acknowledged by it. The reads of one turn of the node's event loop at a time. ARGV: per read the
+ *   topic, the client id and now. Returns one list per read.
+ * - **watch** registers the node in `s:{topic}` of each topic, the watches of one turn at a time (each set then
+ *   expires after the ttl unless registered again), and with announce `1` publishes `{node} {topic}` on the
+ *   `interest` channel for each (nodes holding messages of the topic back write them then). ARGV: the ttl (ms),
+ *   announce, then the topics.
  * - **ack** records acks, a batch at a time (the acks of one turn of the node's event loop), of messages still kept:
  *   each client id into `a:{id}` (up to MAX_ACKS_PER_MESSAGE of them), which expires with its message; a message's first ack moves it into `d` and its
  *   bytes off `owed`, `owners` and `networks`. ARGV: per ack the message id, the client id, the message's remaining
@@ -208,17 +214,29 @@ for _, others in ipairs(nodes) do out[#out + 1] = others end
 return out
 `
   const pending = `${HELPERS}
-local client, now = ARGV[2], tonumber(ARGV[3])
 local out = {}
-local entries = redis.call('ZRANGE', prefix .. 't:' .. ARGV[1], 0, -1, 'WITHSCORES')
-for i = 1, #entries, 2 do
-  local entry = entries[i]
-  local expiresAt, id, from = string.match(entry, '^(%d+) (%S+) (%S+) ')
-  if tonumber(expiresAt) > now and from ~= client and redis.call('SISMEMBER', prefix .. 'a:' .. id, client) == 0 then
-    out[#out + 1] = string.format('%d', tonumber(entries[i + 1])) .. ' ' .. entry
+for r = 1, #ARGV, 3 do
+  local client, now, list = ARGV[r + 1], tonumber(ARGV[r + 2]), {}
+  local entries = redis.call('ZRANGE', prefix .. 't:' .. ARGV[r], 0, -1, 'WITHSCORES')
+  for i = 1, #entries, 2 do
+    local entry = entries[i]
+    local expiresAt, id, from = string.match(entry, '^(%d+) (%S+) (%S+) ')
+    if tonumber(expiresAt) > now and from ~= client and redis.call('SISMEMBER', prefix .. 'a:' .. id, client) == 0 then
+      list[#list + 1] = string.format('%d', tonumber(entries[i + 1])) .. ' ' .. entry
+    end
   end
+  out[#out + 1] = list
 end
 return out
+`
+  const watch = `local prefix, ttl, announce = ${lua(parameters.prefix)}, ARGV[1], ARGV[2] == '1'
+for i = 3, #ARGV do
+  local key = prefix .. 's:' .. ARGV[i]
+  redis.call('SADD', key, ${lua(parameters.nodeId)})
+  redis.call('PEXPIRE', key, ttl)
+  if announce then redis.call('PUBLISH', prefix .. 'interest', ${lua(parameters.nodeId)} .. ' ' .. ARGV[i]) end
+end
+return 0
 `
   const ack = `${HELPERS}
 for i = 1, #ARGV, 5 do
@@ -244,5 +262,5 @@ return 0
 local swept = sweep(tonumber(ARGV[1]), ${parameters.sweepSlice})
 return {swept, redis.call('ZCARD', xKey), total()}
 `
-  return { add, pending, ack, sweep }
+  return { add, pending, watch, ack, sweep }
 }

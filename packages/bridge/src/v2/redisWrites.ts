@@ -8,7 +8,8 @@ import type { StoredMessage, StoreRefusal } from './store.js'
 /** The store's connection, with its scripts (`redisStoreScripts.ts`). */
 export type Scripted = Redis & {
   relayAdd(...args: (string | number)[]): Promise<unknown[]>
-  relayPending(...args: (string | number)[]): Promise<string[]>
+  relayPending(...args: (string | number)[]): Promise<string[][]>
+  relayWatch(...args: (string | number)[]): Promise<number>
   relaySweep(...args: (string | number)[]): Promise<[number, number, number]>
   relayAck(...args: (string | number)[]): Promise<number>
 }
