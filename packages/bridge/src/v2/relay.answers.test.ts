@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { publishParams as publish, setupRelay } from '../../test/relayClient.js'
 import type { CreateRelayParameters, Relay } from './createRelay.js'
 import { createMemoryRelayStore } from './memoryStore.js'
+import type { StoredMessage, StoreRefusal } from './store.js'
 
 // What one request may make the relay do: a batch names each topic once, a fetch's answer is bounded, and bad frames
 // spend the rate limit like requests do.
@@ -140,6 +141,61 @@ describe('frames waiting on the store', () => {
     release()
     await gate
     await waitFor(() => sockets.every((socket) => socket.socket.sent.length >= 1), { message: 'answered' })
+  })
+})
+
+describe('publishes waiting on the store', () => {
+  // The store's seam: each add waits until the test lets it go, as a write to Redis would.
+  function gatedStore() {
+    const store = createMemoryRelayStore()
+    const gates: (() => void)[] = []
+    return {
+      gates,
+      store: {
+        ...store,
+        add: (message: StoredMessage) =>
+          new Promise<StoreRefusal | undefined>((resolve) => {
+            gates.push(() => resolve(store.add(message) as StoreRefusal | undefined))
+          }),
+      },
+    }
+  }
+
+  test("behavior: a publish waiting on the store does not hold the socket's next publish back; answers keep request order", async () => {
+    const { store, gates } = gatedStore()
+    const { client } = setup({ store })
+    const wallet = client('did:key:wallet')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.frames()
+    const dapp = client('did:key:dapp')
+    const first = dapp.call('irn_publish', publish(S, 'first'))
+    const second = dapp.call('irn_publish', publish(S, 'second'))
+    // Both pushed at once, though the store has answered neither.
+    expect(wallet.pushes().map((push) => push.params.data.message)).toEqual(['first', 'second'])
+    expect(dapp.frames()).toEqual([])
+    // The second is kept first: its answer still waits for the first's.
+    gates[1]?.()
+    await new Promise(setImmediate)
+    expect(dapp.frames()).toEqual([])
+    gates[0]?.()
+    await waitFor(() => dapp.socket.sent.length === 2, { message: 'both answered' })
+    expect(dapp.frames().map((frame) => frame.id)).toEqual([first, second])
+  })
+
+  test("behavior: a subscribe waiting on the store still holds the socket's later frames back", async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const store = createMemoryRelayStore()
+    const { client } = setup({ store: { ...store, watch: () => gate } })
+    const wallet = client('did:key:wallet')
+    const subscribed = wallet.call('irn_subscribe', { topic: S })
+    const published = wallet.call('irn_publish', publish('c'.repeat(64), 'later'))
+    expect(wallet.frames()).toEqual([])
+    release()
+    await waitFor(() => wallet.socket.sent.length === 2, { message: 'both answered' })
+    expect(wallet.frames().map((frame) => frame.id)).toEqual([subscribed, published])
   })
 })
 
