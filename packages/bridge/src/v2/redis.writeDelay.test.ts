@@ -178,6 +178,25 @@ describe('writeDelayMs', () => {
     await waitFor(() => wallet.pushed().length === 5, { message: 'm4 pushed on B' })
   })
 
+  test('behavior: messages read at once are not written though a message of their topic is being written', async () => {
+    const keyPrefix = `${redis.keyPrefix}${++run}:`
+    const { relay } = await node(keyPrefix)
+    const wallet = reader(relay, 'did:key:wallet')
+    await wallet.subscribed()
+    const dapp = client(relay, 'did:key:dapp')
+    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    // The wallet's own message has no other reader: written at once. The dapp's, sent while that write is on its way,
+    // are read and acked at once: held back, never written (a busy topic used to be written message after message).
+    const walletsOwn = client(relay, 'did:key:wallet')
+    const own = walletsOwn.send('irn_publish', { topic: TOPIC, message: 'own', ttl: 300 })
+    const ids = Array.from({ length: 10 }, (_, i) =>
+      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
+    )
+    await answered(walletsOwn, own)
+    for (const id of ids) await answered(dapp, id)
+    expect(await kept(keyPrefix)).toBe(2)
+  })
+
   test('behavior: a message nobody reads now is written and answered at once, however long the delay', async () => {
     const keyPrefix = `${redis.keyPrefix}${++run}:`
     const { relay } = await node(keyPrefix, 60_000)
