@@ -113,7 +113,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const sent = new Map<string, Added>()
   // Messages held back whose topic was being written, per topic: sent over the links once those writes answered.
   const behindWrites = new Map<string, Added[]>()
-  const sendHeld = (one: Added, nodes: string[]) => {
+  const sendHeld = (one: Added, nodes: readonly string[]) => {
     const { message } = one
     one.sentTo = nodes
     for (const other of nodes) traffic?.send(other, 0, one.entry as string, message.topic)
@@ -198,7 +198,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (!waiting) return
       behindWrites.delete(topic)
       const others = peers.of(topic, Date.now())
-      for (const one of waiting) if (one.due !== 0) sendHeld(one, others ? [...others] : [])
+      for (const one of waiting) if (one.due !== 0) sendHeld(one, others ?? [])
     },
   })
   // Another node registered for a topic: what this node holds back of it is written now, so that it reaches that node.
@@ -313,11 +313,11 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         // answered), right after those. With no reader anywhere (a proposal before the wallet scans, a request to a
         // wallet offline) it is written at once: nobody could ack it meanwhile.
         const others = writeDelay > 0 ? peers.of(topic, now) : undefined
-        if (others && (others.size === 0 ? read : !publishing())) {
+        if (others && (others.length === 0 ? read : !publishing())) {
           held.hold(one, now + writeDelay)
-          if (others.size === 0) return
+          if (others.length === 0) return
           one.entry = entryOf(message)
-          if (!writes.writing(topic)) return sendHeld(one, [...others])
+          if (!writes.writing(topic)) return sendHeld(one, others)
           const waiting = behindWrites.get(topic)
           if (waiting) waiting.push(one)
           else behindWrites.set(topic, [one])

@@ -7,14 +7,15 @@ const PEERS_TTL_MS = 10_000
 // Topics whose other nodes a node remembers, at most (the oldest is forgotten first).
 const MAX_TOPICS = 65_536
 
-type Peers = { nodes: Set<string>; until: number }
+// `nodes` is never changed, only replaced: a message sent to them keeps it as the list it went to.
+type Peers = { nodes: readonly string[]; until: number }
 
 /** The other nodes of each topic, as far as this node knows now. */
 export function createTopicPeers() {
   const peers = new Map<string, Peers>()
   return {
     /** The other nodes registered for `topic`, or `undefined` when not known (or no longer trusted). */
-    of(topic: string, now: number): ReadonlySet<string> | undefined {
+    of(topic: string, now: number): readonly string[] | undefined {
       const known = peers.get(topic)
       return known !== undefined && known.until > now ? known.nodes : undefined
     },
@@ -22,15 +23,17 @@ export function createTopicPeers() {
     learn(topic: string, nodes: string, now: number) {
       peers.delete(topic)
       if (peers.size >= MAX_TOPICS) peers.delete(peers.keys().next().value as string)
-      peers.set(topic, { nodes: new Set(nodes === '' ? [] : nodes.split(' ')), until: now + PEERS_TTL_MS })
+      peers.set(topic, { nodes: nodes === '' ? [] : nodes.split(' '), until: now + PEERS_TTL_MS })
     },
     /** `node` registered for `topic`. */
     add(topic: string, node: string) {
-      peers.get(topic)?.nodes.add(node)
+      const known = peers.get(topic)
+      if (known && !known.nodes.includes(node)) known.nodes = [...known.nodes, node]
     },
     /** `node` is gone: it subscribes nothing. */
     remove(node: string) {
-      for (const known of peers.values()) known.nodes.delete(node)
+      for (const known of peers.values())
+        if (known.nodes.includes(node)) known.nodes = known.nodes.filter((other) => other !== node)
     },
     /** Forgets everything (announcements may have been lost). */
     clear() {
