@@ -7,6 +7,7 @@ import {
   LinkFrame,
   linkProof,
   parseSequenced,
+  readDecimal,
   sequencedHead,
 } from './linkWire.js'
 
@@ -67,4 +68,13 @@ test('error: a frame longer than the limit throws', () => {
     () => {},
   )
   expect(() => read(encodeLinkFrame(LinkFrame.message, '', 'x'.repeat(16)))).toThrow(/link frame of 17 bytes/)
+})
+
+test('behavior: readDecimal reads 1 to 15 digits in place, NaN otherwise', () => {
+  const message = Buffer.from('b312:x:0:1234567890123456:4a')
+  expect(readDecimal(message, 1, 4)).toBe(312)
+  expect(readDecimal(message, 7, 8)).toBe(0)
+  expect(readDecimal(message, 5, 5)).toBeNaN()
+  expect(readDecimal(message, 9, 25)).toBeNaN()
+  expect(readDecimal(message, 26, 28)).toBeNaN()
 })

@@ -110,8 +110,8 @@ export function isLinkProof(proof: Uint8Array, expected: Uint8Array): boolean {
  */
 export const sequencedHead = (origin: string, epoch: number, seq: number) => `s${origin}${epoch}.${seq}:`
 
-// The decimal number in message[from, to), without a string on the way; NaN unless 1 to 15 digits.
-function digits(message: Buffer, from: number, to: number) {
+/** The decimal number in `message[from, to)`, without a string on the way; NaN unless 1 to 15 digits. */
+export function readDecimal(message: Buffer, from: number, to: number) {
   if (to <= from || to - from > 15) return Number.NaN
   let value = 0
   for (let at = from; at < to; at++) {
@@ -127,8 +127,8 @@ export function parseSequenced(message: Buffer) {
   const dot = message.indexOf(46, 1 + NODE_ID_LENGTH) // '.'
   const colon = dot === -1 ? -1 : message.indexOf(58, dot) // ':'
   if (colon === -1) return undefined
-  const epoch = digits(message, 1 + NODE_ID_LENGTH, dot)
-  const seq = digits(message, dot + 1, colon)
+  const epoch = readDecimal(message, 1 + NODE_ID_LENGTH, dot)
+  const seq = readDecimal(message, dot + 1, colon)
   if (!(epoch >= 0 && seq >= 1)) return undefined
   return {
     origin: message.toString('latin1', 1, 1 + NODE_ID_LENGTH),

@@ -35,7 +35,6 @@ type Stream = {
 }
 
 const noop = () => {}
-const UNSENT = { onLink: false, settled: false, resolve: noop, reject: noop }
 // The head of a link frame and of a sequenced message, bounded.
 const HEAD_BYTES = 64
 // A link whose oldest unacked message waited this long is dropped; after a second, an ack is asked for.
@@ -119,8 +118,15 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     )
   }
 
-  const push = (stream: Stream, message: string, bytes: number) => {
-    const entry: Entry = { seq: ++stream.seq, message, bytes, ...UNSENT }
+  // One literal of one shape (no spread): an entry is made per message.
+  const push = (
+    stream: Stream,
+    message: string,
+    bytes: number,
+    resolve: Entry['resolve'] = noop,
+    reject: Entry['reject'] = noop,
+  ) => {
+    const entry: Entry = { seq: ++stream.seq, message, bytes, onLink: false, settled: false, resolve, reject }
     stream.entries.push(entry)
     return entry
   }
@@ -169,7 +175,7 @@ export function createNodeStreams(parameters: CreateNodeStreamsParameters) {
     send(node: string, message: string, bytes: number, resolve: Entry['resolve'], reject: Entry['reject']) {
       const stream = open(node)
       stream.sent++
-      const entry = Object.assign(push(stream, message, bytes), { resolve, reject })
+      const entry = push(stream, message, bytes, resolve, reject)
       const { link } = stream
       // Redis meanwhile; the link is redialled (with backoff) while messages go to the node.
       if (!link) parameters.dial(node)

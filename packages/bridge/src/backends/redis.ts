@@ -6,6 +6,7 @@ import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext, RelayLinks } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
+import { readDecimal } from './linkWire.js'
 import { createNodeMesh, type NodeLinkOptions } from './nodeMesh.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
@@ -243,14 +244,21 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // among them). The publisher's cache may miss a node that registered a moment ago: the first receiver learned of
   // it from its announcement, which Redis sent before this frame, and hands the frame on through the script (which
   // reads the set). A receiver with nobody to deliver to does the same, and the script queues it if nobody got it.
-  const deliverDirect = (topic: string, frame: string, owner: string, origin: string, sentTo: string) => {
-    const delivered = deliverLive(topic, frame, owner)
+  // `message` is the frame's whole message (see `onFrame`): its origin, `sentTo` and owner are read only when needed,
+  // which a frame delivered here with no recent announcement of its topic never is.
+  const deliverDirect = (topic: string, frame: string, message: Buffer, head: number, owner: number) => {
+    const delivered = deliverLive(topic, frame, recovering ? ownerOf(message, owner) : '')
+    // Nothing announced lately: `missed` would be false.
+    if (delivered > 0 && !topics.get(topic)?.announced) return
+    const origin = message.toString('latin1', 1, 1 + NODE_ID_LENGTH)
+    const sentTo = message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1)
     if (delivered > 0 && !(sentTo.startsWith(nodeId) && missed(topic, origin, sentTo))) return
     let have = `,${origin},`
     for (let at = 0; at < sentTo.length; at += NODE_ID_LENGTH)
       have += `${sentTo.slice(at, at + NODE_ID_LENGTH)},`
     const bytes = Buffer.byteLength(frame)
-    publishOrHold({ topic, frame, bytes, owner, delivered, have, order: ++lastOrder }).catch(failed)
+    const entry = { topic, frame, bytes, owner: ownerOf(message, owner), delivered, have, order: ++lastOrder }
+    publishOrHold(entry).catch(failed)
   }
   // Whether a node announced `topic` lately and `origin` did not send to it.
   const missed = (topic: string, origin: string, sentTo: string) => {
@@ -278,21 +286,23 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     mine.announced.set(node, Date.now())
   }
 
-  // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head.
+  // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head. Then
+  // `{topic bytes}:{topic}{owner bytes}:{owner}{frame}`; the numbers are read without a string on the way.
+  const ownerOf = (message: Buffer, at: number) => {
+    const sep = message.indexOf(58, at)
+    return message.toString('utf8', sep + 1, sep + 1 + readDecimal(message, at, sep))
+  }
   const onFrame = (message: Buffer) => {
     const direct = message[0] === 100 // 'd'
     const head = direct ? message.indexOf(58) + 1 : 0
     const sep = message.indexOf(58, head)
-    const length = Number(message.toString('latin1', head, sep))
-    const ownerAt = sep + 1 + length
+    const ownerAt = sep + 1 + readDecimal(message, head, sep)
     const ownerSep = message.indexOf(58, ownerAt)
-    const ownerEnd = ownerSep + 1 + Number(message.toString('latin1', ownerAt, ownerSep))
+    const ownerEnd = ownerSep + 1 + readDecimal(message, ownerAt, ownerSep)
     const topic = message.toString('utf8', sep + 1, ownerAt)
     const frame = message.toString('utf8', ownerEnd)
-    const owner = message.toString('utf8', ownerSep + 1, ownerEnd)
-    if (!direct) return deliverHere(topic, frame, owner)
-    const origin = message.toString('latin1', 1, 1 + NODE_ID_LENGTH)
-    deliverDirect(topic, frame, owner, origin, message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1))
+    if (!direct) return deliverHere(topic, frame, ownerOf(message, ownerAt))
+    deliverDirect(topic, frame, message, head, ownerAt)
   }
 
   // A frame, a batch, or nothing (a fence, from another node's stream).
@@ -302,7 +312,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     if (message[0] !== 98) return onFrame(message) // 'b': direct frames of one turn, `{bytes}:{frame}` each
     for (let at = 1; at < message.length; ) {
       const sep = message.indexOf(58, at)
-      const end = sep + 1 + Number(message.toString('latin1', at, sep))
+      const end = sep + 1 + readDecimal(message, at, sep)
       onFrame(message.subarray(sep + 1, end))
       at = end
     }
