@@ -83,8 +83,10 @@ describe('loadConfig', () => {
       REDIS_SENTINEL_MASTER: 'pairlink',
       REDIS_PASSWORD: 'pw',
       REDIS_WAIT_TIMEOUT_MS: '250',
+      REDIS_WRITE_DELAY_MS: '0',
       BRIDGE_LINK_LISTEN: '0.0.0.0:7100',
     })
+    expect(config.redisWriteDelayMs).toBe(0)
     expect(config.redisUrl).toBe('redis+sentinel://:pw@10.0.0.1:26379,10.0.0.2:26379/pairlink')
     expect(config.redisWaitForReplicas).toEqual({ replicas: 1, timeoutMs: 250 })
     expect(config.links).toEqual({ host: '0.0.0.0', port: 7100 })
@@ -277,6 +279,7 @@ describe('loadConfig', () => {
     ],
     ['REDIS_SENTINELS', '127.0.0.1:26379', 'REDIS_SENTINELS (host:port,host:port) and REDIS_SENTINEL_MASTER'],
     ['REDIS_WAIT_REPLICAS', '1', 'REDIS_WAIT_REPLICAS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
+    ['REDIS_WRITE_DELAY_MS', '100', 'REDIS_WRITE_DELAY_MS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres or postgresql URL'],
     ['BRIDGE_URL', 'bridge', 'BRIDGE_URL must be a URL'],
     [

@@ -47,6 +47,11 @@ export type Config = {
    */
   redisWaitForReplicas: RedisConfig['waitForReplicas']
   /**
+   * `REDIS_WRITE_DELAY_MS`: longest a v2 message a reader got waits in the node's memory before it is written to
+   * Redis; acked meanwhile, it never is (docs/relay-v2.md). `0`: every message written. @default 1000 (the store's)
+   */
+  redisWriteDelayMs: number | undefined
+  /**
    * `BRIDGE_LINK_LISTEN` (`host:port` or `off`), `BRIDGE_LINK_ADVERTISE` (`host:port`), `BRIDGE_LINK_SECRET`: the
    * links between the Redis bridge's nodes, read as `pairlink-bridge` reads them (`parseLinkOptions`); `false` for
    * `off`. Set only with `REDIS_URL`. It holds the secret: never log it.
@@ -170,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rpcUrl,
     redisUrl,
     redisWaitForReplicas: redis?.waitForReplicas ?? false,
+    redisWriteDelayMs: redis?.writeDelayMs,
     links,
     databaseUrl,
     dataDir: value('DATA_DIR'),
@@ -277,6 +283,7 @@ function redisConfig(
       sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
       waitReplicas: value('REDIS_WAIT_REPLICAS'),
       waitTimeoutMs: value('REDIS_WAIT_TIMEOUT_MS'),
+      writeDelayMs: value('REDIS_WRITE_DELAY_MS'),
     })
   } catch (error) {
     // Its message names the variable and never holds a password.

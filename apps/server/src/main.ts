@@ -124,6 +124,7 @@ async function main() {
           store: redis.createRedisRelayStore({
             url: redisUrl,
             waitForReplicas: config.redisWaitForReplicas,
+            writeDelayMs: config.redisWriteDelayMs,
             links: backend.relayLinks,
           }),
         }

@@ -215,6 +215,33 @@ describe('behavior', () => {
     expect(await b.stop()).toBe(0)
   })
 
+  test('behavior: with --redis-write-delay 0, a v2 message read and acked at once is written all the same', async () => {
+    const prefix = `${redis.keyPrefix}cli4:`
+    const cli = await run(
+      ['--port', String(await freePort()), '--redis', redis.url, '--redis-prefix', prefix],
+      {
+        REDIS_WRITE_DELAY_MS: '0',
+      },
+    )
+    const url = (await cli.listening).replace('http', 'ws')
+    const topic = 'f'.repeat(64)
+    const wallet = await v2Socket(url)
+    wallet.call('irn_subscribe', { topic })
+    await waitFor(() => wallet.frames.length === 1, { message: 'subscribed' })
+    const dapp = await v2Socket(url)
+    for (const [i, message] of ['first', 'second'].entries()) {
+      const id = dapp.call('irn_publish', { topic, message, ttl: 300 })
+      await waitFor(() => wallet.frames.length === 2 + i, { message: `${message} pushed` })
+      wallet.ack(wallet.frames[1 + i]?.id as number)
+      await waitFor(() => dapp.frames.some((frame) => frame.id === id), { message: `${message} answered` })
+    }
+    // By default the second, read and acked at once, would not be in Redis.
+    const inspect = new Redis(redis.url)
+    expect(await inspect.zcard(`${prefix}v2:t:${topic}`)).toBe(2)
+    inspect.disconnect()
+    expect(await cli.stop()).toBe(0)
+  })
+
   test('behavior: with --redis, v2 keeps its mailbox in Redis under the v1 prefix + v2:', async () => {
     const prefix = `${redis.keyPrefix}cli2:`
     const cli = await runOnRedis(prefix)
@@ -296,6 +323,10 @@ async function v2Socket(url: string) {
     call(method: string, params: unknown) {
       ws.send(JSON.stringify({ id: ++id, jsonrpc: '2.0', method, params }))
       return id
+    },
+    /** Acks push `pushId` as the SDK does. */
+    ack(pushId: number) {
+      ws.send(JSON.stringify({ id: pushId, jsonrpc: '2.0', result: true }))
     },
   }
 }

@@ -25,7 +25,7 @@ if (cli.help) {
 
 // Synchronous, and silent once the log reader is gone: SIGTERM must end the CLI whatever became of its stdout.
 const logger = pino({ level: cli.logLevel, base: { service: 'pairlink-bridge' } }, processLogDestination())
-const { maxTotalQueuedBytes, links, redisWaitForReplicas } = cli
+const { maxTotalQueuedBytes, links, redisWaitForReplicas, redisWriteDelayMs } = cli
 const backend = cli.redis
   ? createRedisBackend({ url: cli.redis, keyPrefix: cli.redisPrefix, maxTotalQueuedBytes, links })
   : createMemoryBackend({ maxTotalQueuedBytes })
@@ -38,6 +38,7 @@ const relay =
           url: cli.redis,
           keyPrefix: `${cli.redisPrefix ?? DEFAULT_REDIS_KEY_PREFIX}v2:`,
           waitForReplicas: redisWaitForReplicas,
+          writeDelayMs: redisWriteDelayMs,
           // Over the v1 backend's node links, as v1 frames go (docs/node-links.md).
           links: backend.relayLinks,
         }),

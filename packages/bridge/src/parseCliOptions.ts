@@ -17,6 +17,7 @@ type Target =
   | 'redisSentinelMaster'
   | 'redisWaitReplicas'
   | 'redisWaitTimeout'
+  | 'redisWriteDelay'
   | 'linkListen'
   | 'linkAdvertise'
   | 'linkSecret'
@@ -86,6 +87,14 @@ export const CLI_OPTIONS: readonly Option[] = [
     kind: 'string',
     key: 'redisWaitTimeout',
     description: 'how long a publish waits for them, ms; then it is answered with an error (500)',
+  },
+  {
+    flag: 'redis-write-delay',
+    env: 'REDIS_WRITE_DELAY_MS',
+    kind: 'string',
+    key: 'redisWriteDelay',
+    description:
+      'longest a v2 message a reader got waits before it is written to Redis, ms: acked meanwhile, it never is (1000; 0: write every message)',
   },
   {
     flag: 'redis-prefix',
@@ -353,6 +362,8 @@ export type CliOptions = {
   redisPrefix: string | undefined
   /** `createRedisRelayStore`'s `waitForReplicas` (`--redis-wait-replicas`, `--redis-wait-timeout`). */
   redisWaitForReplicas: ReplicaWait | false
+  /** `createRedisRelayStore`'s `writeDelayMs` (`--redis-write-delay`), when given. */
+  redisWriteDelayMs: number | undefined
   /** Links between Redis nodes (`createRedisBackend`'s `links`). */
   links: NodeLinkOptions | false
   logLevel: string
@@ -408,6 +419,7 @@ export function parseCliOptions(
     redisSentinelMaster,
     redisWaitReplicas,
     redisWaitTimeout,
+    redisWriteDelay,
     linkListen,
     linkAdvertise,
     linkSecret,
@@ -466,6 +478,7 @@ export function parseCliOptions(
       sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
       waitReplicas: redisWaitReplicas as string | undefined,
       waitTimeoutMs: redisWaitTimeout as string | undefined,
+      writeDelayMs: redisWriteDelay as string | undefined,
     },
     {
       url: '--redis',
@@ -474,6 +487,7 @@ export function parseCliOptions(
       sentinelPassword: 'REDIS_SENTINEL_PASSWORD',
       waitReplicas: '--redis-wait-replicas',
       waitTimeoutMs: '--redis-wait-timeout',
+      writeDelayMs: '--redis-write-delay',
     },
   )
   return {
@@ -483,6 +497,7 @@ export function parseCliOptions(
     redis: redisConfig?.url,
     redisPrefix: redisPrefix as string | undefined,
     redisWaitForReplicas: redisConfig?.waitForReplicas ?? false,
+    redisWriteDelayMs: redisConfig?.writeDelayMs,
     links,
     logLevel: (logLevel as string | undefined) ?? 'info',
     maxTotalQueuedBytes: maxTotalQueuedBytes as number | undefined,

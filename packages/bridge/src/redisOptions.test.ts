@@ -61,6 +61,12 @@ describe('args', () => {
       timeoutMs: 500,
     })
   })
+
+  test("args: the v2 write delay, or the store's own when unset", () => {
+    expect(parseRedisOptions({ url: 'redis://r:6379', writeDelayMs: '250' })?.writeDelayMs).toBe(250)
+    expect(parseRedisOptions({ url: 'redis://r:6379', writeDelayMs: '0' })?.writeDelayMs).toBe(0)
+    expect(parseRedisOptions({ url: 'redis://r:6379' })?.writeDelayMs).toBeUndefined()
+  })
 })
 
 describe('error', () => {
@@ -94,6 +100,8 @@ describe('error', () => {
     [{ waitReplicas: '1' }, 'REDIS_WAIT_REPLICAS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
     [{ url: 'redis://r', waitReplicas: 'one' }, 'REDIS_WAIT_REPLICAS must be a whole number, got one'],
     [{ url: 'redis://r', waitTimeoutMs: '0' }, 'REDIS_WAIT_TIMEOUT_MS must be above 0'],
+    [{ writeDelayMs: '100' }, 'REDIS_WRITE_DELAY_MS needs Redis: set REDIS_URL or REDIS_SENTINELS'],
+    [{ url: 'redis://r', writeDelayMs: '1s' }, 'REDIS_WRITE_DELAY_MS must be a whole number, got 1s'],
   ])('error: %o', (settings, message) => {
     expect(() => parseRedisOptions(settings)).toThrow(InvalidBridgeOptionsError)
     expect(() => parseRedisOptions(settings)).toThrow(message)

@@ -36,6 +36,11 @@ export type ParseRedisOptionsParameters = {
   waitReplicas?: string | undefined
   /** How long it waits for them, ms. @default 500 */
   waitTimeoutMs?: string | undefined
+  /**
+   * Longest a v2 message a reader got waits before it is written, ms (`createRedisRelayStore`'s `writeDelayMs`);
+   * `0`: every message written at once. @default 1000
+   */
+  writeDelayMs?: string | undefined
 }
 
 /** What the messages of {@link parseRedisOptions} call each setting. */
@@ -50,6 +55,8 @@ export type RedisConfig = {
   url: string
   /** `createRedisRelayStore`'s `waitForReplicas`; `false`: a kept message is answered once the primary has it. */
   waitForReplicas: ReplicaWait | false
+  /** `createRedisRelayStore`'s `writeDelayMs`, when set. */
+  writeDelayMs: number | undefined
 }
 
 /**
@@ -73,6 +80,7 @@ export function parseRedisOptions(
     sentinelPassword: 'REDIS_SENTINEL_PASSWORD',
     waitReplicas: 'REDIS_WAIT_REPLICAS',
     waitTimeoutMs: 'REDIS_WAIT_TIMEOUT_MS',
+    writeDelayMs: 'REDIS_WRITE_DELAY_MS',
   },
 ): RedisConfig | undefined {
   const { url, sentinels, master } = settings
@@ -109,9 +117,12 @@ export function parseRedisOptions(
         `${names.url} must be a redis://, rediss:// or redis+sentinel:// URL, got ${redactRedisUrl(url)}`,
       )
   } else {
-    if (settings.sentinelPassword !== undefined || settings.waitReplicas !== undefined)
+    const needsRedis = (['sentinelPassword', 'waitReplicas', 'writeDelayMs'] as const).find(
+      (name) => settings[name] !== undefined,
+    )
+    if (needsRedis)
       throw new InvalidBridgeOptionsError(
-        `${settings.sentinelPassword !== undefined ? names.sentinelPassword : names.waitReplicas} needs Redis: set ${names.url} or ${names.sentinels}`,
+        `${names[needsRedis]} needs Redis: set ${names.url} or ${names.sentinels}`,
       )
     return undefined
   }
@@ -128,7 +139,11 @@ export function parseRedisOptions(
   const timeoutMs = count(settings.waitTimeoutMs, names.waitTimeoutMs) ?? DEFAULT_REDIS_WAIT_TIMEOUT_MS
   if (timeoutMs === 0)
     throw new InvalidBridgeOptionsError(`${names.waitTimeoutMs} must be above 0 (WAIT 0 would wait forever)`)
-  return { url: target, waitForReplicas: replicas > 0 ? { replicas, timeoutMs } : false }
+  return {
+    url: target,
+    waitForReplicas: replicas > 0 ? { replicas, timeoutMs } : false,
+    writeDelayMs: count(settings.writeDelayMs, names.writeDelayMs),
+  }
 }
 
 /** A Redis URL fit for a message or a log: scheme, hosts and master name, never credentials or query. */
