@@ -164,7 +164,9 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
       }
       try {
         drain(conn)
-        if (conn.waiting && conn.blocking === 0 && !full(conn)) resume(conn)
+        // With none of its own publishes waiting any more, a socket goes on whatever the other sockets of its address
+        // hold (its own waiting frames are bounded), else it would wait for a settle that never comes.
+        if (conn.waiting && conn.blocking === 0 && (conn.publishingBytes === 0 || !full(conn))) resume(conn)
       } catch (error) {
         failed(error)
       }

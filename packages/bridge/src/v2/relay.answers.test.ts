@@ -182,6 +182,31 @@ describe('publishes waiting on the store', () => {
     expect(dapp.frames().map((frame) => frame.id)).toEqual([first, second])
   })
 
+  test('behavior: a socket whose publishes are answered goes on though other sockets of its address still hold its share', async () => {
+    const { store, gates } = gatedStore()
+    const { client } = setup({ store })
+    const wallet = client('did:key:wallet', '10.9.9.9')
+    wallet.call('irn_subscribe', { topic: S })
+    wallet.frames()
+    const big = 'b'.repeat(500_000)
+    // The dapp holds 1.5 MB of publishes the store has not answered, over a socket's 1 MiB: its next frame waits.
+    const dapp = client('did:key:dapp', '10.0.0.1')
+    for (let j = 0; j < 3; j++) dapp.call('irn_publish', publish(S, big))
+    dapp.call('irn_publish', publish(S, 'small'))
+    expect(gates).toHaveLength(3)
+    // Then nine more sockets of its address publish one each: 4.5 MB over the address's 4 MiB, and they stay so.
+    for (let i = 0; i < 9; i++) client(`did:key:busy${i}`, '10.0.0.1').call('irn_publish', publish(S, big))
+    expect(gates).toHaveLength(12)
+    // The dapp's own publishes are answered: it goes on with its waiting frame.
+    for (let j = 0; j < 3; j++) gates[j]?.()
+    await waitFor(() => gates.length === 13, { message: 'the waiting publish handled' })
+    const small = wallet
+      .pushes()
+      .map((push) => push.params.data.message as string)
+      .filter((message) => message.length < 10)
+    expect(small).toEqual(['small'])
+  })
+
   test("behavior: a subscribe waiting on the store still holds the socket's later frames back", async () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
