@@ -6,6 +6,7 @@ import { addressKey } from './addressKey.js'
 import { CLOSE_GOING_AWAY, DEFAULT_HTTP_REQUEST_TIMEOUT_MS } from './constants.js'
 import { type Bridge, type CreateBridgeParameters, createBridge } from './createBridge.js'
 import { handleHttpRequest } from './http.js'
+import { createKeyCounts } from './keyCounts.js'
 import { listeningHosts } from './listening.js'
 import { Peer, SlowReaderGuard } from './peer.js'
 import { createRateLimiter } from './rateLimiter.js'
@@ -91,7 +92,7 @@ export function attachBridge(
     maxPayload: options.maxFrameBytes,
     perMessageDeflate: false,
   })
-  const perAddress = new Map<string, number>()
+  const perAddress = createKeyCounts()
   const peers = new Set<Peer>()
   const guard = new SlowReaderGuard(options.maxBufferedBytes, options.maxBufferedBytesPerIp)
   // What each address sends is read at most at its rate: beyond, its sockets stop being read (TCP holds the sender
@@ -111,18 +112,13 @@ export function attachBridge(
 
   // Takes one of the address's slots for `socket` until it closes; `false` (and a 429) when none is left.
   const admit = (socket: Duplex, key: string) => {
-    const open = perAddress.get(key) ?? 0
-    if (open >= options.maxConnectionsPerIp) {
+    if (perAddress.get(key) >= options.maxConnectionsPerIp) {
       counts.connectionsRefused++
       socket.end(TOO_MANY)
       return false
     }
-    perAddress.set(key, open + 1)
-    socket.once('close', () => {
-      const left = (perAddress.get(key) ?? 1) - 1
-      if (left === 0) perAddress.delete(key)
-      else perAddress.set(key, left)
-    })
+    perAddress.add(key)
+    socket.once('close', () => perAddress.add(key, -1))
     return true
   }
 

@@ -2,6 +2,8 @@
 // (handed to `release`, which writes it) when due, when its topic must be written now, or all at once; one acked
 // meanwhile is dropped and never written.
 
+import { createKeyCounts } from '../keyCounts.js'
+
 /** One message held back: `due` (ms) while held; 0 once released; -1 once dropped (acked first). */
 export type Held = { due: number; readonly message: { readonly topic: string } }
 
@@ -13,8 +15,6 @@ export type HeldBack<T extends Held> = {
   release(topic?: string): void
   /** Drops `item` (acked before it was written): it is never released. */
   drop(item: T): void
-  /** Whether anything of `topic` is held. */
-  holds(topic: string): boolean
   /** Stops the timer (what is held stays: `release()` it first). */
   stop(): void
 }
@@ -23,15 +23,10 @@ export type HeldBack<T extends Held> = {
 export function createHeldBack<T extends Held>(release: (item: T) => void): HeldBack<T> {
   let items: T[] = []
   let head = 0
-  const perTopic = new Map<string, number>()
+  const perTopic = createKeyCounts()
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  const forget = (item: T) => {
-    const topic = item.message.topic
-    const left = (perTopic.get(topic) ?? 1) - 1
-    if (left > 0) perTopic.set(topic, left)
-    else perTopic.delete(topic)
-  }
+  const forget = (item: T) => perTopic.add(item.message.topic, -1)
   const letGo = (item: T) => {
     forget(item)
     item.due = 0
@@ -68,7 +63,7 @@ export function createHeldBack<T extends Held>(release: (item: T) => void): Held
     hold(item, due) {
       item.due = due
       items.push(item)
-      perTopic.set(item.message.topic, (perTopic.get(item.message.topic) ?? 0) + 1)
+      perTopic.add(item.message.topic)
       arm()
     },
     release(topic) {
@@ -85,7 +80,6 @@ export function createHeldBack<T extends Held>(release: (item: T) => void): Held
       item.due = -1
       compact()
     },
-    holds: (topic) => perTopic.has(topic),
     stop() {
       if (timer) clearTimeout(timer)
       timer = undefined

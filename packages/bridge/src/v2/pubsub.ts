@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { createKeyCounts } from '../keyCounts.js'
 import { trackPush } from './inflight.js'
 import { LimitError, type Publish } from './params.js'
 import { type Conn, isPromise, type Outcome, type RelayContext, TRUE } from './relayContext.js'
@@ -92,14 +93,14 @@ export function createPubSub(ctx: RelayContext): PubSub {
 
   // Subscribes locally; a promise when the store registers this node for the topic's fan-out.
   // Subscriptions per address over all its sockets: each costs this node memory (and a Redis set per topic).
-  const perAddress = new Map<string, number>()
+  const perAddress = createKeyCounts()
   const { maxTopicsPerIp } = ctx.limits
   const subscribe = (conn: Conn, topic: string): void | Promise<void> => {
     if (conn.topics.has(topic)) return
     if (conn.topics.size >= maxTopicsPerSocket) throw new LimitError('Too many topics for this socket')
-    const held = perAddress.get(conn.address) ?? 0
-    if (held >= maxTopicsPerIp) throw new LimitError('Too many topics for this address')
-    perAddress.set(conn.address, held + 1)
+    if (perAddress.get(conn.address) >= maxTopicsPerIp)
+      throw new LimitError('Too many topics for this address')
+    perAddress.add(conn.address)
     conn.topics.set(topic, subscriptionId(topic, conn.clientId))
     counts.subscriptions++
     const set = subscribers.get(topic)
@@ -114,9 +115,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
   const unsubscribe = (conn: Conn, topic: string) => {
     if (!conn.topics.delete(topic)) return
     counts.subscriptions--
-    const held = (perAddress.get(conn.address) ?? 1) - 1
-    if (held > 0) perAddress.set(conn.address, held)
-    else perAddress.delete(conn.address)
+    perAddress.add(conn.address, -1)
     const set = subscribers.get(topic)
     set?.delete(conn)
     if (set?.size === 0) {

@@ -1,4 +1,5 @@
 import { CLOSE_POLICY_VIOLATION } from '../constants.js'
+import { createKeyCounts } from '../keyCounts.js'
 import type { Handler } from './handlers.js'
 import { takePush } from './inflight.js'
 import {
@@ -52,20 +53,15 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
   const { store, counts, logger, perSocket, perAddress, failed, minRequestId } = ctx
 
   // Waiting bytes per address, so that many sockets of one address cannot each hold a full queue.
-  const waitingByAddress = new Map<string, number>()
+  const waitingByAddress = createKeyCounts()
   const setWaiting = (conn: Conn, bytes: number) => {
     addWaiting(conn, bytes - conn.waitingBytes)
     conn.waitingBytes = bytes
   }
-  const addWaiting = (conn: Conn, delta: number) => {
-    const total = (waitingByAddress.get(conn.address) ?? 0) + delta
-    if (total > 0) waitingByAddress.set(conn.address, total)
-    else waitingByAddress.delete(conn.address)
-  }
+  const addWaiting = (conn: Conn, delta: number) => waitingByAddress.add(conn.address, delta)
   // Whether the socket's publishes waiting on the store hold its share: later frames then wait behind them.
   const full = (conn: Conn) =>
-    conn.publishingBytes > MAX_WAITING_BYTES ||
-    (waitingByAddress.get(conn.address) ?? 0) > MAX_WAITING_BYTES_PER_IP
+    conn.publishingBytes > MAX_WAITING_BYTES || waitingByAddress.get(conn.address) > MAX_WAITING_BYTES_PER_IP
 
   // Sends an answer, or queues it behind earlier ones not sent yet.
   const send = (conn: Conn, frame: string, after?: () => void) => {
@@ -207,7 +203,7 @@ export function createReceiver(ctx: RelayContext, handlers: Record<string, Handl
       handle(conn, text)
       return
     }
-    const address = waitingByAddress.get(conn.address) ?? 0
+    const address = waitingByAddress.get(conn.address)
     if (
       conn.waitingBytes + text.length > MAX_WAITING_BYTES ||
       address + text.length > MAX_WAITING_BYTES_PER_IP

@@ -1,6 +1,7 @@
 // What a v2 Redis store node writes, a turn of its event loop at a time: the messages it keeps (one add script call
 // per 100) and the acks it records (one ack script call per 500), sent together at the end of the turn.
 import type { Redis } from 'ioredis'
+import { createKeyCounts } from '../keyCounts.js'
 import { entryOf } from './redisEntry.js'
 import type { ReplicaWaiter } from './replicaWait.js'
 import type { StoredMessage, StoreRefusal } from './store.js'
@@ -70,15 +71,12 @@ export function createRedisWrites(parameters: CreateRedisWritesParameters) {
   let acks: (string | number)[] = []
   let flushing: ReturnType<typeof setImmediate> | undefined
   // Messages written whose add has not answered, per topic.
-  const writing = new Map<string, number>()
+  const writing = createKeyCounts()
   let lastStamp = 0
 
   const done = (one: Added) => {
     const topic = one.message.topic
-    const left = (writing.get(topic) ?? 1) - 1
-    if (left > 0) return writing.set(topic, left)
-    writing.delete(topic)
-    parameters.idle(topic)
+    if (writing.add(topic, -1) <= 0) parameters.idle(topic)
   }
   const keep = (args: string[], waiting: Added[]) => {
     const rejectAll = (error: unknown) => {
@@ -152,8 +150,7 @@ export function createRedisWrites(parameters: CreateRedisWritesParameters) {
       one.entry ??= entryOf(one.message)
       adds.push(one.message.topic, one.entry)
       added.push(one)
-      const topic = one.message.topic
-      writing.set(topic, (writing.get(topic) ?? 0) + 1)
+      writing.add(one.message.topic)
       schedule()
     },
     /** Whether a message of `topic` is being written (its add not answered yet). */
