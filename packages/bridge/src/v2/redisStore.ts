@@ -128,6 +128,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   }
   const failed = (error: unknown) => ctx().failed(error)
 
+  // A message from another node (its channel or a link): pushed to this node's subscribers of its topic. One of a
+  // topic this node just left has nobody here to go to.
+  const deliverHere = (message: StoredMessage) => {
+    if (watched.has(message.topic)) ctx().deliver(message)
+  }
+
   // Delivered before it was written: it never is, and its publish is answered now.
   const delivered = (one: Added) => {
     held.drop(one)
@@ -140,10 +146,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
     ? createRelayLinkTraffic({
         links,
         parse: parseEntry,
-        deliver: (message) => {
-          // A message of a topic this node just left: nobody here to push it to.
-          if (watched.has(message.topic)) ctx().deliver(message)
-        },
+        deliver: deliverHere,
         acked(id, clientId) {
           const one = sent.get(id)
           if (!one) return
@@ -172,9 +175,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       // The other nodes registered for its topic, as the script found them: over the links, those it was not sent to
       // while held back get it now.
       if (nodes !== undefined) {
-        peers.learn(message.topic, nodes, Date.now())
-        if (!published && nodes !== '' && seq > 0)
-          for (const other of nodes.split(' '))
+        const others = peers.learn(message.topic, nodes, Date.now())
+        if (!published && seq > 0)
+          for (const other of others)
             if (!one.sentTo?.includes(other)) traffic?.send(other, seq, one.entry as string, message.topic)
       }
       if (seq > 0) {
@@ -240,8 +243,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       failed(error)
       return
     }
-    // A message of a topic this node just left: nobody here to push it to.
-    if (watched.has(message.topic)) ctx().deliver(message)
+    deliverHere(message)
   }
 
   // From a lost connection on, what other nodes publish may be kept without reaching this node: the relay holds live

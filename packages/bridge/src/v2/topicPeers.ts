@@ -19,11 +19,13 @@ export function createTopicPeers() {
       const known = peers.get(topic)
       return known !== undefined && known.until > now ? known.nodes : undefined
     },
-    /** What an add found: `nodes` space-separated. */
-    learn(topic: string, nodes: string, now: number) {
+    /** What an add found: `nodes` space-separated. Returns them as a list. */
+    learn(topic: string, nodes: string, now: number): readonly string[] {
       peers.delete(topic)
       if (peers.size >= MAX_TOPICS) peers.delete(peers.keys().next().value as string)
-      peers.set(topic, { nodes: nodes === '' ? [] : nodes.split(' '), until: now + PEERS_TTL_MS })
+      const list = nodes === '' ? [] : nodes.split(' ')
+      peers.set(topic, { nodes: list, until: now + PEERS_TTL_MS })
+      return list
     },
     /** `node` registered for `topic`. */
     add(topic: string, node: string) {
