@@ -36,42 +36,21 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
   // Parts of this turn per node, and the topics of its messages (to tell which registrations a gone node leaves).
   let out = new Map<string, { parts: string[]; topics: string[] }>()
   let flushing: ReturnType<typeof setImmediate> | undefined
-  // Messages other nodes hold back, by topic then id, with when they came; and how many over all topics.
-  const unwritten = new Map<string, Map<string, { message: StoredMessage; at: number }>>()
-  let order: { topic: string; id: string; at: number }[] = []
-  let orderHead = 0
-  let count = 0
+  // Messages other nodes hold back, by topic then id; and their topic and when they came by id, in the order they came
+  // (a Map iterates in insertion order), so the oldest are forgotten first.
+  const unwritten = new Map<string, Map<string, StoredMessage>>()
+  const arrivals = new Map<string, { topic: string; at: number }>()
 
   const forget = (topic: string, id: string) => {
+    arrivals.delete(id)
     const ofTopic = unwritten.get(topic)
-    if (!ofTopic?.delete(id)) return
-    count--
-    if (ofTopic.size === 0) unwritten.delete(topic)
+    if (ofTopic?.delete(id) && ofTopic.size === 0) unwritten.delete(topic)
   }
   // Forgets what came before `until`, and the oldest beyond the cap.
   const trim = (until: number) => {
-    // Most entries of `order` name messages acked since: rebuilt from what is left once they dominate it.
-    if (order.length - orderHead > 2 * count + 1_024) {
-      const left: typeof order = []
-      for (let i = orderHead; i < order.length; i++) {
-        const entry = order[i] as (typeof order)[number]
-        if (unwritten.get(entry.topic)?.has(entry.id)) left.push(entry)
-      }
-      order = left
-      orderHead = 0
-    }
-    while (orderHead < order.length) {
-      const oldest = order[orderHead] as (typeof order)[number]
-      if (oldest.at >= until && count <= MAX_UNWRITTEN) break
-      forget(oldest.topic, oldest.id)
-      orderHead++
-    }
-    if (orderHead === order.length) {
-      order.length = 0
-      orderHead = 0
-    } else if (orderHead > 1_024 && orderHead * 2 > order.length) {
-      order.splice(0, orderHead)
-      orderHead = 0
+    for (const [id, { topic, at }] of arrivals) {
+      if (at >= until && arrivals.size <= MAX_UNWRITTEN) break
+      forget(topic, id)
     }
   }
 
@@ -88,14 +67,14 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
     if (message.seq === 0) {
       message.seq = undefined
       const now = Date.now()
+      const id = message.id as string
       let ofTopic = unwritten.get(message.topic)
       if (!ofTopic) {
         ofTopic = new Map()
         unwritten.set(message.topic, ofTopic)
       }
-      ofTopic.set(message.id as string, { message, at: now })
-      order.push({ topic: message.topic, id: message.id as string, at: now })
-      count++
+      ofTopic.set(id, message)
+      arrivals.set(id, { topic: message.topic, at: now })
       trim(now - UNWRITTEN_MS)
     }
     parameters.deliver(message)
@@ -158,7 +137,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
       const ofTopic = unwritten.get(topic)
       if (!ofTopic) return []
       const list: StoredMessage[] = []
-      for (const { message } of ofTopic.values()) if (message.from !== clientId) list.push(message)
+      for (const message of ofTopic.values()) if (message.from !== clientId) list.push(message)
       return list
     },
   }
