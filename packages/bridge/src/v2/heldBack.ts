@@ -21,64 +21,50 @@ export type HeldBack<T extends Held> = {
 
 /** A queue of held messages with one timer for the earliest due. */
 export function createHeldBack<T extends Held>(release: (item: T) => void): HeldBack<T> {
-  let items: T[] = []
-  let head = 0
+  // In publish order, which is due order (a Set iterates in insertion order).
+  const items = new Set<T>()
   const perTopic = createKeyCounts()
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  const forget = (item: T) => perTopic.add(item.message.topic, -1)
+  const forget = (item: T) => {
+    items.delete(item)
+    perTopic.add(item.message.topic, -1)
+  }
   const letGo = (item: T) => {
     forget(item)
     item.due = 0
     release(item)
   }
-  // Drops what was released or acked from the head of the queue.
-  const compact = () => {
-    while (head < items.length && (items[head] as T).due <= 0) head++
-    if (head === items.length) {
-      items = []
-      head = 0
-    } else if (head > 1_024 && head * 2 > items.length) {
-      items = items.slice(head)
-      head = 0
-    }
-  }
   const arm = () => {
-    if (timer || head >= items.length) return
-    timer = setTimeout(releaseDue, Math.max(0, (items[head] as T).due - Date.now()))
+    if (timer) return
+    const first = items.values().next()
+    if (!first.done) timer = setTimeout(releaseDue, Math.max(0, first.value.due - Date.now()))
   }
   const releaseDue = () => {
     timer = undefined
     const now = Date.now()
-    for (let i = head; i < items.length; i++) {
-      const item = items[i] as T
+    for (const item of items) {
       if (item.due > now) break
-      if (item.due > 0) letGo(item)
+      letGo(item)
     }
-    compact()
     arm()
   }
 
   return {
     hold(item, due) {
       item.due = due
-      items.push(item)
+      items.add(item)
       perTopic.add(item.message.topic)
       arm()
     },
     release(topic) {
       if (topic !== undefined && !perTopic.has(topic)) return
-      for (let i = head; i < items.length; i++) {
-        const item = items[i] as T
-        if (item.due > 0 && (topic === undefined || item.message.topic === topic)) letGo(item)
-      }
-      compact()
+      for (const item of items) if (topic === undefined || item.message.topic === topic) letGo(item)
     },
     drop(item) {
       if (item.due <= 0) return
       forget(item)
       item.due = -1
-      compact()
     },
     stop() {
       if (timer) clearTimeout(timer)
