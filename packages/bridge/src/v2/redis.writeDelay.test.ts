@@ -65,6 +65,8 @@ async function node(keyPrefix: string, writeDelayMs?: number, linked = false) {
 type Client = {
   socket: FakeSocket
   send(method: string, params: unknown): number
+  /** Publishes `message` on the test's topic; returns the request's id. */
+  publish(message: string): number
   frames(): { id?: number; result?: unknown }[]
 }
 function client(relay: Relay, clientId: string): Client {
@@ -76,6 +78,9 @@ function client(relay: Relay, clientId: string): Client {
       const id = nextId++
       connection.receive(JSON.stringify({ id, jsonrpc: '2.0', method, params }), 0)
       return id
+    },
+    publish(message) {
+      return this.send('irn_publish', { topic: TOPIC, message, ttl: 300 })
     },
     frames: () => socket.sent.map((text) => JSON.parse(text)),
   }
@@ -121,11 +126,9 @@ describe('writeDelayMs', () => {
     await wallet.subscribed()
     const dapp = client(relay, 'did:key:dapp')
     // The first message of a topic is written at once (it tells the node no other one subscribes the topic).
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
     expect(await kept(keyPrefix)).toBe(1)
-    const ids = Array.from({ length: 20 }, (_, i) =>
-      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
-    )
+    const ids = Array.from({ length: 20 }, (_, i) => dapp.publish(`m${i}`))
     for (const id of ids) await answered(dapp, id)
     expect(wallet.pushed()).toEqual(['first', ...ids.map((_, i) => `m${i}`)])
     expect(
@@ -143,9 +146,9 @@ describe('writeDelayMs', () => {
     const keyPrefix = `${redis.keyPrefix}${++run}:`
     const first = await node(keyPrefix)
     const dapp = client(first.relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'warm', ttl: 300 }))
+    await answered(dapp, dapp.publish('warm'))
     // Held back now (no other node), and nobody reads: it is written within the delay, then answered.
-    const id = dapp.send('irn_publish', { topic: TOPIC, message: 'offline', ttl: 300 })
+    const id = dapp.publish('offline')
     expect(dapp.frames().some((frame) => frame.id === id)).toBe(false)
     await answered(dapp, id)
     expect(await kept(keyPrefix)).toBe(2)
@@ -164,17 +167,15 @@ describe('writeDelayMs', () => {
     // A reader on A that never acks: what A pushes it is held back.
     await reader(a.relay, 'did:key:local', false).subscribed()
     const dapp = client(a.relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'm0', ttl: 300 }))
-    const ids = ['m1', 'm2', 'm3'].map((message) =>
-      dapp.send('irn_publish', { topic: TOPIC, message, ttl: 300 }),
-    )
+    await answered(dapp, dapp.publish('m0'))
+    const ids = ['m1', 'm2', 'm3'].map((message) => dapp.publish(message))
     expect(await kept(keyPrefix)).toBe(1)
     const wallet = reader(b.relay, 'did:key:wallet')
     await waitFor(() => wallet.pushed().length === 4, { message: 'all four pushed on B' })
     expect(wallet.pushed()).toEqual(['m0', 'm1', 'm2', 'm3'])
     for (const id of ids) await answered(dapp, id)
     // Later messages reach B at once, through Redis, since A now knows B subscribes the topic.
-    dapp.send('irn_publish', { topic: TOPIC, message: 'm4', ttl: 300 })
+    dapp.publish('m4')
     await waitFor(() => wallet.pushed().length === 5, { message: 'm4 pushed on B' })
   })
 
@@ -184,14 +185,12 @@ describe('writeDelayMs', () => {
     const wallet = reader(relay, 'did:key:wallet')
     await wallet.subscribed()
     const dapp = client(relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
     // The wallet's own message has no other reader: written at once. The dapp's, sent while that write is on its way,
     // are read and acked at once: held back, never written (a busy topic used to be written message after message).
     const walletsOwn = client(relay, 'did:key:wallet')
-    const own = walletsOwn.send('irn_publish', { topic: TOPIC, message: 'own', ttl: 300 })
-    const ids = Array.from({ length: 10 }, (_, i) =>
-      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
-    )
+    const own = walletsOwn.publish('own')
+    const ids = Array.from({ length: 10 }, (_, i) => dapp.publish(`m${i}`))
     await answered(walletsOwn, own)
     for (const id of ids) await answered(dapp, id)
     expect(await kept(keyPrefix)).toBe(2)
@@ -201,10 +200,10 @@ describe('writeDelayMs', () => {
     const keyPrefix = `${redis.keyPrefix}${++run}:`
     const { relay } = await node(keyPrefix, 60_000)
     const dapp = client(relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
     // A proposal before the wallet scans, a request to a wallet offline: nobody to ack it, so nothing to wait for (held
     // back, it would be answered a minute later, long after `answered` gives up).
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'unread', ttl: 300 }))
+    await answered(dapp, dapp.publish('unread'))
     expect(await kept(keyPrefix)).toBe(2)
   })
 
@@ -214,9 +213,7 @@ describe('writeDelayMs', () => {
     const wallet = reader(relay, 'did:key:wallet')
     await wallet.subscribed()
     const dapp = client(relay, 'did:key:dapp')
-    const ids = Array.from({ length: 5 }, (_, i) =>
-      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
-    )
+    const ids = Array.from({ length: 5 }, (_, i) => dapp.publish(`m${i}`))
     for (const id of ids) await answered(dapp, id)
     await waitFor(() => wallet.pushed().length === 5, { message: 'pushed' })
     expect(await kept(keyPrefix)).toBe(5)
@@ -231,11 +228,9 @@ describe('writeDelayMs across nodes linked by the v1 backend', () => {
     const wallet = reader(b.relay, 'did:key:wallet')
     await wallet.subscribed()
     const dapp = client(a.relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
     await waitFor(() => wallet.pushed().length === 1, { message: 'first pushed on B' })
-    const ids = Array.from({ length: 20 }, (_, i) =>
-      dapp.send('irn_publish', { topic: TOPIC, message: `m${i}`, ttl: 300 }),
-    )
+    const ids = Array.from({ length: 20 }, (_, i) => dapp.publish(`m${i}`))
     for (const id of ids) await answered(dapp, id)
     expect(wallet.pushed()).toEqual(['first', ...ids.map((_, i) => `m${i}`)])
     // Only the first is in Redis; the others crossed the link and their acks came back over it.
@@ -250,9 +245,9 @@ describe('writeDelayMs across nodes linked by the v1 backend', () => {
     const first = reader(b.relay, 'did:key:wallet', false)
     await first.subscribed()
     const dapp = client(a.relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
     await waitFor(() => first.pushed().length === 1, { message: 'first pushed' })
-    const id = dapp.send('irn_publish', { topic: TOPIC, message: 'held', ttl: 300 })
+    const id = dapp.publish('held')
     await waitFor(() => first.pushed().length === 2, { message: 'held pushed' })
     // Closed without acking it; another client keeps B subscribed to the topic, so B registers nothing again.
     const other = reader(b.relay, 'did:key:other', false)
@@ -273,8 +268,8 @@ describe('writeDelayMs across nodes linked by the v1 backend', () => {
     const silent = reader(b.relay, 'did:key:silent', false)
     await silent.subscribed()
     const dapp = client(a.relay, 'did:key:dapp')
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'first', ttl: 300 }))
-    await answered(dapp, dapp.send('irn_publish', { topic: TOPIC, message: 'second', ttl: 300 }))
+    await answered(dapp, dapp.publish('first'))
+    await answered(dapp, dapp.publish('second'))
     expect(silent.pushed()).toEqual(['first', 'second'])
     expect(await kept(keyPrefix)).toBe(2)
     const c = await node(keyPrefix, undefined, true)
