@@ -3,7 +3,7 @@ export {
   type LinkSettingNames,
   type ParseLinkOptionsParameters,
   parseLinkOptions,
-} from './backends/linkOptions.js'
+} from './mesh/linkOptions.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
 export {
   DEFAULT_MAX_BUFFERED_BYTES,

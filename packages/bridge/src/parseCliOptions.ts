@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { parseLinkOptions } from './backends/linkOptions.js'
-import type { NodeLinkOptions } from './backends/nodeMesh.js'
+import { parseLinkOptions } from './mesh/linkOptions.js'
+import type { NodeLinkOptions } from './mesh/nodeMesh.js'
 import type { CreateBridgeParameters } from './createBridge.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 import { parseRedisOptions, type ReplicaWait } from './redisOptions.js'

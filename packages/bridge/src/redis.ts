@@ -1,5 +1,5 @@
 // The Redis backend is an entry of its own so that `@pairlink/bridge` never loads ioredis.
-export type { NodeLinkOptions } from './backends/nodeMesh.js'
+export type { NodeLinkOptions } from './mesh/nodeMesh.js'
 export { type CreateRedisBackendParameters, createRedisBackend } from './backends/redis.js'
 export { DEFAULT_REDIS_KEY_PREFIX } from './constants.js'
 export {

@@ -1,5 +1,5 @@
 import type { RedisOptions } from 'ioredis'
-import { parseLinkAddress } from './backends/linkOptions.js'
+import { parseLinkAddress } from './mesh/linkOptions.js'
 import { InvalidBridgeOptionsError } from './errors.js'
 
 const SENTINEL_SCHEME = 'redis+sentinel:'

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { silentLogger } from '../logger.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { BackendContext } from './backend.js'
-import { createLinkReader, encodeLinkFrameBytes, LinkFrame } from './linkWire.js'
-import type { NodeLinkOptions } from './nodeMesh.js'
+import { createLinkReader, encodeLinkFrameBytes, LinkFrame } from '../mesh/linkWire.js'
+import type { NodeLinkOptions } from '../mesh/nodeMesh.js'
 import { createRedisBackend } from './redis.js'
 
 // Bridge nodes (the Redis backend) on one real redis-server, linked by real TCP connections.

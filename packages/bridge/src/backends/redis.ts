@@ -6,8 +6,8 @@ import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext, RelayLinks } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
-import { readDecimal } from './linkWire.js'
-import { createNodeMesh, type NodeLinkOptions } from './nodeMesh.js'
+import { readDecimal } from '../mesh/linkWire.js'
+import { createNodeMesh, type NodeLinkOptions } from '../mesh/nodeMesh.js'
 import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
 
 /** Parameters of {@link createRedisBackend}. */
