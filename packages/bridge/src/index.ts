@@ -1,9 +1,4 @@
 export type { Backend, BackendContext, QueueLimits } from './backends/backend.js'
-export {
-  type LinkSettingNames,
-  type ParseLinkOptionsParameters,
-  parseLinkOptions,
-} from './mesh/linkOptions.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
 export {
   DEFAULT_MAX_BUFFERED_BYTES,
@@ -44,6 +39,11 @@ export {
 } from './errors.js'
 export { listeningHosts, listeningNames } from './listening.js'
 export type { Logger } from './logger.js'
+export {
+  type LinkSettingNames,
+  type ParseLinkOptionsParameters,
+  parseLinkOptions,
+} from './mesh/linkOptions.js'
 export type { BridgeCounts, BridgeMetrics } from './metrics.js'
 export {
   DEFAULT_REDIS_WAIT_TIMEOUT_MS,
