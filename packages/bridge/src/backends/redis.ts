@@ -111,11 +111,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
 
   // Topics whose queue this node drains again after a lost connection: frames from other nodes wait until it is
   // drained (counted as delivered), so that none overtakes an older frame queued while this node was away.
-  let recovering: Map<string, { frame: string; owner: string }[]> | undefined
-  const deliverLive = (topic: string, frame: string, owner: string) => {
+  let recovering: Map<string, { frame: string; bytes: number; owner: string }[]> | undefined
+  const deliverLive = (topic: string, frame: string, bytes: number, owner: string) => {
     const waiting = recovering?.get(topic)
-    if (!waiting) return ctx().deliver(topic, frame)
-    waiting.push({ frame, owner })
+    if (!waiting) return ctx().deliver(topic, frame, bytes)
+    waiting.push({ frame, bytes, owner })
     return 1
   }
   // The topic's queue is drained: what waited goes out (back to the queue if nobody is here any more).
@@ -124,15 +124,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     if (!waiting) return
     recovering?.delete(topic)
     if (recovering?.size === 0) recovering = undefined
-    for (const { frame, owner } of waiting)
-      if (ctx().deliver(topic, frame) === 0)
-        enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
+    for (const { frame, bytes, owner } of waiting)
+      if (ctx().deliver(topic, frame, bytes) === 0) enqueue(topic, frame, bytes, owner).catch(failed)
   }
 
-  const deliverHere = (topic: string, frame: string, owner: string) => {
+  const deliverHere = (topic: string, frame: string, bytes: number, owner: string) => {
     // The publisher counted this node as a receiver and queued nothing: queue here if nobody got it.
-    if (deliverLive(topic, frame, owner) === 0)
-      enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
+    if (deliverLive(topic, frame, bytes, owner) === 0) enqueue(topic, frame, bytes, owner).catch(failed)
   }
 
   // A frame published straight to this node by `origin`, which sent it to `sentTo` (node ids, this one first or
@@ -141,22 +139,35 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // reads the set). A receiver with nobody to deliver to does the same, and the script queues it if nobody got it.
   // `message` is the frame's whole message (see `onFrame`): its origin, `sentTo` and owner are read only when needed,
   // which a frame delivered here with no recent announcement of its topic never is.
-  const deliverDirect = (topic: string, frame: string, message: Buffer, head: number, owner: number) => {
-    const delivered = deliverLive(topic, frame, recovering ? ownerOf(message, owner) : '')
+  const deliverDirect = (
+    topic: string,
+    frame: string,
+    bytes: number,
+    message: Buffer,
+    head: number,
+    owner: number,
+  ) => {
+    const delivered = deliverLive(topic, frame, bytes, recovering ? ownerOf(message, owner) : '')
     // Nothing announced lately: `missed` would be false.
     if (delivered > 0 && !known.anyAnnounced(topic)) return
     const { origin, sentTo } = directHead(message, head)
     if (delivered > 0 && !(sentTo.startsWith(nodeId) && known.missed(topic, origin, sentTo))) return
     let have = `,${origin},`
     for (const id of idsOf(sentTo)) have += `${id},`
-    const bytes = Buffer.byteLength(frame)
     const entry = { topic, frame, bytes, owner: ownerOf(message, owner), delivered, have, order: ++lastOrder }
     publishOrHold(entry).catch(failed)
   }
   // A frame read (see redisFrames.ts): from the script, or straight from its origin.
-  const onFrame = (message: Buffer, topic: string, frame: string, head: number, ownerAt: number) => {
-    if (head === 0) deliverHere(topic, frame, ownerOf(message, ownerAt))
-    else deliverDirect(topic, frame, message, head, ownerAt)
+  const onFrame = (
+    message: Buffer,
+    topic: string,
+    frame: string,
+    bytes: number,
+    head: number,
+    ownerAt: number,
+  ) => {
+    if (head === 0) deliverHere(topic, frame, bytes, ownerOf(message, ownerAt))
+    else deliverDirect(topic, frame, bytes, message, head, ownerAt)
   }
   const readOne = (message: Buffer) => readFrame(message, onFrame)
 

@@ -8,9 +8,10 @@ const C = 'c'.repeat(16)
 const read = (message: Buffer) => {
   const frames: { topic: string; frame: string; head: number; owner: string }[] = []
   forEachFrame(message, (one) =>
-    readFrame(one, (whole, topic, frame, head, ownerAt) =>
-      frames.push({ topic, frame, head, owner: ownerOf(whole, ownerAt) }),
-    ),
+    readFrame(one, (whole, topic, frame, bytes, head, ownerAt) => {
+      expect(bytes).toBe(Buffer.byteLength(frame))
+      frames.push({ topic, frame, head, owner: ownerOf(whole, ownerAt) })
+    }),
   )
   return frames
 }

@@ -36,12 +36,20 @@ export function forEachFrame(message: Buffer, onFrame: (frame: Buffer) => void) 
 }
 
 /**
- * Reads a frame: `handle(message, topic, frame, head, ownerAt)`, `head` the length of its direct head (0: published
- * by the script), `ownerAt` where its owner's length starts (for {@link ownerOf}, read only when needed).
+ * Reads a frame: `handle(message, topic, frame, bytes, head, ownerAt)`, `bytes` the frame's UTF-8 size, `head` the
+ * length of its direct head (0: published by the script), `ownerAt` where its owner's length starts (for
+ * {@link ownerOf}, read only when needed).
  */
 export function readFrame(
   message: Buffer,
-  handle: (message: Buffer, topic: string, frame: string, head: number, ownerAt: number) => void,
+  handle: (
+    message: Buffer,
+    topic: string,
+    frame: string,
+    bytes: number,
+    head: number,
+    ownerAt: number,
+  ) => void,
 ) {
   const head = message[0] === 100 ? message.indexOf(58) + 1 : 0 // 'd'
   const sep = message.indexOf(58, head)
@@ -52,6 +60,7 @@ export function readFrame(
     message,
     message.toString('utf8', sep + 1, ownerAt),
     message.toString('utf8', ownerEnd),
+    message.length - ownerEnd,
     head,
     ownerAt,
   )
