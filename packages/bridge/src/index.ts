@@ -1,3 +1,4 @@
+export { type AttachBridgeParameters, type AttachBridgeReturnType, attachBridge } from './attachBridge.js'
 export type { Backend, BackendContext, QueueLimits } from './backends/backend.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
 export {
@@ -57,9 +58,6 @@ export {
 } from './redisOptions.js'
 export type { BridgeOptions } from './resolveBridgeOptions.js'
 export {
-  type AttachBridgeParameters,
-  type AttachBridgeReturnType,
-  attachBridge,
   type CreateBridgeServerParameters,
   type CreateBridgeServerReturnType,
   createBridgeServer,
