@@ -105,8 +105,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let started = false
   let nextId = 0
   // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
-  // their seq waits for it (`Added.acks`).
-  const keeping = new WeakMap<StoredMessage, Added>()
+  // their seq waits for it (`Added.acks`). A Map, not a WeakMap: every add ends in `written`, `lost` or `delivered`,
+  // which take it out, and a WeakMap's entries cost every young-generation collection (one per message here).
+  const keeping = new Map<StoredMessage, Added>()
   // Messages held in memory before they are written (`writeDelayMs`); sent ones whose first ack on another node is
   // awaited, by id.
   const held = createHeldBack<Added>((one) => writes.queue(one))
