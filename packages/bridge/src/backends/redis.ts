@@ -8,7 +8,14 @@ import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext, RelayLinks } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
-import { directHead, forEachFrame, formatDirectFrame, ownerOf, readFrame } from './redisFrames.js'
+import {
+  directHead,
+  type FrameHandler,
+  forEachFrame,
+  formatDirectFrame,
+  ownerOf,
+  readFrame,
+} from './redisFrames.js'
 import { createRedisPeers, idsOf, type Peers } from './redisPeers.js'
 import { createRedisQueue, type Held, type Scripted } from './redisQueue.js'
 
@@ -158,14 +165,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     publishOrHold(entry).catch(failed)
   }
   // A frame read (see redisFrames.ts): from the script, or straight from its origin.
-  const onFrame = (
-    message: Buffer,
-    topic: string,
-    frame: string,
-    bytes: number,
-    head: number,
-    ownerAt: number,
-  ) => {
+  const onFrame: FrameHandler = (message, topic, frame, bytes, head, ownerAt) => {
     if (head === 0) deliverHere(topic, frame, bytes, ownerOf(message, ownerAt))
     else deliverDirect(topic, frame, bytes, message, head, ownerAt)
   }

@@ -35,22 +35,22 @@ export function forEachFrame(message: Buffer, onFrame: (frame: Buffer) => void) 
   }
 }
 
+/** What {@link readFrame} hands on. */
+export type FrameHandler = (
+  message: Buffer,
+  topic: string,
+  frame: string,
+  bytes: number,
+  head: number,
+  ownerAt: number,
+) => void
+
 /**
  * Reads a frame: `handle(message, topic, frame, bytes, head, ownerAt)`, `bytes` the frame's UTF-8 size, `head` the
  * length of its direct head (0: published by the script), `ownerAt` where its owner's length starts (for
  * {@link ownerOf}, read only when needed).
  */
-export function readFrame(
-  message: Buffer,
-  handle: (
-    message: Buffer,
-    topic: string,
-    frame: string,
-    bytes: number,
-    head: number,
-    ownerAt: number,
-  ) => void,
-) {
+export function readFrame(message: Buffer, handle: FrameHandler) {
   const head = message[0] === 100 ? message.indexOf(58) + 1 : 0 // 'd'
   const sep = message.indexOf(58, head)
   const ownerAt = sep + 1 + readDecimal(message, head, sep)
