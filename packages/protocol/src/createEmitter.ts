@@ -32,8 +32,6 @@ export type EmitterOptions = {
 export function createEmitter<events extends Record<string, unknown>>(
   options: EmitterOptions = {},
 ): Emitter<events> {
-  // `console.error` as it is when a listener throws (a test or an app may have replaced it since).
-  const { onListenerError = (error: unknown) => console.error(error) } = options
   const listeners = new Map<keyof events, Set<Listener<never>>>()
   const emitter: Emitter<events> = {
     on(event, listener) {
@@ -57,7 +55,8 @@ export function createEmitter<events extends Record<string, unknown>>(
         try {
           ;(listener as Listener<events[typeof event]>)(payload)
         } catch (error) {
-          onListenerError(error)
+          // `console.error` as it is when a listener throws (a test or an app may have replaced it since).
+          ;(options.onListenerError ?? console.error)(error)
         }
       }
     },
