@@ -22,7 +22,7 @@ import {
   type SessionStorage,
 } from './storage.js'
 import { handleTabMessage } from './tabs.js'
-import type { ReconnectOptions, TransportState, WebSocketConstructor } from './transport.js'
+import type { ReconnectOptions, TransportState, WebSocketConstructor } from './socket.js'
 
 /** A QR-code modal with the shape of v1's `@walletconnect/qrcode-modal` (`@pairlink/modal/open` fits too). */
 export type ModalAdapter = {

@@ -37,9 +37,9 @@ export {
 } from './storage.js'
 export {
   getReconnectDelay,
-  getWebSocketUrl,
   type ReconnectOptions,
   type TransportState,
   type WebSocketConstructor,
   type WebSocketLike,
-} from './transport.js'
+} from './socket.js'
+export { getWebSocketUrl } from './transport.js'

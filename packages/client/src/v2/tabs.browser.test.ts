@@ -5,7 +5,7 @@ import WebSocket from 'ws'
 import { call, createPeers, echo, next } from '../../test/peers.js'
 import { dappMetadata, events, grant, methods, startRelay, walletMetadata } from '../../test/sdk.js'
 import { createLocalStorage, createMemoryStorage } from '../storage.js'
-import type { WebSocketConstructor } from '../transport.js'
+import type { WebSocketConstructor } from '../socket.js'
 import {
   approve,
   connect,

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import type { WebSocketLike } from '../transport.js'
+import type { WebSocketLike } from './socket.js'
 import { watchHeartbeat } from './heartbeat.js'
 
 afterEach(() => {
