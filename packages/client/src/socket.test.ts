@@ -1,10 +1,7 @@
 import { waitFor } from '@pairlink/test-kit'
-import { afterEach, describe, expect, test } from 'vitest'
-import { WebSocketServer } from 'ws'
-import { createRecorder } from '../test/recorder.js'
-import { getReconnectDelay, type TransportState } from './socket.js'
-import { createTransport, getWebSocketUrl } from './transport.js'
-import { createRelayConnection } from './v2/relay.js'
+import { describe, expect, test } from 'vitest'
+import { createBothGenerations, startSocketServer } from '../test/generations.js'
+import { getReconnectDelay } from './socket.js'
 
 describe('getReconnectDelay', () => {
   test('default', () => {
@@ -45,73 +42,9 @@ describe('getReconnectDelay', () => {
 })
 
 describe('reconnects', () => {
-  const servers: WebSocketServer[] = []
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
-  })
-
-  /** A plain `ws` server (port 0) that refuses upgrades (HTTP 503) until `accepting`, and drops its sockets. */
-  async function startServer() {
-    let accepting = false
-    const server = new WebSocketServer({
-      host: '127.0.0.1',
-      port: 0,
-      verifyClient: (_info, callback) => callback(accepting, 503),
-    })
-    servers.push(server)
-    await new Promise((resolve) => server.once('listening', resolve))
-    const { port } = server.address() as { port: number }
-    return {
-      port,
-      accept: () => void (accepting = true),
-      /** Every client socket is lost (no close frame, as a network drop). */
-      dropAll: () => {
-        for (const ws of server.clients) ws.terminate()
-      },
-    }
-  }
-
-  /** Both generations' transports on one server: v1's bridge transport and v2's relay connection. */
-  function createBoth(port: number) {
-    const reconnect = { minDelay: 10, maxDelay: 40 }
-    const v1 = { recorder: createRecorder(), states: [] as TransportState[] }
-    const v2 = { recorder: createRecorder(), states: [] as TransportState[] }
-    const transport = createTransport({
-      url: getWebSocketUrl(`http://127.0.0.1:${port}`),
-      WebSocket: v1.recorder.WebSocket,
-      subscriptions: () => [],
-      onMessage: () => {},
-      onStateChange: (state) => v1.states.push(state),
-      reconnect,
-    })
-    const relay = createRelayConnection({
-      url: async () => `ws://127.0.0.1:${port}`,
-      WebSocket: v2.recorder.WebSocket,
-      topics: () => [],
-      onMessage: () => {},
-      onDuplicate: () => {},
-      onMalformed: () => {},
-      onStateChange: (state) => v2.states.push(state),
-      reconnect,
-    })
-    const both = [
-      { ...v1, connection: transport },
-      { ...v2, connection: relay },
-    ]
-    return {
-      open: () => both.forEach(({ connection }) => connection.open()),
-      close: () => both.forEach(({ connection }) => connection.close()),
-      /** Every socket opened `count` times so far. */
-      opened: (count: number) => both.every(({ states }) => states.filter((s) => s === 'open').length === count),
-      sockets: (count: number) => both.every(({ recorder }) => recorder.urls.length >= count),
-      states: () => both.map(({ connection }) => connection.state),
-      reconnects: () => ({ v1: transport.reconnects, v2: relay.reconnects }),
-    }
-  }
-
   test('behavior: both generations count a re-open after a loss alike; a first open after failed attempts is none', async () => {
-    const server = await startServer()
-    const both = createBoth(server.port)
+    const server = await startSocketServer()
+    const both = createBothGenerations(server.port, { minDelay: 10, maxDelay: 40 })
     both.open()
     // The server refuses the first attempts: the sockets never opened, so nothing was lost yet.
     await waitFor(() => both.sockets(2), { message: 'attempts refused' })
@@ -130,6 +63,5 @@ describe('reconnects', () => {
       { v1: 1, v2: 1 },
       { v1: 2, v2: 2 },
     ])
-    both.close()
   })
 })
