@@ -55,12 +55,11 @@ export type CreateSocketParameters = {
   /** A frame arrived on `ws` (the framing may answer on it, as v2 acks a push). */
   onMessage: (data: unknown, ws: WebSocketLike) => void
   /**
-   * The socket closed. `true`: the framing took the close as a refusal and closed the socket for good; otherwise the
-   * socket was lost and is reopened.
+   * Told every error and close event: `true` when the framing took it as the server refusing this client and closed
+   * the socket for good. Otherwise an error is let be (a close always follows it) and a close means the socket was
+   * lost: it is reopened.
    */
-  onClose?: ((event: unknown) => boolean) | undefined
-  /** An error event (always followed by a close, where reconnecting happens). */
-  onError?: ((event: unknown) => void) | undefined
+  refused?: ((event: unknown) => boolean) | undefined
   onStateChange?: ((state: TransportState) => void) | undefined
   /** Called when an attempt to open the socket failed (refused, or timed out) and a retry is scheduled. */
   onAttemptFailed?: (() => void) | undefined
@@ -123,16 +122,18 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
   // An open socket was lost: the next open is a re-open.
   let dropped = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  // Stops the current socket's connect time-out and heartbeat.
-  let settle = () => {}
+  // The open socket's keep-alive.
+  let heartbeat: Heartbeat | undefined
 
   const target = globalThis as {
     addEventListener?: typeof addEventListener
     removeEventListener?: typeof removeEventListener
   }
-  const onOnline = () => {
-    if (!wanted || state === 'open') return
-    // The network is back: waiting out the backoff would only delay the session.
+  // The network is back: waiting out the backoff would only delay the session.
+  const onOnline = () => state === 'open' || reopen()
+
+  function reopen() {
+    if (!wanted) return
     attempt = 0
     void connect()
   }
@@ -144,7 +145,7 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
   }
 
   function drop(ws: WebSocketLike) {
-    settle()
+    heartbeat?.stop()
     ws.onopen = ws.onclose = ws.onmessage = null
     // Not null: `ws` reports closing a still-connecting socket as an error event, and throws it when nobody listens.
     ws.onerror = () => {}
@@ -173,21 +174,16 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
       if (!wanted || socket) return
       ws = new Constructor(address)
     } catch {
-      if (!wanted) return
-      scheduleReconnect()
-      return onAttemptFailed?.()
+      if (wanted) retry()
+      return
     }
     socket = ws
     const giveUp = setTimeout(() => {
       if (socket === ws && ws.readyState !== OPEN) lost(ws)
     }, connectTimeout)
-    const heartbeat = parameters.heartbeat?.(ws, () => lost(ws))
-    settle = () => {
-      clearTimeout(giveUp)
-      heartbeat?.stop()
-    }
     ws.onopen = () => {
       clearTimeout(giveUp)
+      heartbeat = parameters.heartbeat?.(ws, () => lost(ws))
       heartbeat?.beat()
       if (dropped) reconnects++
       dropped = false
@@ -196,10 +192,10 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
       parameters.onOpen(ws)
     }
     ws.onclose = (event) => {
-      settle()
-      if (!parameters.onClose?.(event)) lost(ws)
+      clearTimeout(giveUp)
+      if (!parameters.refused?.(event)) lost(ws)
     }
-    ws.onerror = (event) => parameters.onError?.(event)
+    ws.onerror = (event) => parameters.refused?.(event)
     ws.onmessage = (event) => {
       heartbeat?.beat()
       parameters.onMessage(event.data, ws)
@@ -210,10 +206,14 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
     if (socket !== ws) return
     drop(ws)
     socket = undefined
-    if (!wanted) return setState('closed')
-    // An open socket that was lost is a drop; one that never opened is a failed attempt.
+    if (wanted) retry()
+    else setState('closed')
+  }
+
+  /** Schedules the next attempt after a socket was lost (it was open) or an attempt failed (it never opened). */
+  function retry() {
     const failed = state !== 'open'
-    if (!failed) dropped = true
+    dropped ||= !failed
     scheduleReconnect()
     if (failed) onAttemptFailed?.()
   }
@@ -226,7 +226,8 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
       return reconnects
     },
     send(frame) {
-      if (!socket || state !== 'open' || socket.readyState !== OPEN) return false
+      // OPEN only once its open event came (it is the same task), and a socket left behind is no longer `socket`.
+      if (socket?.readyState !== OPEN) return false
       socket.send(frame)
       return true
     },
@@ -236,11 +237,7 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
       target.addEventListener?.('online', onOnline)
       void connect()
     },
-    reopen() {
-      if (!wanted) return
-      attempt = 0
-      void connect()
-    },
+    reopen,
     lose() {
       if (socket && state === 'open') lost(socket)
     },

@@ -54,24 +54,13 @@ const MAX_QUEUE = 1000
  * getWebSocketUrl('https://bridge.example/?region=eu') // 'wss://bridge.example/?region=eu&env=node&protocol=wc&version=1'
  */
 export function getWebSocketUrl(bridge: string, environment: { host?: string | undefined } = {}): string {
-  const url = bridge.startsWith('https')
-    ? `wss${bridge.slice(5)}`
-    : bridge.startsWith('http')
-      ? `ws${bridge.slice(4)}`
-      : bridge
+  const url = bridge.replace(/^http/, 'ws')
   const question = url.indexOf('?')
   const base = question === -1 ? url : url.slice(0, question)
   const own = question === -1 ? '' : url.slice(question + 1)
-  const query: [string, string][] =
-    environment.host === undefined
-      ? [['env', 'node']]
-      : [
-          ['env', 'browser'],
-          ['host', environment.host],
-        ]
-  query.push(['protocol', 'wc'], ['version', '1'])
-  const ours = query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
-  return `${base}?${own ? `${own}&` : ''}${ours}`
+  const { host } = environment
+  const env = host === undefined ? 'node' : `browser&host=${encodeURIComponent(host)}`
+  return `${base}?${own ? `${own}&` : ''}env=${env}&protocol=wc&version=1`
 }
 
 /**
@@ -89,12 +78,7 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
   let flushTimer: ReturnType<typeof setTimeout> | undefined
 
   const socket = createSocket({
-    url: parameters.url,
-    WebSocket: parameters.WebSocket,
-    reconnect: parameters.reconnect,
-    random: parameters.random,
-    onStateChange: parameters.onStateChange,
-    onAttemptFailed: parameters.onAttemptFailed,
+    ...parameters,
     onOpen(ws) {
       // v1 order (§3.6): queued frames first, then the subscriptions.
       const frames = queue
@@ -118,26 +102,22 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
     clearTimeout(flushTimer)
   }
 
-  const transport: Transport = {
-    get state() {
-      return socket.state
-    },
-    get reconnects() {
-      return socket.reconnects
-    },
-    send(message) {
+  // The socket itself is the transport (its state and counter read through); send, open and close keep the queue.
+  const { send, open, close } = socket
+  const transport: Transport = Object.assign(socket, {
+    send(message: SocketMessage) {
       keep()
       const frame = formatSocketMessage(message)
-      if (socket.send(frame)) return
+      if (send(frame)) return
       if (queue.length >= MAX_QUEUE) queue.shift()
       queue.push(frame)
-      socket.open()
+      open()
     },
     open() {
       keep()
-      socket.open()
+      open()
     },
-    close(options = {}) {
+    close(options: { flushWithin?: number | undefined } = {}) {
       if (options.flushWithin && queue.length > 0 && !closeWhenFlushed) {
         closeWhenFlushed = true
         flushTimer = setTimeout(() => transport.close(), options.flushWithin)
@@ -147,8 +127,8 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       clearTimeout(flushTimer)
       // Before the state changes: a listener of `closed` that sends starts afresh.
       queue = []
-      socket.close()
+      close()
     },
-  }
+  })
   return transport
 }

@@ -57,7 +57,6 @@ type Call = {
   timer: ReturnType<typeof setTimeout>
 }
 
-// In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
 const HTTP_REFUSAL = /^Unexpected server response: (401|403)$/
 // The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
 const SUBSCRIBE_BATCH = 500
@@ -80,12 +79,8 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
   const seen = new Set<string>()
 
   const socket = createSocket({
-    url: parameters.url,
-    WebSocket: parameters.WebSocket,
-    reconnect: parameters.reconnect,
-    random: parameters.random,
+    ...parameters,
     heartbeat: watchHeartbeat,
-    onStateChange: parameters.onStateChange,
     onOpen(ws) {
       const queued = new Set<string | undefined>()
       for (const call of calls.values()) {
@@ -100,19 +95,20 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
           .catch(() => {})
     },
     onMessage: receive,
-    onClose(event) {
-      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown }
-      // The relay would refuse a new socket the same way: none is opened by itself (the SDK stops on 3000 too).
-      if (!isRelayRefusalCode(code)) return false
-      refuse(code, typeof reason === 'string' ? reason : '')
-      return true
-    },
-    onError(event) {
-      const message = (event as { message?: unknown } | undefined)?.message
+    refused(event) {
+      const { code, reason, message } = (event ?? {}) as { code?: unknown; reason?: unknown; message?: unknown }
+      // In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
       const status = typeof message === 'string' ? HTTP_REFUSAL.exec(message)?.[1] : undefined
       if (status) refuse(Number(status), message as string)
+      // The relay would refuse a new socket the same way: none is opened by itself (the SDK stops on 3000 too).
+      else if (isRelayRefusalCode(code)) refuse(code, typeof reason === 'string' ? reason : '')
+      else return false
+      return true
     },
   })
+
+  // The bare close, before the connection's own (which rejects the calls) takes its place.
+  const { close } = socket
 
   function refuse(closeCode: number, reason: string) {
     const refusal = new RelayRefusedError({ closeCode, reason })
@@ -127,7 +123,7 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
       call.reject(error)
     }
     calls.clear()
-    socket.close()
+    close()
   }
 
   function receive(data: unknown, ws: WebSocketLike) {
@@ -155,13 +151,9 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     else call.resolve(frame.result)
   }
 
-  const connection: RelayConnection = {
-    get state() {
-      return socket.state
-    },
-    get reconnects() {
-      return socket.reconnects
-    },
+  // The socket itself is the connection (state, counter, open and reopen read through), with calls and a close that
+  // rejects them.
+  const connection: RelayConnection = Object.assign(socket, {
     request<result>(method: string, params: Record<string, unknown>) {
       const id = relayRpcId()
       const frame = JSON.stringify({ id, jsonrpc: '2.0', method, params })
@@ -179,11 +171,9 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
         if (!socket.send(frame)) socket.open()
       })
     },
-    reopen: socket.reopen,
-    open: socket.open,
     close() {
       stop(new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED'))
     },
-  }
+  })
   return connection
 }
