@@ -15,6 +15,7 @@ import { InvalidClientOptionsError } from './errors.js'
 import { withExtend } from './extend.js'
 import { handleFrame } from './receive.js'
 import { getSession, getTransport, type Internal, restore, setInternal } from './session.js'
+import type { ReconnectOptions, TransportState, WebSocketConstructor } from './socket.js'
 import {
   createLocalStorage,
   createMemoryStorage,
@@ -22,7 +23,6 @@ import {
   type SessionStorage,
 } from './storage.js'
 import { handleTabMessage } from './tabs.js'
-import type { ReconnectOptions, TransportState, WebSocketConstructor } from './socket.js'
 
 /** A QR-code modal with the shape of v1's `@walletconnect/qrcode-modal` (`@pairlink/modal/open` fits too). */
 export type ModalAdapter = {

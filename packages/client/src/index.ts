@@ -29,17 +29,17 @@ export type { Listener } from './emitter.js'
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
 export type { OnRequestStatus, RequestStatus, RequestStatusEvent } from './requestStatus.js'
 export {
-  createFileStorage,
-  createLocalStorage,
-  createMemoryStorage,
-  type SessionStorage,
-  type TabChannel,
-} from './storage.js'
-export {
   getReconnectDelay,
   type ReconnectOptions,
   type TransportState,
   type WebSocketConstructor,
   type WebSocketLike,
 } from './socket.js'
+export {
+  createFileStorage,
+  createLocalStorage,
+  createMemoryStorage,
+  type SessionStorage,
+  type TabChannel,
+} from './storage.js'
 export { getWebSocketUrl } from './transport.js'

@@ -10,8 +10,8 @@ import {
 import { getBrowserHost } from './browser.js'
 import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
 import type { Emitter } from './emitter.js'
-import { formatStoredSession, pickStoredSession, type SessionStorage, type TabChannel } from './storage.js'
 import type { ReconnectOptions, WebSocketConstructor } from './socket.js'
+import { formatStoredSession, pickStoredSession, type SessionStorage, type TabChannel } from './storage.js'
 import { createTransport, getWebSocketUrl, type Transport } from './transport.js'
 
 /** A request waiting for the peer's response. */

@@ -1,5 +1,3 @@
-import type { Heartbeat } from './heartbeat.js'
-
 /** State of a socket (v1: the bridge's, v2: the relay's) as the UI shows it. */
 export type TransportState = 'connecting' | 'open' | 'closed'
 
@@ -41,25 +39,27 @@ export type ReconnectOptions = {
 
 /** Parameters of {@link createSocket}: where and how to connect, and the framing's hooks. */
 export type CreateSocketParameters = {
-  /** The `ws:`/`wss:` URL, or a function making it afresh for every socket (v2: each carries a newly signed JWT). */
-  url: string | (() => Promise<string>)
+  /** Makes the `ws:`/`wss:` URL afresh for every socket (v2: each carries a newly signed JWT). */
+  url: () => string | Promise<string>
   /** @default globalThis.WebSocket, else the `ws` package (Node) */
   WebSocket?: WebSocketConstructor | undefined
   reconnect?: ReconnectOptions | undefined
   /** Source of jitter. @default Math.random */
   random?: (() => number) | undefined
-  /** Watches each socket for silence (keep-alive); a silent one is lost. Beaten on open and on every frame. */
-  heartbeat?: ((ws: WebSocketLike, onSilent: () => void) => Heartbeat) | undefined
-  /** The socket opened (the state is `open` already): the framing sends what waited, and subscribes, on `ws`. */
-  onOpen: (ws: WebSocketLike) => void
+  /**
+   * The socket opened (the state is `open` already): the framing sends what waited, and subscribes, on `ws`. `lose`
+   * takes this socket as dead while no close came (keep-alive: silent, or answering nothing): it is lost, and reopened
+   * with backoff; once the socket is gone, `lose` does nothing.
+   */
+  onOpen: (ws: WebSocketLike, lose: () => void) => void
   /** A frame arrived on `ws` (the framing may answer on it, as v2 acks a push). */
   onMessage: (data: unknown, ws: WebSocketLike) => void
   /**
-   * Told every error and close event: `true` when the framing took it as the server refusing this client and closed
-   * the socket for good. Otherwise an error is let be (a close always follows it) and a close means the socket was
-   * lost: it is reopened.
+   * Told every error and close event: a framing that finds the server refusing this client in it closes the socket
+   * for good (v2). Otherwise an error is let be (a close always follows it) and a close means the socket was lost: it
+   * is reopened.
    */
-  refused?: ((event: unknown) => boolean) | undefined
+  checkRefusal?: ((event: unknown) => void) | undefined
   onStateChange?: ((state: TransportState) => void) | undefined
   /** Called when an attempt to open the socket failed (refused, or timed out) and a retry is scheduled. */
   onAttemptFailed?: (() => void) | undefined
@@ -73,14 +73,12 @@ export type Socket = {
    * attempts that never opened (the server down from the start) is no re-open, nor is {@link Socket.reopen}.
    */
   readonly reconnects: number
-  /** Sends a frame when the socket is open; `false` when it is not (the framing keeps the frame and calls `open`). */
+  /** Sends a frame when the socket is open; else opens it and returns `false` (the framing keeps the frame). */
   send(frame: string): boolean
   /** Opens the socket if it is not open or opening. */
   open(): void
   /** A wanted socket is replaced by a new one at once (not counted as a re-open). */
   reopen(): void
-  /** The open socket is taken as dead (it answers nothing, no close seen): it is lost, and reopened with backoff. */
-  lose(): void
   /** Closes the socket for good (no reconnect) until the next `open`. */
   close(): void
 }
@@ -105,14 +103,15 @@ export function getReconnectDelay(
  * Opens and keeps one WebSocket, the part both generations share (v1 frames the bridge's pub/sub on it in
  * `transport.ts`, v2 the relay's JSON-RPC in `v2/relay.ts`): a socket that does not open within `connectTimeout` is
  * dropped, a lost one is reopened with {@link getReconnectDelay}'s backoff (v1 1.8.0: every second, forever), at once
- * on the browser's `online` event, a silent one (`heartbeat`) is lost too, and the re-opens are counted.
+ * on the browser's `online` event, one its framing finds dead (`onOpen`'s `lose`: v2 watches for silence with
+ * `watchHeartbeat`) is lost too, and the re-opens are counted.
  *
  * @example
  * const socket = createSocket({ url, onOpen: (ws) => ws.send(hello), onMessage: (data) => handle(data) })
  * socket.open()
  */
 export function createSocket(parameters: CreateSocketParameters): Socket {
-  const { url, reconnect = {}, random, onStateChange, onAttemptFailed } = parameters
+  const { url, reconnect = {}, random, onStateChange } = parameters
   const { connectTimeout = 10_000 } = reconnect
   let socket: WebSocketLike | undefined
   let state: TransportState = 'closed'
@@ -123,7 +122,6 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
   let dropped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   // The open socket's keep-alive.
-  let heartbeat: Heartbeat | undefined
 
   const target = globalThis as {
     addEventListener?: typeof addEventListener
@@ -144,8 +142,12 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
     onStateChange?.(next)
   }
 
-  function drop(ws: WebSocketLike) {
-    heartbeat?.stop()
+  /** Drops the socket (its events no longer heard) and any attempt scheduled. */
+  function release() {
+    clearTimeout(timer)
+    const ws = socket
+    socket = undefined
+    if (!ws) return
     ws.onopen = ws.onclose = ws.onmessage = null
     // Not null: `ws` reports closing a still-connecting socket as an error event, and throws it when nobody listens.
     ws.onerror = () => {}
@@ -154,23 +156,13 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
     } catch {}
   }
 
-  function scheduleReconnect() {
-    clearTimeout(timer)
-    const delay = getReconnectDelay(attempt++, reconnect, random)
-    setState('connecting')
-    timer = setTimeout(connect, delay)
-  }
-
   async function connect() {
-    clearTimeout(timer)
-    if (socket) drop(socket)
-    socket = undefined
+    release()
     setState('connecting')
     let ws: WebSocketLike
     try {
-      // No await when both are given: the socket is made at once.
       const Constructor = parameters.WebSocket ?? (await loadWebSocket())
-      const address = typeof url === 'string' ? url : await url()
+      const address = await url()
       if (!wanted || socket) return
       ws = new Constructor(address)
     } catch {
@@ -178,34 +170,36 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
       return
     }
     socket = ws
-    const giveUp = setTimeout(() => {
-      if (socket === ws && ws.readyState !== OPEN) lost(ws)
-    }, connectTimeout)
+    // Cleared on open: a socket still here then never opened (one released meanwhile is no longer lost).
+    const giveUp = setTimeout(() => lost(ws), connectTimeout)
     ws.onopen = () => {
       clearTimeout(giveUp)
-      heartbeat = parameters.heartbeat?.(ws, () => lost(ws))
-      heartbeat?.beat()
       if (dropped) reconnects++
       dropped = false
       attempt = 0
       setState('open')
-      parameters.onOpen(ws)
+      parameters.onOpen(ws, () => lost(ws))
     }
     ws.onclose = (event) => {
       clearTimeout(giveUp)
-      if (!parameters.refused?.(event)) lost(ws)
+      parameters.checkRefusal?.(event)
+      // After a refusal the socket is no longer `ws`: nothing to reopen.
+      lost(ws)
     }
-    ws.onerror = (event) => parameters.refused?.(event)
-    ws.onmessage = (event) => {
-      heartbeat?.beat()
-      parameters.onMessage(event.data, ws)
-    }
+    ws.onerror = (event) => parameters.checkRefusal?.(event)
+    ws.onmessage = (event) => parameters.onMessage(event.data, ws)
+  }
+
+  function open() {
+    if (wanted) return
+    wanted = true
+    target.addEventListener?.('online', onOnline)
+    void connect()
   }
 
   function lost(ws: WebSocketLike) {
     if (socket !== ws) return
-    drop(ws)
-    socket = undefined
+    release()
     if (wanted) retry()
     else setState('closed')
   }
@@ -214,8 +208,9 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
   function retry() {
     const failed = state !== 'open'
     dropped ||= !failed
-    scheduleReconnect()
-    if (failed) onAttemptFailed?.()
+    setState('connecting')
+    timer = setTimeout(connect, getReconnectDelay(attempt++, reconnect, random))
+    if (failed) parameters.onAttemptFailed?.()
   }
 
   return {
@@ -227,26 +222,20 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
     },
     send(frame) {
       // OPEN only once its open event came (it is the same task), and a socket left behind is no longer `socket`.
-      if (socket?.readyState !== OPEN) return false
-      socket.send(frame)
-      return true
+      if (socket?.readyState === OPEN) {
+        socket.send(frame)
+        return true
+      }
+      open()
+      return false
     },
-    open() {
-      if (wanted) return
-      wanted = true
-      target.addEventListener?.('online', onOnline)
-      void connect()
-    },
+    open,
     reopen,
-    lose() {
-      if (socket && state === 'open') lost(socket)
-    },
+
     close() {
       wanted = false
-      clearTimeout(timer)
+      release()
       target.removeEventListener?.('online', onOnline)
-      if (socket) drop(socket)
-      socket = undefined
       attempt = 0
       dropped = false
       setState('closed')

@@ -79,6 +79,7 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
 
   const socket = createSocket({
     ...parameters,
+    url: () => parameters.url,
     onOpen(ws) {
       // v1 order (§3.6): queued frames first, then the subscriptions.
       const frames = queue
@@ -111,7 +112,6 @@ export function createTransport(parameters: CreateTransportParameters): Transpor
       if (send(frame)) return
       if (queue.length >= MAX_QUEUE) queue.shift()
       queue.push(frame)
-      open()
     },
     open() {
       keep()

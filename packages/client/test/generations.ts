@@ -26,7 +26,9 @@ export async function startSocketServer() {
   })
   return {
     port: (server.address() as { port: number }).port,
-    accept: () => void (accepting = true),
+    accept: () => {
+      accepting = true
+    },
     /** Every client socket is lost (no close frame, as after a network drop). */
     dropAll,
   }
@@ -69,7 +71,8 @@ export function createBothGenerations(port: number, reconnect: ReconnectOptions)
       for (const { connection } of both) connection.open()
     },
     /** Each has opened a socket `count` times so far. */
-    opened: (count: number) => both.every(({ states }) => states.filter((s) => s === 'open').length === count),
+    opened: (count: number) =>
+      both.every(({ states }) => states.filter((s) => s === 'open').length === count),
     /** Each has made at least `count` sockets (opened or not). */
     sockets: (count: number) => both.every(({ recorder }) => recorder.urls.length >= count),
     /** Each has left the open state (its socket was lost). */

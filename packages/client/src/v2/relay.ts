@@ -77,11 +77,16 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
   const { requestTimeout = 15_000 } = parameters
   const calls = new Map<string, Call>()
   const seen = new Set<string>()
+  let heartbeat: ReturnType<typeof watchHeartbeat> | undefined
+  let lose: (() => void) | undefined
 
   const socket = createSocket({
     ...parameters,
-    heartbeat: watchHeartbeat,
-    onOpen(ws) {
+    onOpen(ws, lost) {
+      // The last socket's watch is left to run out: its `lost` does nothing once that socket is gone.
+      heartbeat = watchHeartbeat(ws, lost)
+      heartbeat.beat()
+      lose = lost
       const queued = new Set<string | undefined>()
       for (const call of calls.values()) {
         ws.send(call.frame)
@@ -95,15 +100,14 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
           .catch(() => {})
     },
     onMessage: receive,
-    refused(event) {
-      const { code, reason, message } = (event ?? {}) as { code?: unknown; reason?: unknown; message?: unknown }
+    checkRefusal(event) {
+      // A close event (browsers' and `ws`'s) has a numeric `code` and a string `reason`; an error event of `ws` a message.
+      const { code, reason, message } = event as { code?: unknown; reason: string; message: string }
       // In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
-      const status = typeof message === 'string' ? HTTP_REFUSAL.exec(message)?.[1] : undefined
-      if (status) refuse(Number(status), message as string)
+      const status = HTTP_REFUSAL.exec(message)?.[1]
+      if (status) refuse(Number(status), message)
       // The relay would refuse a new socket the same way: none is opened by itself (the SDK stops on 3000 too).
-      else if (isRelayRefusalCode(code)) refuse(code, typeof reason === 'string' ? reason : '')
-      else return false
-      return true
+      else if (isRelayRefusalCode(code)) refuse(code, reason)
     },
   })
 
@@ -127,6 +131,7 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
   }
 
   function receive(data: unknown, ws: WebSocketLike) {
+    heartbeat?.beat()
     const frame = parseRelayFrame(data)
     if (frame === undefined) return parameters.onMalformed()
     if (frame === null) return
@@ -164,11 +169,12 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
             new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
           )
           // An open socket that answers nothing is likely dead (no close seen, as after a network change): reopen it.
-          socket.lose()
+          // (`lose` is the last socket opened's: once that one is gone, it does nothing.)
+          lose?.()
         }, requestTimeout)
         const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
         calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
-        if (!socket.send(frame)) socket.open()
+        socket.send(frame)
       })
     },
     close() {
