@@ -72,7 +72,10 @@ export type ClientStats = {
   dropped: number
   /** Frames for other topics, replays and responses nobody waits for. */
   ignored: number
-  /** Times the socket was re-opened after being lost. */
+  /**
+   * Times the socket was re-opened after being lost: the first open after a loss counts 1; an open after attempts
+   * that never opened counts nothing (v1 and v2 alike).
+   */
   reconnects: number
 }
 

@@ -69,8 +69,10 @@ export type CreateSocketParameters = {
 export type Socket = {
   readonly state: TransportState
   /**
-   * How many times the socket was re-opened after being lost: the first open after a loss counts 1. Opening after
-   * attempts that never opened (the server down from the start) is no re-open, nor is {@link Socket.reopen}.
+   * How many times the socket was re-opened after being lost (closed by the server or the network, timed out, or
+   * found dead by the framing): the first open after a loss counts 1, whatever the failed attempts in between.
+   * Opening after attempts that never opened (the server down from the start) is no re-open, nor is
+   * {@link Socket.reopen}'s replacement or an open after `close`.
    */
   readonly reconnects: number
   /** Sends a frame when the socket is open; else opens it and returns `false` (the framing keeps the frame). */
@@ -121,7 +123,6 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
   // An open socket was lost: the next open is a re-open.
   let dropped = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  // The open socket's keep-alive.
 
   const target = globalThis as {
     addEventListener?: typeof addEventListener
@@ -231,7 +232,6 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
     },
     open,
     reopen,
-
     close() {
       wanted = false
       release()

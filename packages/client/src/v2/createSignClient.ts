@@ -80,7 +80,10 @@ export type SignClientStats = {
   dropped: number
   /** Messages for unknown topics, pushes seen before, answers nobody waits for, unknown methods. */
   ignored: number
-  /** Times the relay socket was re-opened after being lost. */
+  /**
+   * Times the relay socket was re-opened after being lost: the first open after a loss counts 1; an open after attempts
+   * that never opened counts nothing (v1 and v2 alike).
+   */
   reconnects: number
 }
 

@@ -64,10 +64,11 @@ const SUBSCRIBE_BATCH = 500
 const SEEN_LIMIT = 2000
 
 /**
- * Keeps the socket to a v2 relay (relay-v2.md) on {@link createSocket}, which reopens a lost one with backoff, watches
- * its heartbeat and counts the re-opens: calls wait for the socket and for their answer, pushes are acked at once, and
- * on every (re)open the calls in flight go again and every known topic is subscribed with `irn_batchSubscribe`, so the
- * relay pushes what it kept meanwhile.
+ * Keeps the socket to a v2 relay (relay-v2.md) on {@link createSocket}, which reopens a lost one with backoff and
+ * counts the re-opens: calls wait for the socket and for their answer, pushes are acked at once, and on every (re)open
+ * the calls in flight go again and every known topic is subscribed with `irn_batchSubscribe`, so the relay pushes what
+ * it kept meanwhile. An open socket silent for 35 s (`watchHeartbeat`, Node) or that answers a call with nothing is
+ * lost; one the relay refuses (close 3000 or 4xxx, HTTP 401/403) stops the connection.
  *
  * @example
  * const relay = createRelayConnection({ url: signedUrl, topics: () => topics, onMessage, onDuplicate, onMalformed })
