@@ -246,7 +246,7 @@ export function createSocket(parameters: CreateSocketParameters): Socket {
 let wsPromise: Promise<WebSocketConstructor> | undefined
 
 /** `globalThis.WebSocket` when there is one (browsers, Node ≥ 22), else the `ws` package. */
-export function loadWebSocket(): Promise<WebSocketConstructor> {
+function loadWebSocket(): Promise<WebSocketConstructor> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
   if (global) return Promise.resolve(global)
   // A computed specifier keeps bundlers from pulling `ws` into browser builds.
