@@ -29,7 +29,7 @@ export type CreateTransportParameters = {
 /** A bridge connection that queues while closed and reconnects by itself. */
 export type Transport = {
   readonly state: TransportState
-  /** How many times the socket was re-opened after being lost: the first re-open after a loss counts 1 (`socket.ts`). */
+  /** How many times the socket was re-opened after being lost: the first open after a loss counts 1 (`socket.ts`). */
   readonly reconnects: number
   /** Sends a frame, or queues it and opens the socket when it is not open. */
   send(message: SocketMessage): void

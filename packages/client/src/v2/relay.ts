@@ -102,7 +102,7 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     },
     onMessage: receive,
     checkRefusal(event) {
-      // A close event (browsers' and `ws`'s) has a numeric `code` and a string `reason`; an error event of `ws` a message.
+      // A close event (browsers' and `ws`'s) has a numeric `code` and a string `reason`; a `ws` error event a message.
       const { code, reason, message } = event as { code?: unknown; reason: string; message: string }
       // In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
       const status = HTTP_REFUSAL.exec(message)?.[1]
