@@ -4,7 +4,7 @@ import { request } from './actions/request.js'
 import { type Client, type ClientBase, createClient } from './createClient.js'
 import { type DappActions, dappActions } from './decorators/dappActions.js'
 import { type WalletActions, walletActions } from './decorators/walletActions.js'
-import type { WebSocketConstructor } from './transport.js'
+import type { WebSocketConstructor } from './socket.js'
 
 const bridge = 'http://127.0.0.1:1'
 

@@ -17,6 +17,7 @@ import { InvalidClientOptionsError } from './errors.js'
 import { withExtend } from './extend.js'
 import { handleFrame } from './receive.js'
 import { getSession, getTransport, type Internal, restore, setInternal } from './session.js'
+import type { ReconnectOptions, TransportState, WebSocketConstructor } from './socket.js'
 import {
   createLocalStorage,
   createMemoryStorage,
@@ -24,7 +25,6 @@ import {
   type SessionStorage,
 } from './storage.js'
 import { handleTabMessage } from './tabs.js'
-import type { ReconnectOptions, TransportState, WebSocketConstructor } from './transport.js'
 
 /** A QR-code modal with the shape of v1's `@walletconnect/qrcode-modal` (`@pairlink/modal/open` fits too). */
 export type ModalAdapter = {
@@ -74,7 +74,10 @@ export type ClientStats = {
   dropped: number
   /** Frames for other topics, replays and responses nobody waits for. */
   ignored: number
-  /** Times the socket was re-opened after being lost. */
+  /**
+   * Times the socket was re-opened after being lost: the first open after a loss counts 1; an open after attempts
+   * that never opened counts nothing (v1 and v2 alike).
+   */
   reconnects: number
 }
 

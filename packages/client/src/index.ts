@@ -29,17 +29,17 @@ export { type WalletActions, type WalletClient, walletActions } from './decorato
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
 export type { OnRequestStatus, RequestStatus, RequestStatusEvent } from './requestStatus.js'
 export {
+  getReconnectDelay,
+  type ReconnectOptions,
+  type TransportState,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './socket.js'
+export {
   createFileStorage,
   createLocalStorage,
   createMemoryStorage,
   type SessionStorage,
   type TabChannel,
 } from './storage.js'
-export {
-  getReconnectDelay,
-  getWebSocketUrl,
-  type ReconnectOptions,
-  type TransportState,
-  type WebSocketConstructor,
-  type WebSocketLike,
-} from './transport.js'
+export { getWebSocketUrl } from './transport.js'

@@ -11,14 +11,9 @@ import {
 } from '@pairlink/protocol'
 import { getBrowserHost } from './browser.js'
 import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
+import type { ReconnectOptions, WebSocketConstructor } from './socket.js'
 import { formatStoredSession, pickStoredSession, type SessionStorage, type TabChannel } from './storage.js'
-import {
-  createTransport,
-  getWebSocketUrl,
-  type ReconnectOptions,
-  type Transport,
-  type WebSocketConstructor,
-} from './transport.js'
+import { createTransport, getWebSocketUrl, type Transport } from './transport.js'
 
 /** A request waiting for the peer's response. */
 type Pending = {

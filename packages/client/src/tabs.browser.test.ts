@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { startBridge, type TestBridge } from '../test/bridge.js'
 import { account, createDapp, createTestModal, next, pair } from '../test/utils.js'
+import type { WebSocketConstructor } from './socket.js'
 import { createLocalStorage, createMemoryStorage } from './storage.js'
-import type { WebSocketConstructor } from './transport.js'
 
 // Two tabs of one dapp are two clients over the page's one `localStorage` (happy-dom's) and Node's
 // `BroadcastChannel`, which delivers between the instances of one process as browsers do between tabs.

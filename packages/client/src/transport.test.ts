@@ -4,45 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { startBridge, type TestBridge } from '../test/bridge.js'
 import { createRecorder } from '../test/recorder.js'
-import { createTransport, getReconnectDelay, getWebSocketUrl, type TransportState } from './transport.js'
-
-describe('getReconnectDelay', () => {
-  test('default', () => {
-    // Upper half random: attempt 0 lies in [250, 500] with the defaults.
-    expect(getReconnectDelay(0, {}, () => 0)).toBe(250)
-    expect(getReconnectDelay(0, {}, () => 1)).toBe(500)
-  })
-
-  test('behavior: grows exponentially up to maxDelay', () => {
-    const schedule = [0, 1, 2, 3, 4, 5, 6, 7, 8, 20].map((attempt) => getReconnectDelay(attempt, {}, () => 1))
-    expect(schedule).toMatchInlineSnapshot(`
-      [
-        500,
-        1000,
-        2000,
-        4000,
-        8000,
-        16000,
-        30000,
-        30000,
-        30000,
-        30000,
-      ]
-    `)
-  })
-
-  test('behavior: jitter spreads clients over the upper half', () => {
-    const delays = [0, 0.25, 0.5, 0.75, 1].map((r) =>
-      getReconnectDelay(3, { minDelay: 100, maxDelay: 10_000 }, () => r),
-    )
-    expect(delays).toEqual([400, 500, 600, 700, 800])
-  })
-
-  test('args: minDelay, maxDelay', () => {
-    expect(getReconnectDelay(10, { minDelay: 10, maxDelay: 50 }, () => 1)).toBe(50)
-    expect(getReconnectDelay(1, { minDelay: 10, maxDelay: 50 }, () => 0)).toBe(10)
-  })
-})
+import type { TransportState } from './socket.js'
+import { createTransport, getWebSocketUrl } from './transport.js'
 
 describe('getWebSocketUrl', () => {
   test('default', () => {

@@ -2,8 +2,8 @@ import { bytesToHex, createEmitter, createSerialQueue, type Emitter } from '@pai
 import { type Cacao, getClientId, signRelayJwt } from '@pairlink/protocol/v2'
 import { getBrowserHost } from '../browser.js'
 import { InvalidClientOptionsError } from '../errors.js'
+import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../socket.js'
 import { createLocalStorage, createMemoryStorage, type SessionStorage } from '../storage.js'
-import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../transport.js'
 import { type RelayRefusedError, SIGN_ERRORS, SignError } from './errors.js'
 import { expire, scheduleExpiry } from './expiry.js'
 import { getTopics, type Internal, type StoredState, save, setInternal } from './internal.js'
@@ -79,7 +79,10 @@ export type SignClientStats = {
   dropped: number
   /** Messages for unknown topics, pushes seen before, answers nobody waits for, unknown methods. */
   ignored: number
-  /** Times the relay socket was re-opened after being lost. */
+  /**
+   * Times the relay socket was re-opened after being lost: the first open after a loss counts 1; an open after attempts
+   * that never opened counts nothing (v1 and v2 alike).
+   */
   reconnects: number
 }
 

@@ -1,14 +1,13 @@
 import { isRelayRefusalCode } from '@pairlink/protocol/v2'
+import { watchHeartbeat } from '../heartbeat.js'
 import {
-  getReconnectDelay,
-  loadWebSocket,
+  createSocket,
   type ReconnectOptions,
   type TransportState,
   type WebSocketConstructor,
   type WebSocketLike,
-} from '../transport.js'
+} from '../socket.js'
 import { RelayError, RelayRefusedError } from './errors.js'
-import { watchHeartbeat } from './heartbeat.js'
 import { parseRelayFrame, type RelayMessage, relayRpcId } from './relayFrames.js'
 
 /** Parameters of {@link createRelayConnection}. */
@@ -37,7 +36,7 @@ export type CreateRelayConnectionParameters = {
 /** One WebSocket to a v2 relay: JSON-RPC calls with answer time-outs, acked pushes, reconnect with backoff. */
 export type RelayConnection = {
   readonly state: TransportState
-  /** Times the socket was re-opened after being lost. */
+  /** Times the socket was re-opened after being lost: the first re-open after a loss counts 1 (`socket.ts`). */
   readonly reconnects: number
   /** Calls a relay method, opening the socket when needed; a call lost with its socket is sent again on reopen. */
   request<result = unknown>(method: string, params: Record<string, unknown>): Promise<result>
@@ -58,8 +57,6 @@ type Call = {
   timer: ReturnType<typeof setTimeout>
 }
 
-const OPEN = 1
-// In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
 const HTTP_REFUSAL = /^Unexpected server response: (401|403)$/
 // The SDK's batch size for irn_batchSubscribe; our relay and the hosted one accept it.
 const SUBSCRIBE_BATCH = 500
@@ -67,77 +64,30 @@ const SUBSCRIBE_BATCH = 500
 const SEEN_LIMIT = 2000
 
 /**
- * Opens and keeps the socket to a v2 relay (relay-v2.md): calls wait for the socket and for their answer, pushes are
- * acked at once, and a lost socket is reopened with {@link getReconnectDelay}'s backoff, then every known topic is
- * subscribed again with `irn_batchSubscribe` so the relay pushes what was kept meanwhile.
+ * Keeps the socket to a v2 relay (relay-v2.md) on {@link createSocket}, which reopens a lost one with backoff and
+ * counts the re-opens: calls wait for the socket and for their answer, pushes are acked at once, and on every (re)open
+ * the calls in flight go again and every known topic is subscribed with `irn_batchSubscribe`, so the relay pushes what
+ * it kept meanwhile. An open socket silent for 35 s (`watchHeartbeat`, Node) or that answers a call with nothing is
+ * lost; one the relay refuses (close 3000 or 4xxx, HTTP 401/403) stops the connection.
+ *
+ * @example
+ * const relay = createRelayConnection({ url: signedUrl, topics: () => topics, onMessage, onDuplicate, onMalformed })
+ * await relay.request('irn_subscribe', { topic })
  */
 export function createRelayConnection(parameters: CreateRelayConnectionParameters): RelayConnection {
-  const { reconnect = {}, requestTimeout = 15_000, random } = parameters
-  const { connectTimeout = 10_000 } = reconnect
+  const { requestTimeout = 15_000 } = parameters
   const calls = new Map<string, Call>()
   const seen = new Set<string>()
-  let socket: WebSocketLike | undefined
-  let state: TransportState = 'closed'
-  let wanted = false
-  let attempt = 0
-  let reconnects = 0
-  // An open socket was lost: the next open is a reconnect.
-  let dropped = false
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let heartbeat: ReturnType<typeof watchHeartbeat> | undefined
+  let lose: (() => void) | undefined
 
-  const setState = (next: TransportState) => {
-    if (next === state) return
-    state = next
-    parameters.onStateChange?.(next)
-  }
-
-  const drop = (ws: WebSocketLike) => {
-    ws.onopen = ws.onclose = ws.onmessage = null
-    ws.onerror = () => {}
-    try {
-      ws.close()
-    } catch {}
-  }
-
-  const scheduleReconnect = () => {
-    clearTimeout(timer)
-    setState('connecting')
-    timer = setTimeout(connect, getReconnectDelay(attempt++, reconnect, random))
-  }
-
-  async function connect() {
-    clearTimeout(timer)
-    if (socket) drop(socket)
-    socket = undefined
-    setState('connecting')
-    let ws: WebSocketLike
-    try {
-      const [Constructor, url] = await Promise.all([
-        parameters.WebSocket ?? loadWebSocket(),
-        parameters.url(),
-      ])
-      if (!wanted || socket) return
-      ws = new Constructor(url)
-    } catch {
-      if (wanted) scheduleReconnect()
-      return
-    }
-    socket = ws
-    const giveUp = setTimeout(() => {
-      if (socket === ws && ws.readyState !== OPEN) lost(ws)
-    }, connectTimeout)
-    const heartbeat = watchHeartbeat(ws, () => lost(ws))
-    const settle = () => {
-      clearTimeout(giveUp)
-      heartbeat.stop()
-    }
-    ws.onopen = () => {
-      clearTimeout(giveUp)
+  const socket = createSocket({
+    ...parameters,
+    onOpen(ws, lost) {
+      // The last socket's watch is left to run out: its `lost` does nothing once that socket is gone.
+      heartbeat = watchHeartbeat(ws, lost)
       heartbeat.beat()
-      if (dropped) reconnects++
-      dropped = false
-      attempt = 0
-      setState('open')
+      lose = lost
       const queued = new Set<string | undefined>()
       for (const call of calls.values()) {
         ws.send(call.frame)
@@ -149,38 +99,23 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
         connection
           .request('irn_batchSubscribe', { topics: topics.slice(i, i + SUBSCRIBE_BATCH) })
           .catch(() => {})
-    }
-    ws.onclose = (event) => {
-      settle()
-      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown }
+    },
+    onMessage: receive,
+    checkRefusal(event) {
+      // A close event (browsers' and `ws`'s) has a numeric `code` and a string `reason`; a `ws` error event a message.
+      const { code, reason, message } = event as { code?: unknown; reason: string; message: string }
+      // In Node, `ws` reports a refused upgrade as an error with the HTTP status (browsers show nothing of it).
+      const status = HTTP_REFUSAL.exec(message)?.[1]
+      if (status) refuse(Number(status), message)
       // The relay would refuse a new socket the same way: none is opened by itself (the SDK stops on 3000 too).
-      if (isRelayRefusalCode(code)) refuse(ws, code, typeof reason === 'string' ? reason : '')
-      else lost(ws)
-    }
-    ws.onerror = (event) => {
-      const message = (event as { message?: unknown } | undefined)?.message
-      const status = typeof message === 'string' ? HTTP_REFUSAL.exec(message)?.[1] : undefined
-      if (!status) return
-      settle()
-      refuse(ws, Number(status), message as string)
-    }
-    ws.onmessage = (event) => {
-      heartbeat.beat()
-      receive(ws, event.data)
-    }
-  }
+      else if (isRelayRefusalCode(code)) refuse(code, reason)
+    },
+  })
 
-  function lost(ws: WebSocketLike) {
-    if (socket !== ws) return
-    drop(ws)
-    socket = undefined
-    if (!wanted) return setState('closed')
-    if (state === 'open') dropped = true
-    scheduleReconnect()
-  }
+  // The bare close, before the connection's own (which rejects the calls) takes its place.
+  const { close } = socket
 
-  function refuse(ws: WebSocketLike, closeCode: number, reason: string) {
-    if (socket !== ws) return
+  function refuse(closeCode: number, reason: string) {
     const refusal = new RelayRefusedError({ closeCode, reason })
     stop(refusal)
     parameters.onRefused?.(refusal)
@@ -188,22 +123,16 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
 
   /** Stops wanting a socket: no reconnect, every call waiting for the relay rejects with `error`. */
   function stop(error: RelayError) {
-    wanted = false
-    clearTimeout(timer)
-    target.removeEventListener?.('online', onOnline)
-    if (socket) drop(socket)
-    socket = undefined
-    attempt = 0
-    dropped = false
     for (const call of calls.values()) {
       clearTimeout(call.timer)
       call.reject(error)
     }
     calls.clear()
-    setState('closed')
+    close()
   }
 
-  function receive(ws: WebSocketLike, data: unknown) {
+  function receive(data: unknown, ws: WebSocketLike) {
+    heartbeat?.beat()
     const frame = parseRelayFrame(data)
     if (frame === undefined) return parameters.onMalformed()
     if (frame === null) return
@@ -228,24 +157,9 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
     else call.resolve(frame.result)
   }
 
-  const target = globalThis as {
-    addEventListener?: typeof addEventListener
-    removeEventListener?: typeof removeEventListener
-  }
-  // The network is back (browsers): waiting out the backoff would only delay the session.
-  const onOnline = () => {
-    if (!wanted || state === 'open') return
-    attempt = 0
-    void connect()
-  }
-
-  const connection: RelayConnection = {
-    get state() {
-      return state
-    },
-    get reconnects() {
-      return reconnects
-    },
+  // The socket itself is the connection (state, counter, open and reopen read through), with calls and a close that
+  // rejects them.
+  const connection: RelayConnection = Object.assign(socket, {
     request<result>(method: string, params: Record<string, unknown>) {
       const id = relayRpcId()
       const frame = JSON.stringify({ id, jsonrpc: '2.0', method, params })
@@ -256,28 +170,17 @@ export function createRelayConnection(parameters: CreateRelayConnectionParameter
             new RelayError(`Relay did not answer ${method} within ${requestTimeout} ms`, 'ERR_RELAY_TIMEOUT'),
           )
           // An open socket that answers nothing is likely dead (no close seen, as after a network change): reopen it.
-          if (socket && state === 'open') lost(socket)
+          // (`lose` is the last socket opened's: once that one is gone, it does nothing.)
+          lose?.()
         }, requestTimeout)
         const topic = method === 'irn_subscribe' ? (params.topic as string) : undefined
         calls.set(id, { frame, topic, resolve: resolve as (result: unknown) => void, reject, timer })
-        if (socket && state === 'open' && socket.readyState === OPEN) socket.send(frame)
-        else connection.open()
+        socket.send(frame)
       })
-    },
-    reopen() {
-      if (!wanted) return
-      attempt = 0
-      void connect()
-    },
-    open() {
-      if (wanted) return
-      wanted = true
-      target.addEventListener?.('online', onOnline)
-      void connect()
     },
     close() {
       stop(new RelayError('Relay connection closed', 'ERR_RELAY_CLOSED'))
     },
-  }
+  })
   return connection
 }

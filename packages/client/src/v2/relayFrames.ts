@@ -32,21 +32,26 @@ export function relayRpcId(): string {
  * gets its ack (`message` undefined): the relay must not keep re-sending it.
  */
 export function parseRelayFrame(data: unknown): RelayFrame | null | undefined {
-  let frame: Record<string, unknown> | undefined
+  let frame: Record<string, unknown> | null | undefined
   try {
-    const value: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
-    if (value && typeof value === 'object' && !Array.isArray(value)) frame = value as Record<string, unknown>
+    frame = typeof data === 'string' ? JSON.parse(data) : undefined
   } catch {}
+  // Only an object has `jsonrpc` (an array's, a string's, a number's or null's reads undefined).
   if (frame?.jsonrpc !== '2.0') return undefined
   if (typeof frame.method === 'string') {
     if (!frame.method.endsWith('_subscription')) return null
     // Echoed as it came, number or string: a parsed 19-digit id would lose digits.
     const ack = `{"id":${JSON.stringify(frame.id)},"jsonrpc":"2.0","result":true}`
     const data = (frame.params as { data?: Partial<RelayMessage> } | undefined)?.data
-    if (typeof data?.topic !== 'string' || typeof data.message !== 'string')
-      return { push: true, ack, message: undefined }
-    const publishedAt = typeof data.publishedAt === 'number' ? data.publishedAt : Date.now()
-    return { push: true, ack, message: { topic: data.topic, message: data.message, publishedAt } }
+    const message =
+      typeof data?.topic === 'string' && typeof data.message === 'string'
+        ? {
+            topic: data.topic,
+            message: data.message,
+            publishedAt: typeof data.publishedAt === 'number' ? data.publishedAt : Date.now(),
+          }
+        : undefined
+    return { push: true, ack, message }
   }
   return {
     push: false,

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { call, createPeers, echo, next } from '../../test/peers.js'
 import { dappMetadata, events, grant, methods, startRelay, walletMetadata } from '../../test/sdk.js'
+import type { WebSocketConstructor } from '../socket.js'
 import { createLocalStorage, createMemoryStorage } from '../storage.js'
-import type { WebSocketConstructor } from '../transport.js'
 import {
   approve,
   connect,

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import type { WebSocketLike } from '../transport.js'
 import { watchHeartbeat } from './heartbeat.js'
+import type { WebSocketLike } from './socket.js'
 
 afterEach(() => {
   vi.useRealTimers()

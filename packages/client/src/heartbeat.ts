@@ -1,4 +1,4 @@
-import type { WebSocketLike } from '../transport.js'
+import type { WebSocketLike } from './socket.js'
 
 // The SDK's limit in Node: a socket that heard nothing (no frame, no ping) for 35 s is dead (relay-v2.md §2).
 const SILENCE_LIMIT = 35_000
