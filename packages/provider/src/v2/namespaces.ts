@@ -1,6 +1,9 @@
 import type { Session } from '@pairlink/client/v2'
-import { RpcError, SessionError, V1_ERRORS } from '@pairlink/protocol'
+import { RpcError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
 import { ChainDisconnectedError, UnsupportedMethodError } from '../errors.js'
+
+/** What a dapp asks a v2 wallet for: v1's signing and wallet_* methods. */
+export const PROPOSED_METHODS = [...SIGNING_METHODS, 'wallet_watchAsset']
 
 /** The eip155 chain ids of a session: its namespaces' `chains` and the chains of their CAIP-10 accounts, in order. */
 export function chainsOf(session: Session): number[] {
