@@ -1,7 +1,9 @@
-import { SIGNING_METHODS } from '@pairlink/protocol'
+import { METHODS, SIGNING_METHODS, selectMethods } from '@pairlink/protocol'
 import { describe, expect, test } from 'vitest'
 import { RPC_METHODS } from '../apps/server/src/rpcMethods.js'
+import { decodeRequest } from '../apps/wallet/src/core/decodeRequest.js'
 import { WALLET_METHODS } from '../apps/wallet/src/core/namespaces.js'
+import { answerSessionMethod } from '../apps/wallet/src/core/sessionMethods.js'
 import { SIGNING_REQUEST_METHODS } from '../apps/wallet/src/core/signingMethods.js'
 import { PROPOSED_METHODS } from '../packages/provider/src/v2/namespaces.js'
 import { isWalletMethod } from '../packages/provider/src/walletRequest.js'
@@ -101,5 +103,24 @@ describe('the lists of methods', () => {
     expect(sorted(SIGNING_REQUEST_METHODS)).toEqual(sorted(WALLET_SIGNS))
     expect(sorted(WALLET_METHODS)).toEqual(sorted([...WALLET_SIGNS, ...WALLET_ANSWERS]))
     expect(new Set(WALLET_METHODS).size).toBe(WALLET_METHODS.length)
+  })
+})
+
+describe('the code behind the lists', () => {
+  test('behavior: the reference wallet answers each method it answers, and decodes each it signs or answers', async () => {
+    const session = {
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      chainId: 1,
+      switchChain: async () => {},
+    }
+    for (const method of selectMethods(METHODS, 'wallet', 'answer'))
+      expect(
+        await answerSessionMethod({ method, params: [{ chainId: '0x1' }] }, session),
+        method,
+      ).toBeDefined()
+    for (const method of WALLET_METHODS)
+      expect(decodeRequest({ method, params: [] }), method).not.toMatchObject({
+        reason: `The wallet does not support ${method}`,
+      })
   })
 })

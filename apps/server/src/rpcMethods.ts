@@ -1,21 +1,17 @@
+import { METHODS, type MethodTable, selectMethods } from '@pairlink/protocol'
+
+/**
+ * The JSON-RPC methods `/rpc` forwards of `table`: those it marks `node` (reads, and raw transactions), never one the
+ * person approves in a wallet, whatever the table says (a security boundary: the node must not be asked to sign).
+ *
+ * @example
+ * listRpcMethods(METHODS).has('eth_call') // true; 'eth_sendTransaction': false
+ */
+export function listRpcMethods(table: MethodTable): ReadonlySet<string> {
+  return new Set(
+    selectMethods(table, 'node', 'read', 'broadcast').filter((method) => !table[method]?.approval),
+  )
+}
+
 /** The JSON-RPC methods `/rpc` forwards: what a browser dapp and the reference wallet read, and raw transactions. */
-export const RPC_METHODS: ReadonlySet<string> = new Set([
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getStorageAt',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_sendRawTransaction',
-  'net_version',
-])
+export const RPC_METHODS: ReadonlySet<string> = listRpcMethods(METHODS)

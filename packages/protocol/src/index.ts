@@ -54,6 +54,13 @@ export {
   type StoredSession,
 } from './messages.js'
 export {
+  METHODS,
+  type MethodEntry,
+  type MethodTable,
+  type SelectedMethods,
+  selectMethods,
+} from './methods.js'
+export {
   normalizePersonalSign,
   normalizeTransaction,
   type QuantityInput,
