@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url'
+import { createBridge, createMemoryBackend } from '@pairlink/bridge'
 import { createClient } from '@pairlink/client'
-import { Hono } from 'hono'
+import { pino } from 'pino'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import { createRpcProxy } from '../apps/server/src/rpcProxy.js'
-import { createSite } from '../apps/server/src/site.js'
+import { createAppServer } from '../apps/server/src/createAppServer.js'
+import { createWalletList } from '../apps/server/src/registry.js'
 import { checkProposal } from '../apps/wallet/src/core/checkProposal.js'
 import { buildNamespaces } from '../apps/wallet/src/core/namespaces.js'
 import { SIGNING_REQUEST_METHODS } from '../apps/wallet/src/core/signingMethods.js'
@@ -12,21 +14,27 @@ import { PROPOSED_METHODS } from '../packages/provider/src/v2/namespaces.js'
 import { createFakeClient } from '../packages/provider/test/fakeClient.js'
 import { createFakeNode } from '../packages/provider/test/fakeNode.js'
 
-// "How to add a method" (packages/provider/README.md), checked: methods added to protocol's table and nowhere else
-// reach every list made from it. The table is the only thing changed here; everything else is the packages' and the
-// apps' own code.
+// "How to add a method" (packages/provider/README.md), checked: methods added to the rows of protocol's table
+// (`methods.ts`) and nowhere else reach every list made from them. Those rows are the only thing changed here;
+// everything else, the table made from them included, is the packages' and the apps' own code.
 vi.mock(import('../packages/protocol/src/methods.js'), async (importOriginal) => {
   const actual = await importOriginal()
-  const METHODS = {
-    ...actual.METHODS,
-    // A method the person approves and the reference wallet signs.
-    fake_sign: { approval: true, wallet: 'sign' },
-    // A read the server forwards.
-    fake_read: { node: 'read' },
-    // A mistake the type refuses: approved in the wallet, yet marked a read.
-    fake_mislabeled: { approval: true, node: 'read' },
+  return {
+    ...actual,
+    APPROVAL_METHODS: {
+      ...actual.APPROVAL_METHODS,
+      // A method the person approves and the reference wallet signs.
+      fake_sign: 'sign',
+      // A mistake: approved in the wallet, yet also listed as a read below.
+      fake_mislabeled: false,
+    } as typeof actual.APPROVAL_METHODS,
+    ANSWERED_METHODS: {
+      ...actual.ANSWERED_METHODS,
+      // A read the server forwards.
+      fake_read: { node: 'read' },
+      fake_mislabeled: { node: 'read' },
+    } as typeof actual.ANSWERED_METHODS,
   }
-  return { ...actual, METHODS: METHODS as typeof actual.METHODS }
 })
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -60,15 +68,21 @@ describe('a method added to the table', () => {
   })
 
   test("behavior: the server's /rpc forwards a read, and refuses what the person approves even marked a read", async () => {
-    const app = new Hono().post(
-      '/rpc',
-      createRpcProxy({
-        rpcUrl: node.url,
-        site: createSite({ publicUrl: new URL('http://pairlink.invalid') }),
-      }),
-    )
+    const bridge = createBridge({ backend: createMemoryBackend(), logger: pino({ level: 'silent' }) })
+    await bridge.start()
+    const data = (path: string) => fileURLToPath(new URL(`../apps/server/data/${path}`, import.meta.url))
+    const app = createAppServer({
+      bridge,
+      rpcUrl: node.url,
+      chainId: 31337,
+      registry: createWalletList({ snapshotFile: data('wallets.json'), logosDir: data('logos') }),
+      webDir: '/nonexistent',
+      walletDir: '/nonexistent',
+    })
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/rpc`
     const call = async (method: string) => {
-      const response = await app.request('/rpc', {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
@@ -80,6 +94,8 @@ describe('a method added to the table', () => {
       expect(await call(method)).toMatchObject({
         error: { code: -32601, message: `Method ${method} is not available through /rpc` },
       })
+    await app.close()
+    await bridge.close()
   })
 
   test('behavior: the reference wallet lists one it signs, grants it and accepts a proposal that requires it', () => {

@@ -3,11 +3,8 @@ import { METHODS, type MethodTable, selectMethods } from '@pairlink/protocol'
 /**
  * The JSON-RPC methods `/rpc` forwards of `table`: those it marks `node` (reads, and raw transactions), never one the
  * person approves in a wallet, whatever the table says (a security boundary: the node must not be asked to sign).
- *
- * @example
- * listRpcMethods(METHODS).has('eth_call') // true; 'eth_sendTransaction': false
  */
-export function listRpcMethods(table: MethodTable): ReadonlySet<string> {
+function listRpcMethods(table: MethodTable): ReadonlySet<string> {
   return new Set(
     selectMethods(table, 'node', 'read', 'broadcast').filter((method) => !table[method]?.approval),
   )

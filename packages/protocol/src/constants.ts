@@ -1,5 +1,3 @@
-import { METHODS, type SelectedMethods, selectMethods } from './methods.js'
-
 /** Protocol version carried in every `wc:` URI of this protocol. */
 export const PROTOCOL_VERSION = 1
 
@@ -20,10 +18,3 @@ export const SESSION_STORAGE_KEY = 'walletconnect'
 
 /** localStorage key of the wallet the person last chose in the modal. */
 export const DEEPLINK_CHOICE_STORAGE_KEY = 'WALLETCONNECT_DEEPLINK_CHOICE'
-
-/**
- * Methods that need the person's approval in the wallet (`approval` in {@link METHODS}). Their requests are published
- * with `silent: false` so the bridge triggers the wallet's push webhook (reference §4.8, the 1.8.0 list, in its order).
- */
-export const SIGNING_METHODS: readonly SelectedMethods<typeof METHODS, 'approval', true>[] =
-  /* @__PURE__ */ selectMethods(METHODS, 'approval', true)

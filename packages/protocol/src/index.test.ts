@@ -4,6 +4,8 @@ import * as protocol from './index.js'
 test('exports', () => {
   expect(Object.keys(protocol).sort()).toMatchInlineSnapshot(`
     [
+      "ANSWERED_METHODS",
+      "APPROVAL_METHODS",
       "BaseError",
       "DEEPLINK_CHOICE_STORAGE_KEY",
       "DecryptionError",

@@ -6,7 +6,6 @@ export {
   KEY_LENGTH,
   PROTOCOL_VERSION,
   SESSION_STORAGE_KEY,
-  SIGNING_METHODS,
   URI_PROTOCOL,
 } from './constants.js'
 export { decrypt, type EncryptParameters, encrypt, generateKey } from './envelope.js'
@@ -54,12 +53,17 @@ export {
   type StoredSession,
 } from './messages.js'
 export {
-  METHODS,
+  ANSWERED_METHODS,
+  APPROVAL_METHODS,
   type MethodEntry,
   type MethodTable,
-  type SelectedMethods,
-  selectMethods,
 } from './methods.js'
+export {
+  METHODS,
+  type SelectedMethods,
+  SIGNING_METHODS,
+  selectMethods,
+} from './methodTable.js'
 export {
   normalizePersonalSign,
   normalizeTransaction,

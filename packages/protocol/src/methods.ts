@@ -1,3 +1,5 @@
+// The method table's rows, the one place to edit when a method is added (packages/provider/README.md, "How to add a
+// method"); methodTable.ts makes the table and each list of methods from them.
 /**
  * What one JSON-RPC method is to each part of Pairlink; a field left out means "no". A method the person approves
  * is never one the server's `/rpc` forwards (the type refuses both, and the server checks it again).
@@ -28,31 +30,39 @@ export type MethodEntry =
       readonly node?: 'read' | 'broadcast' | undefined
     }
 
-/** A method table: {@link METHODS}, or one built on it (a test's). */
+/** A method table: `METHODS`, or one built like it (a test's). */
 export type MethodTable = Readonly<Record<string, MethodEntry>>
 
 /**
- * Every JSON-RPC method Pairlink's packages and apps treat apart from "anything else goes to the node", and what each
- * does with it: the one list to edit when a method is added (see `packages/provider/README.md`, "How to add a
- * method"). v1's 1.8.0 signing methods come first, in their order (`SIGNING_METHODS`).
+ * The methods the person approves in the wallet (`approval` in `METHODS`: v1's 1.8.0 signing methods, in their
+ * order, `SIGNING_METHODS`), each with what the reference wallet does with it (`wallet` in `METHODS`, `false`
+ * for nothing). The table's first rows, written this short and apart from the others because browser bundles (the
+ * provider's routing, the v1 client's pushes, the v2 proposal) carry these alone and have budgets to hold.
  */
-export const METHODS = {
-  eth_sendTransaction: { approval: true, wallet: 'sign' },
-  eth_signTransaction: { approval: true, wallet: 'sign' },
-  eth_sign: { approval: true, wallet: 'sign' },
-  eth_signTypedData: { approval: true, wallet: 'sign' },
-  eth_signTypedData_v1: { approval: true },
-  eth_signTypedData_v2: { approval: true },
-  eth_signTypedData_v3: { approval: true, wallet: 'sign' },
-  eth_signTypedData_v4: { approval: true, wallet: 'sign' },
-  personal_sign: { approval: true, wallet: 'sign' },
-  wallet_addEthereumChain: { approval: true, wallet: 'answer' },
-  wallet_switchEthereumChain: { approval: true, wallet: 'answer' },
-  wallet_getPermissions: { approval: true },
-  wallet_requestPermissions: { approval: true },
-  wallet_registerOnboarding: { approval: true },
-  wallet_watchAsset: { approval: true },
-  wallet_scanQRCode: { approval: true },
+export const APPROVAL_METHODS = {
+  eth_sendTransaction: 'sign',
+  eth_signTransaction: 'sign',
+  eth_sign: 'sign',
+  eth_signTypedData: 'sign',
+  eth_signTypedData_v1: false,
+  eth_signTypedData_v2: false,
+  eth_signTypedData_v3: 'sign',
+  eth_signTypedData_v4: 'sign',
+  personal_sign: 'sign',
+  wallet_addEthereumChain: 'answer',
+  wallet_switchEthereumChain: 'answer',
+  wallet_getPermissions: false,
+  wallet_requestPermissions: false,
+  wallet_registerOnboarding: false,
+  wallet_watchAsset: false,
+  wallet_scanQRCode: false,
+} as const satisfies Readonly<Record<string, NonNullable<MethodEntry['wallet']> | false>>
+
+/**
+ * The methods answered without the person: by the reference wallet from its session (`wallet`), or by the node
+ * through a server's `/rpc` (`node`). The rest of `METHODS`' rows; a method is in one of the two lists only.
+ */
+export const ANSWERED_METHODS = {
   eth_accounts: { wallet: 'answer' },
   eth_requestAccounts: { wallet: 'answer' },
   eth_chainId: { wallet: 'answer', node: 'read' },
@@ -73,31 +83,4 @@ export const METHODS = {
   eth_getTransactionReceipt: { node: 'read' },
   eth_maxPriorityFeePerGas: { node: 'read' },
   eth_sendRawTransaction: { node: 'broadcast' },
-} as const satisfies MethodTable
-
-/** The methods of `table` whose `field` is one of `values`, as their names' type. */
-export type SelectedMethods<table extends MethodTable, field extends keyof MethodEntry, value> = {
-  [method in keyof table]: table[method] extends { readonly [key in field]: infer held }
-    ? held extends value
-      ? method
-      : never
-    : never
-}[keyof table] &
-  string
-
-/**
- * The methods of `table` whose `field` is one of `values`, in the table's order: how each list of methods (the
- * provider's, the client's, the server's, the wallet's) is made from the one table.
- *
- * @example
- * selectMethods(METHODS, 'wallet', 'sign') // ['eth_sendTransaction', 'eth_signTransaction', 'eth_sign', …]
- */
-export function selectMethods<
-  const table extends MethodTable,
-  field extends keyof MethodEntry,
-  const value extends NonNullable<MethodEntry[field]>,
->(table: table, field: field, ...values: value[]): SelectedMethods<table, field, value>[] {
-  return Object.keys(table).filter((method) =>
-    (values as unknown[]).includes(table[method]?.[field]),
-  ) as SelectedMethods<table, field, value>[]
-}
+} as const satisfies Readonly<Record<string, Exclude<MethodEntry, { approval: true }>>>

@@ -1,6 +1,23 @@
 import { describe, expect, test } from 'vitest'
-import { SIGNING_METHODS } from './constants.js'
-import { METHODS, type MethodTable, selectMethods } from './methods.js'
+import { ANSWERED_METHODS, APPROVAL_METHODS, type MethodTable } from './methods.js'
+import * as constants from './methodTable.js'
+import { METHODS, SIGNING_METHODS, selectMethods } from './methodTable.js'
+
+// Moved from constants.test.ts with SIGNING_METHODS, which is made from the method table now.
+test('default: the 1.8.0 signing methods, in order', () => {
+  expect(constants.SIGNING_METHODS).toHaveLength(16)
+  expect(constants.SIGNING_METHODS.slice(0, 9)).toEqual([
+    'eth_sendTransaction',
+    'eth_signTransaction',
+    'eth_sign',
+    'eth_signTypedData',
+    'eth_signTypedData_v1',
+    'eth_signTypedData_v2',
+    'eth_signTypedData_v3',
+    'eth_signTypedData_v4',
+    'personal_sign',
+  ])
+})
 
 describe('METHODS', () => {
   test('default: v1 signing methods come first, in their order', () => {
@@ -11,6 +28,12 @@ describe('METHODS', () => {
     const table: MethodTable = METHODS
     const both = Object.keys(table).filter((method) => table[method]?.approval && table[method]?.node)
     expect(both).toEqual([])
+  })
+
+  test('behavior: a method is in one of the two lists of rows only', () => {
+    expect(Object.keys(APPROVAL_METHODS).filter((method) => Object.hasOwn(ANSWERED_METHODS, method))).toEqual(
+      [],
+    )
   })
 
   test('behavior: eth_sendRawTransaction is the only broadcast', () => {
