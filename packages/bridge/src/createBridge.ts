@@ -342,7 +342,7 @@ export function createBridge(parameters: CreateBridgeParameters = {}): Bridge {
       maxQueuedBytesPerOwner: options.maxQueuedBytesPerIp,
     },
     webhooks: { maxPerTopic: options.maxWebhooksPerTopic, ttlSeconds: options.webhookTtlSeconds },
-    deliver: (topic, frame) => deliver(topic, frame, byteLength(frame)),
+    deliver: (topic, frame, bytes = byteLength(frame)) => deliver(topic, frame, bytes),
   }
 
   return {

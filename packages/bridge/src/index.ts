@@ -1,9 +1,5 @@
+export { type AttachBridgeParameters, type AttachBridgeReturnType, attachBridge } from './attachBridge.js'
 export type { Backend, BackendContext, QueueLimits } from './backends/backend.js'
-export {
-  type LinkSettingNames,
-  type ParseLinkOptionsParameters,
-  parseLinkOptions,
-} from './backends/linkOptions.js'
 export { type CreateMemoryBackendParameters, createMemoryBackend } from './backends/memory.js'
 export {
   DEFAULT_MAX_BUFFERED_BYTES,
@@ -44,6 +40,11 @@ export {
 } from './errors.js'
 export { listeningHosts, listeningNames } from './listening.js'
 export type { Logger } from './logger.js'
+export {
+  type LinkSettingNames,
+  type ParseLinkOptionsParameters,
+  parseLinkOptions,
+} from './mesh/linkOptions.js'
 export type { BridgeCounts, BridgeMetrics } from './metrics.js'
 export {
   DEFAULT_REDIS_WAIT_TIMEOUT_MS,
@@ -57,9 +58,6 @@ export {
 } from './redisOptions.js'
 export type { BridgeOptions } from './resolveBridgeOptions.js'
 export {
-  type AttachBridgeParameters,
-  type AttachBridgeReturnType,
-  attachBridge,
   type CreateBridgeServerParameters,
   type CreateBridgeServerReturnType,
   createBridgeServer,

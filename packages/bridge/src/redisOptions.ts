@@ -1,6 +1,6 @@
 import type { RedisOptions } from 'ioredis'
-import { parseLinkAddress } from './backends/linkOptions.js'
 import { InvalidBridgeOptionsError } from './errors.js'
+import { parseLinkAddress } from './mesh/linkOptions.js'
 
 const SENTINEL_SCHEME = 'redis+sentinel:'
 // Sentinel's own port, when a sentinel's address names none.

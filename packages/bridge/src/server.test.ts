@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { connect, type TestClient } from '../test/client.js'
 import { bridgeFixtures, useCleanups } from '../test/fixtures.js'
+import { attachBridge } from './attachBridge.js'
 import { createBridge } from './createBridge.js'
-import { attachBridge } from './server.js'
 
 const cleanups = useCleanups()
 const { bridge, client } = bridgeFixtures(cleanups)

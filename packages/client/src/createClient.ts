@@ -1,5 +1,8 @@
 import {
   type ClientMeta,
+  createEmitter,
+  createSerialQueue,
+  type Emitter,
   type JsonRpcRequest,
   parseUri,
   SESSION_STORAGE_KEY,
@@ -10,7 +13,6 @@ import {
 import { close } from './actions/close.js'
 import { type KillSessionParameters, killSession } from './actions/killSession.js'
 import { getWindowMeta, redirectToWallet } from './browser.js'
-import { createEmitter, type Emitter } from './emitter.js'
 import { InvalidClientOptionsError } from './errors.js'
 import { withExtend } from './extend.js'
 import { handleFrame } from './receive.js'
@@ -235,8 +237,8 @@ export function createClient(parameters: CreateClientParameters): Client {
     redirect,
     stats: { received: 0, dropped: 0, ignored: 0, reconnects: 0 },
     ready: Promise.resolve(),
-    incoming: Promise.resolve(),
-    outgoing: Promise.resolve(),
+    incoming: createSerialQueue(),
+    outgoing: createSerialQueue(),
     transport: undefined,
     transportBridge: '',
     bridgeUnreachable: false,

@@ -1,3 +1,4 @@
+export type { Listener } from '@pairlink/protocol'
 export { type ApproveRequestParameters, approveRequest } from './actions/approveRequest.js'
 export { type ApproveSessionParameters, approveSession } from './actions/approveSession.js'
 export { close } from './actions/close.js'
@@ -25,7 +26,6 @@ export {
 } from './createClient.js'
 export { type DappActions, type DappClient, dappActions } from './decorators/dappActions.js'
 export { type WalletActions, type WalletClient, walletActions } from './decorators/walletActions.js'
-export type { Listener } from './emitter.js'
 export { ClientClosedError, InvalidClientOptionsError, RequestTimeoutError } from './errors.js'
 export type { OnRequestStatus, RequestStatus, RequestStatusEvent } from './requestStatus.js'
 export {

@@ -44,7 +44,7 @@ export function handleFrame(internal: Internal, message: SocketMessage, relayed 
   if (internal.ack)
     getTransport(internal).send({ topic: message.topic, type: 'ack', payload: '', silent: true })
   const key = internal.key
-  internal.incoming = internal.incoming.then(async () => {
+  void internal.incoming.add(async () => {
     let payload: unknown
     try {
       payload = await decrypt(message.payload, key)

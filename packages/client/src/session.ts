@@ -1,15 +1,16 @@
 import {
   createTopic,
   DEEPLINK_CHOICE_STORAGE_KEY,
+  type Emitter,
   encrypt,
   payloadId,
+  type SerialQueue,
   type SessionUpdate,
   type SocketMessage,
   type StoredSession,
 } from '@pairlink/protocol'
 import { getBrowserHost } from './browser.js'
 import type { Client, ClientEvents, ClientStats, ConnectReturnType, ModalAdapter } from './createClient.js'
-import type { Emitter } from './emitter.js'
 import { formatStoredSession, pickStoredSession, type SessionStorage, type TabChannel } from './storage.js'
 import {
   createTransport,
@@ -55,9 +56,9 @@ export type Internal = StoredSession & {
   stats: ClientStats
   ready: Promise<void>
   /** Incoming envelopes are handled one after the other, in arrival order. */
-  incoming: Promise<void>
+  incoming: SerialQueue
   /** Outgoing envelopes are encrypted and sent one after the other, in call order. */
-  outgoing: Promise<void>
+  outgoing: SerialQueue
   transport: Transport | undefined
   transportBridge: string
   /** An attempt to reach the bridge failed and none has succeeded since: the modal says so. */
@@ -142,12 +143,10 @@ function setBridgeUnreachable(internal: Internal, unreachable: boolean): void {
  */
 export function publish(internal: Internal, topic: string, payload: object, silent: boolean): Promise<void> {
   const key = internal.key
-  const sent = internal.outgoing.then(async () => {
+  return internal.outgoing.add(async () => {
     const envelope = await encrypt(payload, key)
     getTransport(internal).send({ topic, type: 'pub', payload: JSON.stringify(envelope), silent })
   })
-  internal.outgoing = sent.catch(() => {})
-  return sent
 }
 
 /**

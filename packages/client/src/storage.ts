@@ -1,4 +1,4 @@
-import type { StoredSession } from '@pairlink/protocol'
+import { createSerialQueue, type StoredSession } from '@pairlink/protocol'
 
 /** Where a client keeps its session: string values under string keys, sync or async. */
 export type SessionStorage = {
@@ -82,7 +82,9 @@ export function createFileStorage(path: string): SessionStorage {
   // `node:fs` is imported on first use, so browser bundles of the client never see it.
   const name = 'node:fs/promises'
   const fs = import(/* @vite-ignore */ name) as Promise<typeof import('node:fs/promises')>
-  let writing: Promise<void> = Promise.resolve()
+  // Writes are serialised: two quick updates must not interleave their read-modify-write. A failed write rejects
+  // its own call, and the next one starts afresh.
+  const writing = createSerialQueue()
 
   async function read(): Promise<Record<string, string>> {
     try {
@@ -93,21 +95,17 @@ export function createFileStorage(path: string): SessionStorage {
     }
   }
   function update(change: (values: Record<string, string>) => void): Promise<void> {
-    // Writes are serialised: two quick updates must not interleave their read-modify-write. The chain keeps only
-    // the order, never an outcome: a failed write rejects its own call, and the next one starts afresh.
-    const write = writing.then(async () => {
+    return writing.add(async () => {
       const values = await read()
       change(values)
       const temporary = `${path}.${process.pid}.tmp`
       await (await fs).writeFile(temporary, JSON.stringify(values), { mode: 0o600 })
       await (await fs).rename(temporary, path)
     })
-    writing = write.catch(() => {})
-    return write
   }
   return {
     get: async (key) => {
-      await writing
+      await writing.idle()
       return (await read())[key]
     },
     set: (key, value) =>

@@ -30,6 +30,8 @@ test('exports', () => {
       "V1_ERRORS",
       "bytesToHex",
       "checksumAddress",
+      "createEmitter",
+      "createSerialQueue",
       "createTopic",
       "decrypt",
       "encrypt",

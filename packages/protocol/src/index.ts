@@ -8,6 +8,8 @@ export {
   SESSION_STORAGE_KEY,
   URI_PROTOCOL,
 } from './constants.js'
+export { createEmitter, type Emitter, type EmitterOptions, type Listener } from './createEmitter.js'
+export { createSerialQueue, type SerialQueue } from './createSerialQueue.js'
 export { decrypt, type EncryptParameters, encrypt, generateKey } from './envelope.js'
 export {
   BaseError,

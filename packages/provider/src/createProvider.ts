@@ -1,8 +1,7 @@
 import type { CreateClientParameters, ModalAdapter } from '@pairlink/client'
-import { RpcError, V1_ERRORS } from '@pairlink/protocol'
+import { createEmitter, RpcError, V1_ERRORS } from '@pairlink/protocol'
 import { type Block, createBlockTracker } from './blockTracker.js'
 import { BLOCK_POLLING_INTERVAL_MS } from './constants.js'
-import { createEmitter } from './emitter.js'
 import {
   ChainDisconnectedError,
   type ConnectionRefusedError,
@@ -14,6 +13,7 @@ import { createLegacySend, type LegacySend } from './legacySend.js'
 import type { Log } from './logSubscription.js'
 import { createLogSubscriptionLoader } from './logSubscriptionLoader.js'
 import type { RequestStatusEvents } from './requestStatus.js'
+import { rethrowLater } from './rethrowLater.js'
 import { connectSession, getClient, type ProviderClient } from './session.js'
 import type { V2Client } from './v2Client.js'
 import { isWalletMethod, sendToWallet, targetChain } from './walletRequest.js'
@@ -139,7 +139,7 @@ const hex = (n: number) => `0x${n.toString(16)}`
  */
 export function createProvider(parameters: CreateProviderParameters): Provider {
   const { rpc = {}, timeout } = parameters
-  const emitter = createEmitter<ProviderEvents>()
+  const emitter = createEmitter<ProviderEvents>({ onListenerError: rethrowLater })
   const { modal } = parameters
   // The pairing URI as an event too, as WalletConnect's ethereum-provider says it: apps (and kits such as RainbowKit)
   // that draw their own QR code listen for `display_uri`.
@@ -203,7 +203,7 @@ export function createProvider(parameters: CreateProviderParameters): Provider {
 
   // Poll while someone wants blocks or a wallet is connected; never after disconnect() until asked again.
   function updatePolling() {
-    const wanted = connected || subscriptions.size + logs.size > 0 || emitter.count('block') > 0
+    const wanted = connected || subscriptions.size + logs.size > 0 || emitter.listenerCount('block') > 0
     if (wanted && !halted) tracker.start()
     else tracker.stop()
   }

@@ -8,10 +8,10 @@ import {
   type TransportState,
   type WebSocketConstructor,
 } from '@pairlink/client'
-import type { ClientMeta } from '@pairlink/protocol'
+import { type ClientMeta, createEmitter } from '@pairlink/protocol'
 import type { Cacao } from '@pairlink/protocol/v2'
-import { createEmitter } from './emitter.js'
 import type { ConnectionRefusedError } from './errors.js'
+import { rethrowLater } from './rethrowLater.js'
 import type { ProviderClient } from './session.js'
 import type { SignSession } from './v2/createSignSession.js'
 
@@ -172,11 +172,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     transportState: 'closed',
     topic: undefined,
   }
-  const emitter = createEmitter<V2ClientEvents>()
-  const on: V2Client['on'] = (event, listener) => {
-    emitter.on(event, listener)
-    return () => emitter.off(event, listener)
-  }
+  const emitter = createEmitter<V2ClientEvents>({ onListenerError: rethrowLater })
 
   const key = parameters.storageKey ?? 'pairlink-v2'
   let loading: Promise<SignSession> | undefined
@@ -225,7 +221,7 @@ export function createV2Client(parameters: CreateV2ClientParameters): V2Client {
     },
     rpcUrl: undefined,
     ready,
-    on,
+    on: emitter.on,
     connect: async (connectParameters) =>
       (await loaded()).connect(connectParameters?.chainId, connectParameters?.authenticate),
     request: async (request, options) => (await loaded()).request(request, options),

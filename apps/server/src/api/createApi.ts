@@ -79,7 +79,7 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
   api.use('/api/*', sameSite(site), limitBody())
 
   const requireSession = async (c: Parameters<typeof clientAddress>[0]) => {
-    const session = await readSession(db, c.env.incoming)
+    const session = await readSession(db, c)
     if (!session)
       throw new ApiError(401, 'Not signed in', { 'set-cookie': clearedCookie(siteOf(c, site).secure) })
     return session
@@ -104,7 +104,7 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
     ),
     async (c) => {
       const body = await readJson(c)
-      const previous = await readSession(db, c.env.incoming)
+      const previous = await readSession(db, c)
       // The site's domain and origin come from configuration: a message signed for another site never matches.
       const { domain, origin, secure } = siteOf(c, site)
       const expected = { domain, origin, chainId, chain }
@@ -132,7 +132,7 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
   // Signed out is an ordinary answer here, not a 401: every page load asks, and a browser logs each 4xx as an error.
   // The other routes still refuse without a session.
   api.get('/api/me', async (c) => {
-    const session = await readSession(db, c.env.incoming)
+    const session = await readSession(db, c)
     if (!session) {
       return c.json({ signedIn: false }, 200, {
         ...NO_STORE,
@@ -158,7 +158,7 @@ export function createApi(parameters: CreateApiParameters): Hono<AppEnv> {
   })
 
   api.post('/api/logout', async (c) => {
-    const session = await readSession(db, c.env.incoming)
+    const session = await readSession(db, c)
     if (session) await db.query('DELETE FROM sessions WHERE token_hash = $1', [session.tokenHash])
     return c.json({ signedOut: true }, 200, {
       ...NO_STORE,

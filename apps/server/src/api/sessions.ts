@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { Database } from '../db/createDatabase.js'
 
 /** Name of the session cookie. */
@@ -10,10 +11,10 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 3600
 /** The signed-in account of a request, or `undefined` (no cookie, unknown or tampered token, expired session). */
 export async function readSession(
   db: Pick<Database, 'query'>,
-  request: IncomingMessage,
+  c: Context,
   now: Date = new Date(),
 ): Promise<{ address: string; chainId: number; tokenHash: string } | undefined> {
-  const token = readCookie(request, SESSION_COOKIE)
+  const token = getCookie(c, SESSION_COOKIE)
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined
   const tokenHash = hashToken(token)
   const rows = await db.query<{ address: string; chain_id: number }>(
@@ -34,7 +35,11 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** `Set-Cookie` for a session token; `Secure` whenever the page is served over https. */
+/**
+ * `Set-Cookie` for a session token; `Secure` whenever the page is served over https. Written here rather than by
+ * `hono/cookie`'s `setCookie`: its attributes come in another order (`Max-Age` first), and the header's exact text is
+ * part of what the API's tests (and clients that compare it) see.
+ */
 export function sessionCookie(token: string, secure: boolean, maxAge = SESSION_TTL_SECONDS): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
 }
@@ -42,14 +47,6 @@ export function sessionCookie(token: string, secure: boolean, maxAge = SESSION_T
 /** `Set-Cookie` that removes the session cookie. */
 export function clearedCookie(secure: boolean): string {
   return sessionCookie('', secure, 0)
-}
-
-function readCookie(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createSerialQueue } from '@pairlink/protocol'
 import Libsql from 'libsql'
 import type { Database } from './createDatabase.js'
 
@@ -42,12 +43,7 @@ export function openSqlite(file: string): Database {
   }
 
   // One connection, used from async code: a queue keeps a transaction's statements from interleaving with others'.
-  let tail: Promise<unknown> = Promise.resolve()
-  const serial = <result>(fn: () => Promise<result> | result): Promise<result> => {
-    const next = tail.then(fn, fn)
-    tail = next.catch(() => {})
-    return next
-  }
+  const { add: serial } = createSerialQueue()
 
   return {
     kind: 'sqlite',

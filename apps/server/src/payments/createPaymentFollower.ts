@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createSerialQueue } from '@pairlink/protocol'
 import type { Hash } from 'viem'
 import type { Database } from '../db/createDatabase.js'
 import { type ChainReader, createChainReader } from './chainReader.js'
@@ -64,7 +65,7 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
   let running = false
   let lastHead: bigint | undefined
   // One pass at a time in this process; other processes are kept off the same rows by the claims.
-  let current: Promise<void> = Promise.resolve()
+  const passes = createSerialQueue()
 
   async function pass(): Promise<void> {
     const head = await chain.blockNumber()
@@ -146,17 +147,18 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
 
   function tick() {
     timer = undefined
-    current = current
-      .then(async () => {
+    void passes.add(async () => {
+      try {
         const head = await chain.blockNumber()
         if (head === lastHead) return
         lastHead = head
         await pass()
-      })
-      .catch((error: unknown) => onError(error as Error))
-      .finally(() => {
+      } catch (error) {
+        onError(error as Error)
+      } finally {
         if (running) timer = setTimeout(tick, pollingInterval)
-      })
+      }
+    })
   }
 
   return {
@@ -171,13 +173,11 @@ export function createPaymentFollower(parameters: CreatePaymentFollowerParameter
       running = false
       if (timer) clearTimeout(timer)
       timer = undefined
-      await current
+      await passes.idle()
     },
     /** Runs one pass now (after any pass in progress), whether or not the head moved. */
     pass(): Promise<void> {
-      const run = current.then(pass)
-      current = run.catch(() => {})
-      return run
+      return passes.add(pass)
     },
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -271,6 +271,28 @@ describe('/registry/wallets.json', () => {
     const json = inflate(raw.body).toString()
     expect(JSON.parse(json)).toEqual(JSON.parse(walletList.document(origin).json.toString()))
     expect(raw.body.length).toBeLessThan(json.length / 3)
+  })
+
+  test('behavior: read and built once, not per request: the same bytes while the snapshot file changes or goes', async () => {
+    // The snapshot ships with the build and WALLETS_FILE is read at start-up: a change needs a restart.
+    const copy = join(mkdtempSync(join(tmpdir(), 'pairlink-snapshot-')), 'wallets.json')
+    writeFileSync(copy, readFileSync(snapshotFile))
+    explorer.state.failing = true
+    const { walletList } = list({ snapshotFile: copy })
+    const origin = await serve(walletList)
+    const answer = async () => {
+      const response = await fetch(`${origin}/registry/wallets.json`)
+      const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'))
+      return { status: response.status, headers, body: await response.text() }
+    }
+    const first = await answer()
+    expect(first.status).toBe(200)
+    writeFileSync(copy, JSON.stringify({ data: [] }))
+    expect(await answer()).toEqual(first)
+    rmSync(copy)
+    expect(await answer()).toEqual(first)
+    // One document per origin, compressed once: the same buffers every time.
+    expect(walletList.document(origin)).toBe(walletList.document(origin))
   })
 })
 

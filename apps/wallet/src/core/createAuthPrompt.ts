@@ -11,9 +11,9 @@ import {
   type SessionNamespace,
   type SignClient,
 } from '@pairlink/client/v2'
+import type { Emitter } from '@pairlink/protocol'
 import type { AuthPayload } from '@pairlink/protocol/v2'
 import { buildCacaos, type CacaoSigner } from './buildCacaos.js'
-import type { Emitter } from './emitter.js'
 import { parseCaipChain, summarizeProposal, WALLET_METHODS } from './namespaces.js'
 import { AUTH_EXPIRED_MESSAGE, type SessionWalletEvents, toClientMeta } from './sessionWallet.js'
 import { type AuthRequestSummary, summarizeAuthRequest } from './summarizeAuthRequest.js'

@@ -15,12 +15,12 @@ import {
   SignError,
   update,
 } from '@pairlink/client/v2'
+import { createEmitter } from '@pairlink/protocol'
 import type { LocalAccount } from 'viem'
 import { accountSigner } from './buildCacaos.js'
 import { getChainOptions } from './chains.js'
 import { checkProposal, type ProposalRefusal } from './checkProposal.js'
 import { createAuthPrompt } from './createAuthPrompt.js'
-import { createEmitter } from './emitter.js'
 import { buildNamespaces, getLatestSession, getSessionChains, summarizeProposal } from './namespaces.js'
 import { answerRequest } from './sessionMethods.js'
 import {

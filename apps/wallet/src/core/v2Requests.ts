@@ -1,7 +1,6 @@
 import { type PendingRequest, respond, type SignClient } from '@pairlink/client/v2'
-import { type JsonRpcRequest, PROVIDER_ERROR_CODES } from '@pairlink/protocol'
+import { type Emitter, type JsonRpcRequest, PROVIDER_ERROR_CODES } from '@pairlink/protocol'
 import type { RequestOutcome } from './createWallet.js'
-import type { Emitter } from './emitter.js'
 import { findRpcError } from './errors.js'
 import { parseCaipChain } from './namespaces.js'
 import type { SessionWalletEvents } from './sessionWallet.js'

@@ -21,9 +21,10 @@ export type BackendContext = {
   webhooks: { maxPerTopic: number; ttlSeconds: number }
   /**
    * Writes a frame published on another node to this node's subscribers of `topic`; returns how many got it.
-   * Only backends shared by several nodes call it.
+   * `bytes`: its UTF-8 size, when the backend knows it (else it is counted). Only backends shared by several nodes
+   * call it.
    */
-  deliver(topic: string, frame: string): number
+  deliver(topic: string, frame: string, bytes?: number): number
 }
 
 /**

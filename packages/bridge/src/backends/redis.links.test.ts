@@ -4,10 +4,10 @@ import { startRedis, type TestRedis } from '@pairlink/test-kit/redis'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { silentLogger } from '../logger.js'
+import { createLinkReader, encodeLinkFrameBytes, LinkFrame } from '../mesh/linkWire.js'
+import type { NodeLinkOptions } from '../mesh/nodeMesh.js'
 import { createBridgeMetrics } from '../metrics.js'
 import type { BackendContext } from './backend.js'
-import { createLinkReader, encodeLinkFrameBytes, LinkFrame } from './linkWire.js'
-import type { NodeLinkOptions } from './nodeMesh.js'
 import { createRedisBackend } from './redis.js'
 
 // Bridge nodes (the Redis backend) on one real redis-server, linked by real TCP connections.

@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto'
-import type { Redis, RedisOptions } from 'ioredis'
+import type { RedisOptions } from 'ioredis'
 import { DEFAULT_MAX_TOTAL_QUEUED_BYTES, DEFAULT_REDIS_KEY_PREFIX } from '../constants.js'
 import { BackendError } from '../errors.js'
+import { NODE_ID_LENGTH } from '../mesh/linkWire.js'
+import { createNodeMesh, type NodeLinkOptions } from '../mesh/nodeMesh.js'
 import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
 import type { Backend, BackendContext, RelayLinks } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
-import { readDecimal } from './linkWire.js'
-import { createNodeMesh, type NodeLinkOptions } from './nodeMesh.js'
-import { DRAIN_SCRIPT, ENQUEUE_SCRIPT } from './redisScripts.js'
+import {
+  directHead,
+  type FrameHandler,
+  forEachFrame,
+  formatDirectFrame,
+  ownerOf,
+  readFrame,
+} from './redisFrames.js'
+import { createRedisPeers, idsOf, type Peers } from './redisPeers.js'
+import { createRedisQueue, type Held, type Scripted } from './redisQueue.js'
 
 /** Parameters of {@link createRedisBackend}. */
 export type CreateRedisBackendParameters = {
@@ -34,38 +43,10 @@ export type CreateRedisBackendParameters = {
   links?: NodeLinkOptions | false | undefined
 }
 
-type Scripted = Redis & {
-  pairlinkEnqueue(...args: (string | number)[]): Promise<[number, number, number, number, string]>
-  pairlinkDrain(queue: string, bytes: string, prefix: string): Promise<string[]>
-}
-
-// How long a queue key outlives its newest message, so expired messages are still counted by the next push or drain.
-const KEY_GRACE_MS = 3_600_000
 // A node re-registers its topics this often; the registration of a node that died expires after three periods.
 const REGISTRY_REFRESH_MS = 600_000
-// How long a node trusts what it knows of a topic's other nodes before asking Redis again. A node that registers
-// announces it on the interest channel at once, so this only bounds how long a lost announcement could matter.
-const INTEREST_TTL_MS = 5_000
-// Topics this node publishes on without subscribing them whose nodes it remembers; the oldest is forgotten beyond.
-const MAX_PUBLISHED_TOPICS = 16_384
-// A node id: 8 random bytes in hex.
-const NODE_ID_LENGTH = 16
 // First byte of a message for the v2 store of the node ('V'; v1's are 'd', 'b', 's').
 const RELAY_MESSAGE = 86
-
-// Bytes of publishes held while Redis is away; beyond it they are dropped and counted.
-const MAX_HELD_BYTES = 16_777_216
-/** What this node knows about the other nodes subscribed to a topic. */
-type Peers = {
-  /** Other nodes registered for the topic and listening, as far as this node knows. */
-  nodes: Set<string>
-  /** When Redis last told (0: never): until {@link INTEREST_TTL_MS} later, `nodes` is trusted. */
-  checkedAt: number
-  /** Bumped by each announcement, so an answer Redis gave before it does not undo it. */
-  version: number
-  /** Nodes that announced the topic lately, with the time (topics with subscribers here only). */
-  announced: Map<string, number> | undefined
-}
 
 /**
  * The backend for several bridge nodes behind one address. Each node listens on a channel of its own and registers
@@ -91,15 +72,11 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     autoPipeliningIgnoredCommands: ['publish'],
   })
   const { commands, subscriber } = node
-  commands.defineCommand('pairlinkEnqueue', { numberOfKeys: 3, lua: ENQUEUE_SCRIPT })
-  commands.defineCommand('pairlinkDrain', { numberOfKeys: 2, lua: DRAIN_SCRIPT })
   if (!Number.isFinite(maxTotalBytes) || maxTotalBytes <= 0)
     throw new BackendError(`Invalid Redis backend option maxTotalQueuedBytes: ${maxTotalBytes}`)
 
-  // Topics with subscribers on this node. While no other node has any, a frame delivered here needs no Redis at all.
-  const topics = new Map<string, Peers>()
-  // Topics this node published on without subscribing them (bounded, oldest first).
-  const published = new Map<string, Peers>()
+  const known = createRedisPeers(nodeId)
+  const { topics } = known
   let context: BackendContext | undefined
   let refresher: Sweeper | undefined
   // Frames this node published or handed on, numbered in that order (see `Held`).
@@ -118,9 +95,16 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       'redis error',
     )
   }
-  const nodesKey = (topic: string) => `${prefix}s:${topic}`
-  const queueKey = (topic: string) => `${prefix}q:${topic}`
-  const bytesKey = (topic: string) => `${prefix}qb:${topic}`
+  const queue = createRedisQueue({
+    commands,
+    prefix,
+    nodeId,
+    nodeChannelPrefix,
+    maxTotalBytes,
+    ctx,
+    script: (run, reached) => mesh.script(run, reached),
+  })
+  const { nodesKey, enqueue, publishOrHold } = queue
   const hooksKey = (topic: string) => `${prefix}w:${topic}`
 
   const register = (topic: string, announce: boolean) => {
@@ -132,95 +116,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     return multi.exec()
   }
 
-  const peersOf = (topic: string) => {
-    let peers = topics.get(topic) ?? published.get(topic)
-    if (!peers) {
-      peers = { nodes: new Set(), checkedAt: 0, version: 0, announced: undefined }
-      published.set(topic, peers)
-      if (published.size > MAX_PUBLISHED_TOPICS) published.delete(published.keys().next().value as string)
-    }
-    return peers
-  }
-
-  // What the script answered: the nodes that received the frame when it ran. Nodes announced since are kept, and so
-  // are those the script was told had the frame already (`partial`).
-  const idsOf = (joined: string) => {
-    const ids: string[] = []
-    for (let at = 0; at < joined.length; at += NODE_ID_LENGTH) ids.push(joined.slice(at, at + NODE_ID_LENGTH))
-    return ids
-  }
-  const learn = (peers: Peers, reached: string, askedAt: number, version: number, partial: boolean) => {
-    if (!partial && peers.version === version) peers.nodes.clear()
-    for (let at = 0; at < reached.length; at += NODE_ID_LENGTH)
-      peers.nodes.add(reached.slice(at, at + NODE_ID_LENGTH))
-    if (!partial) peers.checkedAt = askedAt
-  }
-
-  const enqueue = async (
-    topic: string,
-    frame: string,
-    bytes: number,
-    owner: string,
-    fanOut = false,
-    delivered = 0,
-    have = '',
-  ) => {
-    const { counts, queue } = ctx()
-    const ttlMs = Math.max(1, Math.round(queue.ttlSeconds * 1000))
-    const run = () =>
-      commands.pairlinkEnqueue(
-        nodesKey(topic),
-        queueKey(topic),
-        bytesKey(topic),
-        prefix,
-        nodeId,
-        topic,
-        frame,
-        delivered,
-        bytes,
-        queue.maxQueueLength,
-        queue.maxQueuedBytes,
-        ttlMs,
-        Date.now(),
-        ttlMs + Math.min(ttlMs, KEY_GRACE_MS),
-        fanOut ? nodeChannelPrefix : '',
-        owner,
-        queue.maxQueuedBytesPerOwner,
-        maxTotalBytes,
-        have,
-      )
-    // A script that publishes runs in order with the frames on the links, and fences the nodes it reached.
-    const [queued, dropped, expired, refused, reached] = await (fanOut
-      ? mesh.script(run, (result) => idsOf(result[4]))
-      : run())
-    counts.queued += queued
-    counts.refusedQueuedBytesPerIp += refused
-    counts.dropped += dropped
-    counts.expired += expired
-    return reached
-  }
-
-  // Registration and drain go through the same connection, in order: the drain sees every frame queued before
-  // other nodes could see this node in the topic's set.
-  const drain = async (topic: string) => {
-    const entries = await commands.pairlinkDrain(queueKey(topic), bytesKey(topic), prefix)
-    const now = Date.now()
-    const frames: string[] = []
-    for (const entry of entries) {
-      const sep = entry.indexOf(':')
-      if (Number(entry.slice(0, sep)) > now) frames.push(entry.slice(sep + 1))
-      else ctx().counts.expired++
-    }
-    return frames
-  }
-
   // Topics whose queue this node drains again after a lost connection: frames from other nodes wait until it is
   // drained (counted as delivered), so that none overtakes an older frame queued while this node was away.
-  let recovering: Map<string, { frame: string; owner: string }[]> | undefined
-  const deliverLive = (topic: string, frame: string, owner: string) => {
+  let recovering: Map<string, { frame: string; bytes: number; owner: string }[]> | undefined
+  const deliverLive = (topic: string, frame: string, bytes: number, owner: string) => {
     const waiting = recovering?.get(topic)
-    if (!waiting) return ctx().deliver(topic, frame)
-    waiting.push({ frame, owner })
+    if (!waiting) return ctx().deliver(topic, frame, bytes)
+    waiting.push({ frame, bytes, owner })
     return 1
   }
   // The topic's queue is drained: what waited goes out (back to the queue if nobody is here any more).
@@ -229,15 +131,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     if (!waiting) return
     recovering?.delete(topic)
     if (recovering?.size === 0) recovering = undefined
-    for (const { frame, owner } of waiting)
-      if (ctx().deliver(topic, frame) === 0)
-        enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
+    for (const { frame, bytes, owner } of waiting)
+      if (ctx().deliver(topic, frame, bytes) === 0) enqueue(topic, frame, bytes, owner).catch(failed)
   }
 
-  const deliverHere = (topic: string, frame: string, owner: string) => {
+  const deliverHere = (topic: string, frame: string, bytes: number, owner: string) => {
     // The publisher counted this node as a receiver and queued nothing: queue here if nobody got it.
-    if (deliverLive(topic, frame, owner) === 0)
-      enqueue(topic, frame, Buffer.byteLength(frame), owner).catch(failed)
+    if (deliverLive(topic, frame, bytes, owner) === 0) enqueue(topic, frame, bytes, owner).catch(failed)
   }
 
   // A frame published straight to this node by `origin`, which sent it to `sentTo` (node ids, this one first or
@@ -246,76 +146,36 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // reads the set). A receiver with nobody to deliver to does the same, and the script queues it if nobody got it.
   // `message` is the frame's whole message (see `onFrame`): its origin, `sentTo` and owner are read only when needed,
   // which a frame delivered here with no recent announcement of its topic never is.
-  const deliverDirect = (topic: string, frame: string, message: Buffer, head: number, owner: number) => {
-    const delivered = deliverLive(topic, frame, recovering ? ownerOf(message, owner) : '')
+  const deliverDirect = (
+    topic: string,
+    frame: string,
+    bytes: number,
+    message: Buffer,
+    head: number,
+    owner: number,
+  ) => {
+    const delivered = deliverLive(topic, frame, bytes, recovering ? ownerOf(message, owner) : '')
     // Nothing announced lately: `missed` would be false.
-    if (delivered > 0 && !topics.get(topic)?.announced) return
-    const origin = message.toString('latin1', 1, 1 + NODE_ID_LENGTH)
-    const sentTo = message.toString('latin1', 1 + NODE_ID_LENGTH, head - 1)
-    if (delivered > 0 && !(sentTo.startsWith(nodeId) && missed(topic, origin, sentTo))) return
+    if (delivered > 0 && !known.anyAnnounced(topic)) return
+    const { origin, sentTo } = directHead(message, head)
+    if (delivered > 0 && !(sentTo.startsWith(nodeId) && known.missed(topic, origin, sentTo))) return
     let have = `,${origin},`
-    for (let at = 0; at < sentTo.length; at += NODE_ID_LENGTH)
-      have += `${sentTo.slice(at, at + NODE_ID_LENGTH)},`
-    const bytes = Buffer.byteLength(frame)
+    for (const id of idsOf(sentTo)) have += `${id},`
     const entry = { topic, frame, bytes, owner: ownerOf(message, owner), delivered, have, order: ++lastOrder }
     publishOrHold(entry).catch(failed)
   }
-  // Whether a node announced `topic` lately and `origin` did not send to it.
-  const missed = (topic: string, origin: string, sentTo: string) => {
-    const announced = topics.get(topic)?.announced
-    if (!announced) return false
-    const now = Date.now()
-    for (const [node, at] of announced) {
-      if (now - at > INTEREST_TTL_MS) announced.delete(node)
-      else if (node !== origin && !sentTo.includes(node)) return true
-    }
-    return false
+  // A frame read (see redisFrames.ts): from the script, or straight from its origin.
+  const onFrame: FrameHandler = (message, topic, frame, bytes, head, ownerAt) => {
+    if (head === 0) deliverHere(topic, frame, bytes, ownerOf(message, ownerAt))
+    else deliverDirect(topic, frame, bytes, message, head, ownerAt)
   }
-
-  const onAnnouncement = (message: Buffer) => {
-    const node = message.toString('latin1', 0, NODE_ID_LENGTH)
-    if (node === nodeId) return
-    const topic = message.toString('utf8', NODE_ID_LENGTH)
-    const mine = topics.get(topic)
-    const peers = mine ?? published.get(topic)
-    if (!peers) return
-    peers.nodes.add(node)
-    peers.version++
-    if (!mine) return
-    mine.announced ??= new Map()
-    mine.announced.set(node, Date.now())
-  }
-
-  // `d{origin}{ids sent to}:` before a direct frame; a frame the script published has no such head. Then
-  // `{topic bytes}:{topic}{owner bytes}:{owner}{frame}`; the numbers are read without a string on the way.
-  const ownerOf = (message: Buffer, at: number) => {
-    const sep = message.indexOf(58, at)
-    return message.toString('utf8', sep + 1, sep + 1 + readDecimal(message, at, sep))
-  }
-  const onFrame = (message: Buffer) => {
-    const direct = message[0] === 100 // 'd'
-    const head = direct ? message.indexOf(58) + 1 : 0
-    const sep = message.indexOf(58, head)
-    const ownerAt = sep + 1 + readDecimal(message, head, sep)
-    const ownerSep = message.indexOf(58, ownerAt)
-    const ownerEnd = ownerSep + 1 + readDecimal(message, ownerAt, ownerSep)
-    const topic = message.toString('utf8', sep + 1, ownerAt)
-    const frame = message.toString('utf8', ownerEnd)
-    if (!direct) return deliverHere(topic, frame, ownerOf(message, ownerAt))
-    deliverDirect(topic, frame, message, head, ownerAt)
-  }
+  const readOne = (message: Buffer) => readFrame(message, onFrame)
 
   // A frame, a batch, or nothing (a fence, from another node's stream).
   const onDirect = (message: Buffer) => {
     if (message.length === 0) return
     if (message[0] === RELAY_MESSAGE) return relayHandler?.(message)
-    if (message[0] !== 98) return onFrame(message) // 'b': direct frames of one turn, `{bytes}:{frame}` each
-    for (let at = 1; at < message.length; ) {
-      const sep = message.indexOf(58, at)
-      const end = sep + 1 + readDecimal(message, at, sep)
-      onFrame(message.subarray(sep + 1, end))
-      at = end
-    }
+    forEachFrame(message, readOne)
   }
   const mesh = createNodeMesh({
     nodeId,
@@ -330,56 +190,18 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     },
   })
   const onMessage = (channel: Buffer, message: Buffer) => {
-    if (channel.length === interestChannelBytes) return onAnnouncement(message)
+    if (channel.length === interestChannelBytes) return known.announced(message)
     // 's': numbered, from another node's stream (see nodeStreams.ts).
     if (message[0] === 115) return mesh.receive(message)
     onDirect(message)
   }
-
-  // Publishes that failed because Redis was away, kept (bounded) and sent once it is back: a peer subscribed on
-  // another node must not lose what was published while this node reconnected.
-  // `order`: when it was published here, so that held frames go out in publish order, whenever each failed (one
-  // still waiting for its answer fails after later ones that were refused at once).
-  type Held = {
-    topic: string
-    frame: string
-    bytes: number
-    owner: string
-    delivered: number
-    have: string
-    order: number
-  }
-  let held: Held[] = []
-  let heldBytes = 0
-  // Topics with held frames: a later frame of one is held behind them rather than overtake them.
-  const heldTopics = new Set<string>()
-  const hold = (entry: Held) => {
-    if (heldBytes + entry.bytes > MAX_HELD_BYTES) return false
-    held.push(entry)
-    heldBytes += entry.bytes
-    heldTopics.add(entry.topic)
-    return true
-  }
-  const publishOrHold = (entry: Held) =>
-    enqueue(entry.topic, entry.frame, entry.bytes, entry.owner, true, entry.delivered, entry.have).catch(
-      (error: unknown) => {
-        // Connected and writable: Redis refused the script itself. A connection that just died may still say
-        // `ready` (its close event comes later) while its stream no longer takes writes: that frame is held too.
-        if (commands.status === 'ready' && commands.stream?.writable) throw error
-        if (!hold(entry)) {
-          ctx().counts.dropped++
-          throw error
-        }
-        return ''
-      },
-    )
 
   // Through the script, which also tells which nodes receive the topic now.
   const publishScripted = (peers: Peers, entry: Held) => {
     const { version } = peers
     const askedAt = Date.now()
     return publishOrHold(entry).then((reached) => {
-      if (commands.status === 'ready') learn(peers, reached, askedAt, version, entry.have !== '')
+      if (commands.status === 'ready') known.learn(peers, reached, askedAt, version, entry.have !== '')
     })
   }
 
@@ -400,7 +222,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       const waiting = [...deferred]
       deferred.clear()
       for (const [topic, entries] of waiting)
-        for (const entry of entries) route(peersOf(topic), entry)?.catch(failed)
+        for (const entry of entries) route(known.of(topic), entry)?.catch(failed)
     },
   )
 
@@ -409,14 +231,15 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // besides those that got it, and queues it if nobody did.
   const publishDirect = (peers: Peers, entry: Held) => {
     const targets = [...peers.nodes]
-    const { topic, owner, frame } = entry
-    const topicBytes = Buffer.byteLength(topic)
-    const ownerBytes = Buffer.byteLength(owner)
-    const head = `d${nodeId}${targets.join('')}:${topicBytes}:`
-    const ownerHead = `${ownerBytes}:`
-    const message = `${head}${topic}${ownerHead}${owner}${frame}`
-    // The head and owner length are ASCII.
-    const bytes = head.length + topicBytes + ownerHead.length + ownerBytes + entry.bytes
+    const { topic } = entry
+    const { message, bytes } = formatDirectFrame(
+      nodeId,
+      targets,
+      topic,
+      entry.owner,
+      entry.frame,
+      entry.bytes,
+    )
     batched.add(topic)
     const reached = (listeners: readonly number[]) => {
       let received = 0
@@ -440,13 +263,13 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   }
 
   const route = (peers: Peers, entry: Held): Promise<void> | undefined => {
-    if (heldTopics.size > 0 && heldTopics.has(entry.topic) && hold(entry)) return
+    if (queue.holdBehind(entry)) return
     const waiting = deferred.get(entry.topic)
     if (waiting) {
       waiting.push(entry)
       return
     }
-    const fresh = Date.now() - peers.checkedAt < INTEREST_TTL_MS
+    const fresh = known.fresh(peers, Date.now())
     if (fresh && peers.nodes.size > 0) return publishDirect(peers, entry)
     // No other node subscribes: done if delivered here, else the script queues it (or finds a newcomer).
     if (fresh && entry.delivered > 0) return
@@ -470,7 +293,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
           peers.checkedAt = 0
           peers.version++
           // Queued frames put back here are charged to the relay itself: their publisher is not known any more.
-          for (const frame of await drain(topic))
+          for (const frame of await queue.drain(topic))
             if (ctx().deliver(topic, frame) === 0)
               enqueue(topic, frame, Buffer.byteLength(frame), '').catch(failed)
           recovered(topic)
@@ -480,14 +303,10 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       for (const topic of [...(recovering?.keys() ?? [])]) recovered(topic)
       recovering = undefined
     }
-    published.clear()
+    known.forgetPublished()
     await mesh.advertise()
     // In publish order; frames published meanwhile on their topics were held behind them.
-    const sending = held.sort((first, second) => first.order - second.order)
-    held = []
-    heldBytes = 0
-    heldTopics.clear()
-    await Promise.all(sending.map(publishOrHold))
+    await Promise.all(queue.takeHeld().map(publishOrHold))
   }, failed)
 
   let relayHandler: ((message: Buffer) => void) | undefined
@@ -541,24 +360,20 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     },
     subscribe(topic) {
       // Unknown until the script answers: assume other nodes. What was learnt while only publishing carries over.
-      const peers = published.get(topic)
-      published.delete(topic)
-      topics.set(topic, peers ?? { nodes: new Set(), checkedAt: 0, version: 0, announced: undefined })
+      known.subscribe(topic)
       register(topic, true).catch(failed)
     },
     unsubscribe(topic) {
-      const peers = topics.get(topic)
-      topics.delete(topic)
-      if (peers) published.set(topic, { ...peers, announced: undefined })
+      known.unsubscribe(topic)
       commands.srem(nodesKey(topic), nodeId).catch(failed)
     },
     publish(topic, frame, bytes, delivered, owner) {
-      return route(peersOf(topic), { topic, frame, bytes, owner, delivered, have: '', order: ++lastOrder })
+      return route(known.of(topic), { topic, frame, bytes, owner, delivered, have: '', order: ++lastOrder })
     },
     async enqueue(topic, frame, bytes, owner) {
       await enqueue(topic, frame, bytes, owner)
     },
-    drain,
+    drain: queue.drain,
     async addWebhook(topic, url) {
       const { webhooks } = ctx()
       const now = Date.now()

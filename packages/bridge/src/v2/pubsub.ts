@@ -223,7 +223,7 @@ export function createPubSub(ctx: RelayContext): PubSub {
       seq: undefined,
       state: undefined,
     }
-    const refused = store.add(stored, hasReader(stored))
+    const refused = store.add(stored, hasReader(stored), json)
     if (isPromise(refused)) {
       if (refusedAddresses.has(conn.address))
         return refused.then((value) => {

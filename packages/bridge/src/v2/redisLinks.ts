@@ -4,9 +4,10 @@
 // arrive in the order sent, over the link while it is up and through Redis otherwise.
 //
 // Wire: one link message per node and turn of the event loop, `V` then parts separated by NUL (JSON text and client
-// ids hold none): `m{seq} {entry}` (seq 0: held back by its node, not written yet; the entry as the add script keeps
-// it) and `k{id} {client id}` (the ack of a message held back by the receiving node).
+// ids hold none): `m{seq} {entry}` (seq 0: held back by its node, not written yet; the entry in the links' own form,
+// redisEntry.ts `linkEntryOf`) and `k{id} {client id}` (the ack of a message held back by the receiving node).
 import type { RelayLinks } from '../backends/backend.js'
+import { linkEntryOf, parseLinkEntry } from './redisEntry.js'
 import type { StoredMessage } from './store.js'
 
 // A message held back by another node, as received here: offered again to a reader that (re)subscribes here before
@@ -19,10 +20,8 @@ const NODE_ID_LENGTH = 16
 /** Parameters of {@link createRelayLinkTraffic}. */
 export type CreateRelayLinkTrafficParameters = {
   links: RelayLinks
-  /** Parses `{seq} {entry}`. */
-  parse(text: string): StoredMessage
-  /** A message from another node for this node's subscribers. */
-  deliver(message: StoredMessage): void
+  /** A message from another node for this node's subscribers, and its JSON text. */
+  deliver(message: StoredMessage, json: string): void
   /** Acks of this node's messages read on another node: message id, then client id. */
   acked(id: string, clientId: string): void
   /** `node` is gone (nobody listens there, found sending it a message of `topic`): it subscribes nothing. */
@@ -41,10 +40,11 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
   const unwritten = new Map<string, Map<string, StoredMessage>>()
   const arrivals = new Map<string, { topic: string; at: number }>()
 
+  // A topic's map stays when it empties (a topic's next message would make a new one at once: one in flight at a
+  // time is the usual traffic); emptied ones are dropped once they outnumber the messages kept.
   const forget = (topic: string, id: string) => {
     arrivals.delete(id)
-    const ofTopic = unwritten.get(topic)
-    if (ofTopic?.delete(id) && ofTopic.size === 0) unwritten.delete(topic)
+    unwritten.get(topic)?.delete(id)
   }
   // Forgets what came before `until`, and the oldest beyond the cap.
   const trim = (until: number) => {
@@ -52,6 +52,8 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
       if (at >= until && arrivals.size <= MAX_UNWRITTEN) break
       forget(topic, id)
     }
+    if (unwritten.size > 2 * arrivals.size + 1_024)
+      for (const [topic, ofTopic] of unwritten) if (ofTopic.size === 0) unwritten.delete(topic)
   }
 
   const receive = (text: string) => {
@@ -63,7 +65,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
     }
   }
   const receiveMessage = (text: string) => {
-    const message = parameters.parse(text)
+    const { message, json } = parseLinkEntry(text)
     if (message.seq === 0) {
       message.seq = undefined
       const now = Date.now()
@@ -77,7 +79,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
       arrivals.set(id, { topic: message.topic, at: now })
       trim(now - UNWRITTEN_MS)
     }
-    parameters.deliver(message)
+    parameters.deliver(message, json)
   }
 
   const flush = () => {
@@ -113,9 +115,14 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
         }
       })
     },
-    /** Sends a message (`seq` 0 while held back, `entry` as the add script keeps it) to `node` with this turn's. */
-    send(node: string, seq: number, entry: string, topic: string) {
-      add(node, `m${seq} ${entry}`, topic)
+    /**
+     * Sends a message (`seq` 0 while held back) to `nodes` with this turn's; `json`: its message as JSON text, when
+     * the caller has it.
+     */
+    send(nodes: readonly string[], seq: number, message: StoredMessage, json?: string) {
+      if (nodes.length === 0) return
+      const part = `m${seq} ${linkEntryOf(message, json)}`
+      for (const node of nodes) add(node, part, message.topic)
     },
     /**
      * Records that a reader here has a message held back by another node: the ack goes to that node with this turn's.

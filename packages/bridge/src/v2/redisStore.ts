@@ -6,7 +6,7 @@ import { BackendError } from '../errors.js'
 import { createRedisNode } from '../redisNode.js'
 import type { ReplicaWait } from '../redisOptions.js'
 import { createHeldBack } from './heldBack.js'
-import { entryOf, parseEntry } from './redisEntry.js'
+import { parseEntry } from './redisEntry.js'
 import { createRelayLinkTraffic } from './redisLinks.js'
 import { nodeScripts } from './redisStoreScripts.js'
 import { type Added, createRedisWrites, type Scripted } from './redisWrites.js'
@@ -105,8 +105,9 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   let started = false
   let nextId = 0
   // Messages of this node whose add has not answered yet: the relay pushes them at once, and an ack that comes before
-  // their seq waits for it (`Added.acks`).
-  const keeping = new WeakMap<StoredMessage, Added>()
+  // their seq waits for it (`Added.acks`). A Map, not a WeakMap: every add ends in `written`, `lost` or `delivered`,
+  // which take it out, and a WeakMap's entries cost every young-generation collection (one per message here).
+  const keeping = new Map<StoredMessage, Added>()
   // Messages held in memory before they are written (`writeDelayMs`); sent ones whose first ack on another node is
   // awaited, by id.
   const held = createHeldBack<Added>((one) => writes.queue(one))
@@ -116,7 +117,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const sendHeld = (one: Added, nodes: readonly string[]) => {
     const { message } = one
     one.sentTo = nodes
-    for (const other of nodes) traffic?.send(other, 0, one.entry as string, message.topic)
+    traffic?.send(nodes, 0, message, one.json)
     if (sent.size >= MAX_SENT) sent.delete(sent.keys().next().value as string)
     sent.set(message.id as string, one)
   }
@@ -130,8 +131,8 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
 
   // A message from another node (its channel or a link): pushed to this node's subscribers of its topic. One of a
   // topic this node just left has nobody here to go to.
-  const deliverHere = (message: StoredMessage) => {
-    if (watched.has(message.topic)) ctx().deliver(message)
+  const deliverHere = (message: StoredMessage, json?: string) => {
+    if (watched.has(message.topic)) ctx().deliver(message, json)
   }
 
   // Delivered before it was written: it never is, and its publish is answered now.
@@ -145,7 +146,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
   const traffic = links
     ? createRelayLinkTraffic({
         links,
-        parse: parseEntry,
         deliver: deliverHere,
         acked(id, clientId) {
           const one = sent.get(id)
@@ -177,8 +177,12 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       if (nodes !== undefined) {
         const others = peers.learn(message.topic, nodes, Date.now())
         if (!published && seq > 0)
-          for (const other of others)
-            if (!one.sentTo?.includes(other)) traffic?.send(other, seq, one.entry as string, message.topic)
+          traffic?.send(
+            others.filter((other) => !one.sentTo?.includes(other)),
+            seq,
+            message,
+            one.json,
+          )
       }
       if (seq > 0) {
         message.seq = seq
@@ -297,7 +301,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       refresher.unref()
       started = true
     },
-    add(message, read = false) {
+    add(message, read = false, json) {
       const owner = message.owner || '-'
       if (!context) return Promise.reject(new BackendError('The Redis relay store is used before start()'))
       if (/\s/.test(message.from) || /\s/.test(owner))
@@ -307,7 +311,7 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
       const { topic } = message
       const now = Date.now()
       return new Promise((resolve, reject) => {
-        const one: Added = { message, resolve, reject, due: 0 }
+        const one: Added = { message, resolve, reject, due: 0, json }
         keeping.set(message, one)
         // Held back while a reader may ack it soon (one here, or another node subscribed to the topic) and the nodes
         // of the topic are known and every one of them is reachable over the links (none, mostly). Over the links it
@@ -318,7 +322,6 @@ export function createRedisRelayStore(parameters: CreateRedisRelayStoreParameter
         if (others && (others.length === 0 ? read : !publishing())) {
           held.hold(one, now + writeDelay)
           if (others.length === 0) return
-          one.entry = entryOf(message)
           if (!writes.writing(topic)) return sendHeld(one, others)
           const waiting = behindWrites.get(topic)
           if (waiting) waiting.push(one)

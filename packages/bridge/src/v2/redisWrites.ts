@@ -27,8 +27,10 @@ export type Added = {
    * is sent to Redis; -1 when a reader acked it first (delivered, never written).
    */
   due: number
-  /** What the add script keeps (built once: when written, or when sent to another node). */
+  /** What the add script keeps (built when written). */
   entry?: string
+  /** The message as JSON text, when its publish had it (what the links and pushes carry). */
+  json?: string | undefined
   /** The other nodes it was sent to over the links while held back. */
   sentTo?: readonly string[]
 }

@@ -112,8 +112,11 @@ export type RelayStoreContext = {
   expired(count: number): void
   /** Counts a failed store operation that had nobody to answer (an ack, a registration, a sweep). */
   failed(error: unknown): void
-  /** A message published on another node: push it to this node's subscribers of its topic. Shared stores only. */
-  deliver(message: StoredMessage): void
+  /**
+   * A message published on another node: push it to this node's subscribers of its topic (`json`: its message as
+   * JSON text, when the store has it). Shared stores only.
+   */
+  deliver(message: StoredMessage, json?: string): void
   /**
    * The store lost its connection (shared stores): live pushes wait until {@link RelayStoreContext.recovered} has
    * re-read what is kept, so that a message kept meanwhile without reaching this node goes out before later ones.
@@ -141,9 +144,14 @@ export type RelayStore = {
   start(context: RelayStoreContext): void | Promise<void>
   /**
    * Keeps `message` and hands it to the other nodes' subscribers; a refusal says which cap refused it. `read`: whether
-   * a subscriber on this node other than its publisher is pushed it now (one whose ack may soon make keeping it moot).
+   * a subscriber on this node other than its publisher is pushed it now (one whose ack may soon make keeping it moot);
+   * `json`: the message as JSON text (`JSON.stringify(message.message)`), when the caller has it.
    */
-  add(message: StoredMessage, read?: boolean): StoreRefusal | undefined | Promise<StoreRefusal | undefined>
+  add(
+    message: StoredMessage,
+    read?: boolean,
+    json?: string,
+  ): StoreRefusal | undefined | Promise<StoreRefusal | undefined>
   /** Unexpired messages of `topic`, oldest first, not published by `clientId` and not acknowledged by it. */
   pending(
     topic: string,

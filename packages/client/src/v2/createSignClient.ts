@@ -1,7 +1,6 @@
-import { bytesToHex } from '@pairlink/protocol'
+import { bytesToHex, createEmitter, createSerialQueue, type Emitter } from '@pairlink/protocol'
 import { type Cacao, getClientId, signRelayJwt } from '@pairlink/protocol/v2'
 import { getBrowserHost } from '../browser.js'
-import { createEmitter, type Emitter } from '../emitter.js'
 import { InvalidClientOptionsError } from '../errors.js'
 import { createLocalStorage, createMemoryStorage, type SessionStorage } from '../storage.js'
 import type { ReconnectOptions, TransportState, WebSocketConstructor } from '../transport.js'
@@ -216,8 +215,8 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
     approvals: new Map(),
     authResponses: new Map(),
     subscriptions: new Map(),
-    incoming: Promise.resolve(),
-    saving: Promise.resolve(),
+    incoming: createSerialQueue(),
+    saving: createSerialQueue(),
     saveQueued: false,
     expiryTimer: undefined,
     onChange: () => scheduleExpiry(internal),
@@ -276,7 +275,7 @@ export function createSignClient(parameters: CreateSignClientParameters): SignCl
       // A settlement still unanswered stays: the restored wallet takes the dapp's answer as the acknowledgement.
       for (const sent of internal.sent.values()) if (sent.method !== 'wc_sessionSettle') sent.reject(closed)
       internal.approvals.clear()
-      await internal.saving
+      await internal.saving.idle()
       // After the last write was told (a `disconnect` just before `close` still reaches the other tabs).
       closeTabs(internal)
     },

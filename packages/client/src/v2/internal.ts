@@ -1,6 +1,5 @@
-import { payloadId } from '@pairlink/protocol'
+import { type Emitter, payloadId, type SerialQueue } from '@pairlink/protocol'
 import { encryptEnvelope } from '@pairlink/protocol/v2'
-import type { Emitter } from '../emitter.js'
 import { createStatusReporter, type OnRequestStatus, type RequestStatus } from '../requestStatus.js'
 import type { SessionStorage } from '../storage.js'
 import type { VerifyCacao } from './checkCacaos.js'
@@ -108,8 +107,9 @@ export type Internal = {
   /** Subscription ids the relay gave, by topic (sent back with `irn_unsubscribe`). */
   subscriptions: Map<string, string>
   /** Received envelopes are handled one after the other, in arrival order. */
-  incoming: Promise<void>
-  saving: Promise<void>
+  incoming: SerialQueue
+  /** Writes of the state to storage, one after the other. */
+  saving: SerialQueue
   /** A write is queued and has not started: a change now needs no write of its own. */
   saveQueued: boolean
   expiryTimer: ReturnType<typeof setTimeout> | undefined
@@ -172,7 +172,7 @@ export function save(internal: Internal): void {
   const { storage } = internal
   if (!storage || internal.saveQueued) return
   internal.saveQueued = true
-  internal.saving = internal.saving.then(async () => {
+  void internal.saving.add(async () => {
     internal.saveQueued = false
     try {
       await storage.set(internal.storageKey, JSON.stringify(internal.state))

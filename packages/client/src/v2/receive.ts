@@ -19,8 +19,8 @@ type Payload =
  * JSON-RPC — is counted and dropped, never thrown.
  */
 export function receive(internal: Internal, message: RelayMessage, relayed = false): void {
-  internal.incoming = internal.incoming
-    .then(() => handle(internal, message, relayed))
+  internal.incoming
+    .add(() => handle(internal, message, relayed))
     // A handler that fails (its answer could not be published) loses that answer, not the next message.
     .catch(() => {})
 }

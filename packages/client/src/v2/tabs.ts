@@ -50,7 +50,7 @@ export function openTabs(internal: Internal, receive: (message: RelayMessage) =>
     const { frame } = (data ?? {}) as { frame?: unknown }
     if (frame && typeof frame === 'object') return receive(frame as RelayMessage)
     // After the relay's messages before it, as they are handled.
-    internal.incoming = internal.incoming.then(() => onSessions(internal, data)).catch(() => {})
+    internal.incoming.add(() => onSessions(internal, data)).catch(() => {})
   })
   if (!channel) return
   const tabs: Tabs = {
