@@ -3,29 +3,8 @@ import type { Context, Handler } from 'hono'
 import { type AppEnv, clientAddress, siteOf } from './api/http.js'
 import { type Budget, createRateLimit } from './api/rateLimit.js'
 import { recordCause } from './requestLog.js'
+import { RPC_METHODS } from './rpcMethods.js'
 import type { Site } from './site.js'
-
-/** The JSON-RPC methods `/rpc` forwards: what a browser dapp and the reference wallet read, and raw transactions. */
-const ALLOWED_METHODS = new Set([
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getStorageAt',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_sendRawTransaction',
-  'net_version',
-])
 
 /** Parameters of {@link createRpcProxy}. */
 export type CreateRpcProxyParameters = {
@@ -139,7 +118,7 @@ export function createRpcProxy(parameters: CreateRpcProxyParameters): Handler<Ap
       for (const [index, item] of items.entries()) {
         const call = toCall(item)
         if ('error' in call) answers[index] = call.error
-        else if (!ALLOWED_METHODS.has(call.method))
+        else if (!RPC_METHODS.has(call.method))
           answers[index] = failure(call.id, -32601, `Method ${call.method} is not available through /rpc`)
         else if (call.method === 'eth_getLogs') {
           // The tip of an open range is read from the node: an unreachable node is its error, not the caller's.

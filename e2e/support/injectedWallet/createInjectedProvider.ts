@@ -1,6 +1,7 @@
 import { PROVIDER_ERROR_CODES, RpcError } from '@pairlink/protocol'
 import { numberToHex } from 'viem'
 import type { LocalAccount } from 'viem/accounts'
+import { WALLET_METHODS } from '../../../apps/wallet/src/core/namespaces.js'
 import { answerRequest } from '../../../apps/wallet/src/core/sessionMethods.js'
 import { SIGNING_REQUEST_METHODS } from '../../../apps/wallet/src/core/signingMethods.js'
 
@@ -46,14 +47,11 @@ export type InjectedProvider = {
   controls: InjectedControls
 }
 
-/** Methods the wallet answers itself, from its state or its key; anything else is a read it forwards to the node. */
-const OWN_METHODS = new Set<string>([
-  'eth_chainId',
-  'net_version',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  ...SIGNING_REQUEST_METHODS,
-])
+/**
+ * Methods the wallet answers itself, from its state or its key (the reference wallet's: `eth_accounts` and
+ * `eth_requestAccounts` are answered before this is asked); anything else is a read it forwards to the node.
+ */
+const OWN_METHODS = new Set<string>(WALLET_METHODS)
 
 /**
  * An EIP-1193 provider as a browser wallet injects it, built on the reference wallet's own core

@@ -4,6 +4,8 @@ import * as protocol from './index.js'
 test('exports', () => {
   expect(Object.keys(protocol).sort()).toMatchInlineSnapshot(`
     [
+      "ANSWERED_METHODS",
+      "APPROVAL_METHODS",
       "BaseError",
       "DEEPLINK_CHOICE_STORAGE_KEY",
       "DecryptionError",
@@ -14,6 +16,7 @@ test('exports', () => {
       "InvalidTransactionError",
       "InvalidUriError",
       "KEY_LENGTH",
+      "METHODS",
       "ModalClosedError",
       "ModalNotProvidedError",
       "PROTOCOL_VERSION",
@@ -47,6 +50,7 @@ test('exports', () => {
       "parseSocketMessage",
       "parseUri",
       "payloadId",
+      "selectMethods",
       "splitUri",
       "strip0x",
       "utf8ToHex",

@@ -6,7 +6,6 @@ export {
   KEY_LENGTH,
   PROTOCOL_VERSION,
   SESSION_STORAGE_KEY,
-  SIGNING_METHODS,
   URI_PROTOCOL,
 } from './constants.js'
 export { createEmitter, type Emitter, type EmitterOptions, type Listener } from './createEmitter.js'
@@ -55,6 +54,18 @@ export {
   type SocketMessageType,
   type StoredSession,
 } from './messages.js'
+export {
+  ANSWERED_METHODS,
+  APPROVAL_METHODS,
+  type MethodEntry,
+  type MethodTable,
+} from './methods.js'
+export {
+  METHODS,
+  type SelectedMethods,
+  SIGNING_METHODS,
+  selectMethods,
+} from './methodTable.js'
 export {
   normalizePersonalSign,
   normalizeTransaction,

@@ -1,17 +1,15 @@
 import type { Proposal, Session, SessionNamespace } from '@pairlink/client/v2'
+import { METHODS, selectMethods } from '@pairlink/protocol'
 import { parseChainId } from './chains.js'
-import { SIGNING_REQUEST_METHODS } from './signingMethods.js'
 
-/** The methods a v2 session is granted: what the signing core signs and what the wallet answers itself. */
-export const WALLET_METHODS = [
-  ...SIGNING_REQUEST_METHODS,
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'net_version',
-] as const
+/**
+ * The methods a v2 session is granted: what the signing core signs and what the wallet answers itself (`wallet` in
+ * protocol's `METHODS`).
+ */
+export const WALLET_METHODS = selectMethods(METHODS, 'wallet', 'sign', 'answer')
+
+/** A method the wallet signs or answers. */
+export type WalletMethod = (typeof WALLET_METHODS)[number]
 
 /** The number of a CAIP-2 eip155 chain (`eip155:10` → 10), or `undefined`. */
 export const parseCaipChain = (chain: string): number | undefined =>

@@ -13,7 +13,7 @@ import {
   request,
   type Session,
 } from '@pairlink/client/v2'
-import { ModalNotProvidedError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
+import { ModalNotProvidedError, SessionError, V1_ERRORS } from '@pairlink/protocol'
 import { type Cacao, WALLETCONNECT_RELAY_URL } from '@pairlink/protocol/v2'
 import { ConnectionRefusedError, DisconnectedError, UnrecognizedChainError } from '../errors.js'
 import { withDeadline } from '../requestStatus.js'
@@ -24,7 +24,7 @@ import type {
   V2ClientState,
   V2ConnectReturnType,
 } from '../v2Client.js'
-import { accountsOn, chainsOf, toChainNumber, toProviderError } from './namespaces.js'
+import { accountsOn, chainsOf, PROPOSED_METHODS, toChainNumber, toProviderError } from './namespaces.js'
 import { pairWithModal } from './pairWithModal.js'
 
 /** Parameters of {@link createSignSession}: the thin client's parameters, the state it reads and its `emit`. */
@@ -50,8 +50,7 @@ export type SignSession = {
   close(): Promise<void>
 }
 
-// What a dapp asks a v2 wallet for: v1's signing and wallet_* methods, and the two EIP-1193 events it follows.
-const METHODS = [...SIGNING_METHODS, 'wallet_watchAsset']
+// The two EIP-1193 events a dapp follows.
 const EVENTS = ['chainChanged', 'accountsChanged']
 
 /**
@@ -172,7 +171,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
     if (state.connected) throw new SessionError(V1_ERRORS.SESSION_CONNECTED)
     const chains = [...new Set([chainId ?? 1, ...(parameters.chains ?? [])])]
     const optionalNamespaces = {
-      eip155: { chains: chains.map((id) => `eip155:${id}`), methods: METHODS, events: EVENTS },
+      eip155: { chains: chains.map((id) => `eip155:${id}`), methods: PROPOSED_METHODS, events: EVENTS },
     }
     const { session, auths } = await pairWithModal({
       client,
@@ -185,7 +184,7 @@ export function createSignSession({ parameters, state, emit }: CreateSignSession
         domain: auth.domain ?? globalThis.location?.host ?? new URL(metadata.url).host,
         uri: auth.uri ?? origin ?? metadata.url,
         chains: (auth.chains ?? chains).map((id) => `eip155:${id}`),
-        methods: [...(auth.methods ?? METHODS)],
+        methods: [...(auth.methods ?? PROPOSED_METHODS)],
         ...(auth.statement === undefined ? {} : { statement: auth.statement }),
         ...(auth.exp === undefined ? {} : { exp: auth.exp }),
         ...(auth.nbf === undefined ? {} : { nbf: auth.nbf }),

@@ -1,6 +1,12 @@
 import type { Session } from '@pairlink/client/v2'
-import { RpcError, SessionError, V1_ERRORS } from '@pairlink/protocol'
+import { RpcError, SessionError, SIGNING_METHODS, V1_ERRORS } from '@pairlink/protocol'
 import { ChainDisconnectedError, UnsupportedMethodError } from '../errors.js'
+
+/**
+ * The methods a v2 dapp proposes: those the person approves in the wallet (`approval` in protocol's `METHODS`: v1's
+ * signing methods and its `wallet_*` ones), each once.
+ */
+export const PROPOSED_METHODS: string[] = /* @__PURE__ */ SIGNING_METHODS.slice()
 
 /** The eip155 chain ids of a session: its namespaces' `chains` and the chains of their CAIP-10 accounts, in order. */
 export function chainsOf(session: Session): number[] {

@@ -1,7 +1,9 @@
 import type { DecodedRequest } from '../../core/decodeRequest.js'
+import type { WalletMethod } from '../../core/namespaces.js'
 import { type MessageKey, t } from '../../i18n/i18n.js'
 
-// The core's titles are English (the CLI prints them); the page says them in its language, by method.
+// The core's titles are English (the CLI prints them); the page says them in its language, by method: every method
+// the wallet signs or answers has one.
 const TITLES: Readonly<Record<string, MessageKey>> = {
   personal_sign: 'title_sign_message',
   eth_sign: 'title_eth_sign',
@@ -16,7 +18,7 @@ const TITLES: Readonly<Record<string, MessageKey>> = {
   eth_requestAccounts: 'title_share_address',
   eth_chainId: 'title_share_chain',
   net_version: 'title_share_chain',
-}
+} satisfies Record<WalletMethod, MessageKey>
 
 /**
  * A request's title in the page's language: what a decoded request (or an activity entry, by its method) asks for;
