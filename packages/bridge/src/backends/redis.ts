@@ -6,7 +6,7 @@ import { NODE_ID_LENGTH } from '../mesh/linkWire.js'
 import { createNodeMesh, type NodeLinkOptions } from '../mesh/nodeMesh.js'
 import { createRedisNode } from '../redisNode.js'
 import { createSweeper, type Sweeper } from '../sweeper.js'
-import type { Backend, BackendContext, RelayLinks } from './backend.js'
+import type { Backend, BackendContext } from './backend.js'
 import { createDirectBatches } from './directBatches.js'
 import {
   directHead,
@@ -18,6 +18,7 @@ import {
 } from './redisFrames.js'
 import { createRedisPeers, idsOf, type Peers } from './redisPeers.js'
 import { createRedisQueue, type Held, type Scripted } from './redisQueue.js'
+import { createRelayLinks } from './relayLinks.js'
 
 /** Parameters of {@link createRedisBackend}. */
 export type CreateRedisBackendParameters = {
@@ -174,7 +175,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
   // A frame, a batch, or nothing (a fence, from another node's stream).
   const onDirect = (message: Buffer) => {
     if (message.length === 0) return
-    if (message[0] === RELAY_MESSAGE) return relayHandler?.(message)
+    if (message[0] === RELAY_MESSAGE) return relay.handle(message)
     forEachFrame(message, readOne)
   }
   const mesh = createNodeMesh({
@@ -189,6 +190,7 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
       ctx().logger.warn({ backend: 'redis', origin, missing }, 'frames from another node given up')
     },
   })
+  const relay = createRelayLinks(nodeId, mesh, failed)
   const onMessage = (channel: Buffer, message: Buffer) => {
     if (channel.length === interestChannelBytes) return known.announced(message)
     // 's': numbered, from another node's stream (see nodeStreams.ts).
@@ -309,34 +311,9 @@ export function createRedisBackend(parameters: CreateRedisBackendParameters): Ba
     await Promise.all(queue.takeHeld().map(publishOrHold))
   }, failed)
 
-  let relayHandler: ((message: Buffer) => void) | undefined
-  const relayLinks: RelayLinks = {
-    nodeId,
-    get ready() {
-      return mesh.send !== undefined
-    },
-    send(node, message, gone) {
-      const send = mesh.send
-      if (!send) return false
-      send(
-        node,
-        message,
-        Buffer.byteLength(message),
-        (listeners) => {
-          if (listeners === 0) gone()
-        },
-        failed,
-      )
-      return true
-    },
-    listen(handler) {
-      relayHandler = handler
-    },
-  }
-
   return {
     name: 'redis',
-    relayLinks,
+    relayLinks: relay.links,
     async start(value) {
       context = value
       subscriber.on('messageBuffer', onMessage)
