@@ -4,10 +4,12 @@
 // arrive in the order sent, over the link while it is up and through Redis otherwise.
 //
 // Wire: one link message per node and turn of the event loop, `V` then parts separated by NUL (JSON text and client
-// ids hold none): `m{seq} {entry}` (seq 0: held back by its node, not written yet; the entry in the links' own form,
-// redisEntry.ts `linkEntryOf`) and `k{id} {client id}` (the ack of a message held back by the receiving node).
+// ids hold none): `n{seq} {entry}` (seq 0: held back by its node, not written yet; the entry in the links' own form,
+// redisEntry.ts `linkEntryOf`) and `k{id} {client id}` (the ack of a message held back by the receiving node). A node
+// reads `m{seq} {entry}` too, the add script's entry, as nodes of the version before this form send it (a node ignores
+// parts it does not know, so one of that version ignores `n`: mixed, its readers get those messages from the mailbox).
 import type { RelayLinks } from '../backends/backend.js'
-import { linkEntryOf, parseLinkEntry } from './redisEntry.js'
+import { linkEntryOf, parseEntry, parseLinkEntry } from './redisEntry.js'
 import type { StoredMessage } from './store.js'
 
 // A message held back by another node, as received here: offered again to a reader that (re)subscribes here before
@@ -20,8 +22,8 @@ const NODE_ID_LENGTH = 16
 /** Parameters of {@link createRelayLinkTraffic}. */
 export type CreateRelayLinkTrafficParameters = {
   links: RelayLinks
-  /** A message from another node for this node's subscribers, and its JSON text. */
-  deliver(message: StoredMessage, json: string): void
+  /** A message from another node for this node's subscribers, and its JSON text when the link carried it. */
+  deliver(message: StoredMessage, json?: string): void
   /** Acks of this node's messages read on another node: message id, then client id. */
   acked(id: string, clientId: string): void
   /** `node` is gone (nobody listens there, found sending it a message of `topic`): it subscribes nothing. */
@@ -61,11 +63,13 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
       if (part[0] === 'k') {
         const space = part.indexOf(' ')
         if (space > 0) parameters.acked(part.slice(1, space), part.slice(space + 1))
-      } else if (part[0] === 'm') receiveMessage(part.slice(1))
+      } else if (part[0] === 'n') {
+        const { message, json } = parseLinkEntry(part.slice(1))
+        receiveMessage(message, json)
+      } else if (part[0] === 'm') receiveMessage(parseEntry(part.slice(1)))
     }
   }
-  const receiveMessage = (text: string) => {
-    const { message, json } = parseLinkEntry(text)
+  const receiveMessage = (message: StoredMessage, json?: string) => {
     if (message.seq === 0) {
       message.seq = undefined
       const now = Date.now()
@@ -121,7 +125,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
      */
     send(nodes: readonly string[], seq: number, message: StoredMessage, json?: string) {
       if (nodes.length === 0) return
-      const part = `m${seq} ${linkEntryOf(message, json)}`
+      const part = `n${seq} ${linkEntryOf(message, json)}`
       for (const node of nodes) add(node, part, message.topic)
     },
     /**
