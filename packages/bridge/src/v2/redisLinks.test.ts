@@ -60,7 +60,7 @@ describe('createRelayLinkTraffic', () => {
     traffic.flush()
     expect(sent).toHaveLength(1)
     expect(sent[0]?.text.startsWith('Vn0 ')).toBe(true)
-    receive((sent[0]?.text as string).slice(1))
+    receive(sent[0]?.text.slice(1) ?? '')
     expect(delivered).toEqual([{ message: message(`${OTHER}1`), json: '"AAECAwQ="' }])
     // Held back over there: offered to a reader that subscribes here before it is written.
     expect(traffic.unwritten(message('').topic, 'someone else').map(({ id }) => id)).toEqual([`${OTHER}1`])
