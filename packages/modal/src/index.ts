@@ -1,4 +1,3 @@
-export { type CopyLink, type CreateCopyLinkParameters, createCopyLink } from './CopyLink/createCopyLink.js'
 export {
   COPIED_NOTIFICATION_MS,
   EXPIRY_MARGIN_MS,
@@ -38,8 +37,6 @@ export {
 } from './locales/strings.js'
 export { close, open, setStatus, showError } from './open.js'
 export { type DetectPlatformParameters, detectPlatform, type Platform } from './platform/detectPlatform.js'
-export { type EncodedQr, encodeQr, QR_LEVEL_M_MAX_BYTES } from './QrCode/encodeQr.js'
-export { renderQrCode } from './QrCode/renderQrCode.js'
 export {
   type CreateModalParameters,
   createModal,
@@ -65,10 +62,3 @@ export {
 } from './registry/resolveRegistry.js'
 export { type DeepLinkChoice, saveDeepLinkChoice } from './registry/saveDeepLinkChoice.js'
 export type { Theme } from './themes/resolveTheme.js'
-export {
-  type CreateWalletListParameters,
-  createWalletList,
-  SEARCH_DEBOUNCE_MS,
-  type WalletList,
-} from './WalletList/createWalletList.js'
-export { getMonogram, type Monogram } from './WalletList/getMonogram.js'
