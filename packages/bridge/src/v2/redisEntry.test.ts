@@ -1,23 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { storedMessage } from '../../test/storedMessage.js'
 import { entryOf, linkEntryOf, parseEntry, parseLinkEntry } from './redisEntry.js'
-import type { StoredMessage } from './store.js'
 
-const message = (overrides: Partial<StoredMessage> = {}): StoredMessage => ({
-  topic: 'ab'.repeat(32),
-  message: 'AAECAwQ=',
-  tag: 1108,
-  publishedAt: 1_700_000_000_123,
-  expiresAt: 1_700_000_300_123,
-  from: 'z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
-  owner: '127.0.0.1',
-  attestation: undefined,
-  bytes: 1_104,
-  acked: undefined,
-  id: '0123456789abcdef1z',
-  seq: undefined,
-  state: undefined,
-  ...overrides,
-})
+const message = storedMessage
 
 describe('linkEntryOf / parseLinkEntry', () => {
   test('default: a message crosses a link whole, seq read, its JSON text as sent', () => {

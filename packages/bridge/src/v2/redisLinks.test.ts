@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { storedMessage } from '../../test/storedMessage.js'
 import type { RelayLinks } from '../backends/backend.js'
 import { entryOf, linkEntryOf } from './redisEntry.js'
 import { createRelayLinkTraffic } from './redisLinks.js'
@@ -6,21 +7,7 @@ import type { StoredMessage } from './store.js'
 
 const OTHER = 'a'.repeat(16)
 
-const message = (id: string): StoredMessage => ({
-  topic: 'ab'.repeat(32),
-  message: 'AAECAwQ=',
-  tag: 1108,
-  publishedAt: 1_700_000_000_123,
-  expiresAt: 1_700_000_300_123,
-  from: 'z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
-  owner: '127.0.0.1',
-  attestation: undefined,
-  bytes: 1_104,
-  acked: undefined,
-  id,
-  seq: undefined,
-  state: undefined,
-})
+const message = (id: string) => storedMessage({ id })
 
 // The links' own seam: what is sent is recorded, what another node sends is handed to the listener.
 function setUp() {
