@@ -9,6 +9,7 @@
 // reads `m{seq} {entry}` too, the add script's entry, as nodes of the version before this form send it (a node ignores
 // parts it does not know, so one of that version ignores `n`: mixed, its readers get those messages from the mailbox).
 import type { RelayLinks } from '../backends/backend.js'
+import { NODE_ID_LENGTH } from '../mesh/linkWire.js'
 import { linkEntryOf, parseEntry, parseLinkEntry } from './redisEntry.js'
 import type { StoredMessage } from './store.js'
 
@@ -16,8 +17,6 @@ import type { StoredMessage } from './store.js'
 // that node wrote it, for this long at most, and at most this many over all topics (the oldest forgotten first).
 const UNWRITTEN_MS = 60_000
 const MAX_UNWRITTEN = 65_536
-// Node ids are 8 random bytes in hex; a message id starts with its node's.
-const NODE_ID_LENGTH = 16
 
 /** Parameters of {@link createRelayLinkTraffic}. */
 export type CreateRelayLinkTrafficParameters = {
@@ -134,6 +133,7 @@ export function createRelayLinkTraffic(parameters: CreateRelayLinkTrafficParamet
      */
     ack(message: StoredMessage, clientId: string): boolean {
       if (message.seq !== undefined || message.id === undefined) return false
+      // A message id starts with its node's id.
       const origin = message.id.slice(0, NODE_ID_LENGTH)
       if (origin === links.nodeId) return false
       forget(message.topic, message.id)
